@@ -1,0 +1,557 @@
+//! The board: an m x n grid (m columns, n rows) holding tiles `1..N-1` and one blank.
+//!
+//! One type serves every size. It is parsed and validated once ([`Board::parse`],
+//! [`std::str::FromStr`], [`Board::from_tiles`]) and every other part of taquin (searches, CLI,
+//! web) shares that path, so a `Board` value is always a valid board.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::moves::Move;
+
+/// A tile number. `0` is the blank; a board of `N` cells holds every number `0..N` exactly once.
+pub type Tile = u32;
+
+/// The blank, as it is stored in [`Board::tiles`].
+pub const BLANK: Tile = 0;
+
+/// Smallest side accepted: a 1-wide board has no puzzle to speak of (tiles cannot pass each other).
+pub const MIN_SIDE: usize = 2;
+
+/// Largest side accepted by the parser. Optimal search is only practical to 5x5, but the
+/// constructive solver handles boards this large.
+pub const MAX_SIDE: usize = 1000;
+
+/// Why a text or a tile list is not a valid board. Each variant says what is wrong and how to
+/// fix it, naming the offending row, token or tile.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// Nothing but white space and separators.
+    #[error("the board is empty: give rows separated by '/' or newlines, tiles by spaces or commas, e.g. \"1 2 3/4 5 6/7 8 0\"")]
+    Empty,
+    /// A token that is neither a tile number nor a blank marker.
+    #[error("row {row}: '{token}' is not a tile: use whole numbers for tiles and 0, '_' or '.' for the blank")]
+    BadToken {
+        /// 1-based row of the token.
+        row: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// Rows of different lengths.
+    #[error("row {row} has {found} tiles but row 1 has {expected}: every row must have the same number of tiles")]
+    RaggedRows {
+        /// 1-based row that differs.
+        row: usize,
+        /// Its number of tiles.
+        found: usize,
+        /// The first row's number of tiles.
+        expected: usize,
+    },
+    /// A side below [`MIN_SIDE`] or above [`MAX_SIDE`].
+    #[error("a {width}x{height} board is not supported: width and height must each be between {MIN_SIDE} and {MAX_SIDE}")]
+    BadSize {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// No blank at all.
+    #[error("the board has no blank: mark the empty cell with 0, '_' or '.'")]
+    NoBlank,
+    /// More than one blank.
+    #[error("the board has {count} blanks: exactly one cell must be empty (0, '_' or '.')")]
+    ManyBlanks {
+        /// How many blank markers were found.
+        count: usize,
+    },
+    /// A tile number not in `1..N`.
+    #[error("tile {tile} is out of range: a {width}x{height} board holds tiles 1 to {max}")]
+    OutOfRange {
+        /// The offending number.
+        tile: u64,
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Largest valid tile (`N-1`).
+        max: usize,
+    },
+    /// A tile that appears twice.
+    #[error("tile {tile} appears more than once: each of 1 to {max} must appear exactly once")]
+    Repeated {
+        /// The repeated tile.
+        tile: Tile,
+        /// Largest valid tile.
+        max: usize,
+    },
+    /// A tile that does not appear (reported when there is no repeat to blame first).
+    #[error("tile {tile} is missing: each of 1 to {max} must appear exactly once")]
+    Missing {
+        /// The missing tile.
+        tile: Tile,
+        /// Largest valid tile.
+        max: usize,
+    },
+    /// A tile list whose length is not width x height.
+    #[error("{found} tiles given for a {width}x{height} board, which needs {expected}")]
+    WrongCount {
+        /// Tiles given.
+        found: usize,
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// `width * height`.
+        expected: usize,
+    },
+    /// A board and a goal of different shapes.
+    #[error("the board is {bw}x{bh} but the goal is {gw}x{gh}: both must have the same size")]
+    SizeMismatch {
+        /// Board columns.
+        bw: usize,
+        /// Board rows.
+        bh: usize,
+        /// Goal columns.
+        gw: usize,
+        /// Goal rows.
+        gh: usize,
+    },
+}
+
+/// A valid board: `width * height` cells holding each tile `0..N` once, `0` being the blank.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    tiles: Vec<Tile>,
+    blank: usize,
+}
+
+impl Board {
+    /// Builds a board from its tiles in row-major order, validating them.
+    pub fn from_tiles(width: usize, height: usize, tiles: Vec<Tile>) -> Result<Board, ParseError> {
+        check_size(width, height)?;
+        let n = width * height;
+        if tiles.len() != n {
+            return Err(ParseError::WrongCount {
+                found: tiles.len(),
+                width,
+                height,
+                expected: n,
+            });
+        }
+        let blanks = tiles.iter().filter(|&&t| t == BLANK).count();
+        match blanks {
+            0 => return Err(ParseError::NoBlank),
+            1 => {}
+            count => return Err(ParseError::ManyBlanks { count }),
+        }
+        let mut seen = vec![false; n];
+        for &t in &tiles {
+            let i = t as usize;
+            if i >= n {
+                return Err(ParseError::OutOfRange {
+                    tile: u64::from(t),
+                    width,
+                    height,
+                    max: n - 1,
+                });
+            }
+            if seen[i] {
+                return Err(ParseError::Repeated {
+                    tile: t,
+                    max: n - 1,
+                });
+            }
+            seen[i] = true;
+        }
+        // With N entries, no repeat and all in range, every tile is present; kept as a guard.
+        if let Some(missing) = seen.iter().position(|&s| !s) {
+            return Err(ParseError::Missing {
+                tile: missing as Tile,
+                max: n - 1,
+            });
+        }
+        let blank = tiles.iter().position(|&t| t == BLANK).unwrap_or(0);
+        Ok(Board {
+            width,
+            height,
+            tiles,
+            blank,
+        })
+    }
+
+    /// Parses board text: rows separated by `/` or newlines, tiles by spaces or commas, the blank
+    /// written `0`, `_` or `.`. The size is inferred from the rows.
+    ///
+    /// ```
+    /// let board = taquin::Board::parse("6 4 7/8 5 0/3 2 1").unwrap();
+    /// assert_eq!((board.width(), board.height()), (3, 3));
+    /// assert_eq!(board.blank(), 5);
+    /// ```
+    pub fn parse(text: &str) -> Result<Board, ParseError> {
+        let mut rows: Vec<Vec<Tile>> = Vec::new();
+        let mut too_big: Option<u64> = None;
+        for line in text.split(['/', '\n', ';']) {
+            let mut row = Vec::new();
+            for token in line
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|t| !t.is_empty())
+            {
+                let tile = match token {
+                    "_" | "." => BLANK,
+                    _ => match token.parse::<u64>() {
+                        Ok(v) if v <= u64::from(u32::MAX) => v as Tile,
+                        Ok(v) => {
+                            too_big.get_or_insert(v);
+                            u32::MAX
+                        }
+                        Err(_) => {
+                            return Err(ParseError::BadToken {
+                                row: rows.len() + 1,
+                                token: token.to_string(),
+                            })
+                        }
+                    },
+                };
+                row.push(tile);
+            }
+            if !row.is_empty() {
+                rows.push(row);
+            }
+        }
+        let Some(first) = rows.first() else {
+            return Err(ParseError::Empty);
+        };
+        let width = first.len();
+        for (i, row) in rows.iter().enumerate() {
+            if row.len() != width {
+                return Err(ParseError::RaggedRows {
+                    row: i + 1,
+                    found: row.len(),
+                    expected: width,
+                });
+            }
+        }
+        let height = rows.len();
+        check_size(width, height)?;
+        if let Some(tile) = too_big {
+            return Err(ParseError::OutOfRange {
+                tile,
+                width,
+                height,
+                max: width * height - 1,
+            });
+        }
+        Board::from_tiles(width, height, rows.concat())
+    }
+
+    /// The default goal of a `width x height` board: tiles `1..N` in row-major order, blank last.
+    pub fn solved(width: usize, height: usize) -> Result<Board, ParseError> {
+        check_size(width, height)?;
+        let n = width * height;
+        let mut tiles: Vec<Tile> = (1..n as Tile).collect();
+        tiles.push(BLANK);
+        Board::from_tiles(width, height, tiles)
+    }
+
+    /// Checks that `goal` has this board's shape, so the two can be searched between.
+    pub fn check_same_size(&self, goal: &Board) -> Result<(), ParseError> {
+        if self.width != goal.width || self.height != goal.height {
+            return Err(ParseError::SizeMismatch {
+                bw: self.width,
+                bh: self.height,
+                gw: goal.width,
+                gh: goal.height,
+            });
+        }
+        Ok(())
+    }
+
+    /// Number of columns (m).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of rows (n).
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Number of cells, `width * height`.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Always false: a valid board has at least four cells. Present for API symmetry with `len`.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// The tiles in row-major order, `0` for the blank.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// Index (row-major) of the blank cell.
+    pub fn blank(&self) -> usize {
+        self.blank
+    }
+
+    /// The tile at `(column, row)`.
+    pub fn at(&self, column: usize, row: usize) -> Tile {
+        self.tiles[row * self.width + column]
+    }
+
+    /// For every tile `t`, the cell index where it stands: `positions()[t]`.
+    pub fn positions(&self) -> Vec<usize> {
+        let mut pos = vec![0; self.tiles.len()];
+        for (cell, &t) in self.tiles.iter().enumerate() {
+            pos[t as usize] = cell;
+        }
+        pos
+    }
+
+    /// The cell the blank reaches by `mv`, or `None` when that would leave the board.
+    pub fn target(&self, mv: Move) -> Option<usize> {
+        mv.target(self.blank, self.width, self.height)
+    }
+
+    /// The moves the blank can make from here, in the order U, D, L, R.
+    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        Move::ALL.into_iter().filter(|&m| self.target(m).is_some())
+    }
+
+    /// Moves the blank in direction `mv` (the tile there slides into the old blank cell).
+    /// Returns false and leaves the board unchanged when the move would leave the board.
+    pub fn apply(&mut self, mv: Move) -> bool {
+        match self.target(mv) {
+            Some(to) => {
+                self.tiles.swap(self.blank, to);
+                self.blank = to;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A copy moved by `mv`, or `None` when the move is illegal.
+    pub fn moved(&self, mv: Move) -> Option<Board> {
+        let mut next = self.clone();
+        next.apply(mv).then_some(next)
+    }
+
+    /// Slides the tile at `cell` into the blank if they are adjacent; returns the blank's move.
+    pub fn slide_tile_at(&mut self, cell: usize) -> Option<Move> {
+        let mv = Move::ALL
+            .into_iter()
+            .find(|&m| self.target(m) == Some(cell))?;
+        self.apply(mv);
+        Some(mv)
+    }
+
+    /// Applies every move of `moves` in turn; on an illegal move, returns its index in `moves`
+    /// and leaves the board where it stood before that move.
+    pub fn apply_all(&mut self, moves: &[Move]) -> Result<(), usize> {
+        for (i, &m) in moves.iter().enumerate() {
+            if !self.apply(m) {
+                return Err(i);
+            }
+        }
+        Ok(())
+    }
+
+    /// The board as one line, rows separated by `/`, blank as `0`: the form the parser reads.
+    pub fn to_line(&self) -> String {
+        self.tiles
+            .chunks(self.width)
+            .map(|row| {
+                row.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+fn check_size(width: usize, height: usize) -> Result<(), ParseError> {
+    let ok = |s: usize| (MIN_SIDE..=MAX_SIDE).contains(&s);
+    if ok(width) && ok(height) {
+        Ok(())
+    } else {
+        Err(ParseError::BadSize { width, height })
+    }
+}
+
+impl FromStr for Board {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Board::parse(s)
+    }
+}
+
+impl TryFrom<Vec<Vec<Tile>>> for Board {
+    type Error = ParseError;
+    /// Rows of tiles, validated like parsed text.
+    fn try_from(rows: Vec<Vec<Tile>>) -> Result<Self, Self::Error> {
+        let width = rows.first().map_or(0, Vec::len);
+        if width == 0 {
+            return Err(ParseError::Empty);
+        }
+        for (i, row) in rows.iter().enumerate() {
+            if row.len() != width {
+                return Err(ParseError::RaggedRows {
+                    row: i + 1,
+                    found: row.len(),
+                    expected: width,
+                });
+            }
+        }
+        let height = rows.len();
+        Board::from_tiles(width, height, rows.concat())
+    }
+}
+
+/// Multi-line grid, blank shown as `.`, columns right-aligned.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let w = (self.tiles.len() - 1).to_string().len();
+        for (r, row) in self.tiles.chunks(self.width).enumerate() {
+            if r > 0 {
+                writeln!(f)?;
+            }
+            for (c, &t) in row.iter().enumerate() {
+                if c > 0 {
+                    write!(f, " ")?;
+                }
+                if t == BLANK {
+                    write!(f, "{:>w$}", ".")?;
+                } else {
+                    write!(f, "{t:>w$}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Board({}x{} \"{}\")",
+            self.width,
+            self.height,
+            self.to_line()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_separator_and_blank_marker() {
+        let a = Board::parse("6 4 7/8 5 0/3 2 1").unwrap();
+        let b = Board::parse("6,4,7\n8,5,_\n3,2,1").unwrap();
+        let c = Board::parse("6 4 7 / 8 5 . / 3 2 1\n").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!(a.blank(), 5);
+        assert_eq!(a.at(0, 2), 3);
+    }
+
+    #[test]
+    fn non_square_sizes_are_inferred() {
+        let b = Board::parse("1 2 3 4/5 6 7 0").unwrap();
+        assert_eq!((b.width(), b.height()), (4, 2));
+        let b = Board::parse("1 2/3 4/5 6/7 0").unwrap();
+        assert_eq!((b.width(), b.height()), (2, 4));
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert_eq!(Board::parse("  / "), Err(ParseError::Empty));
+        assert!(matches!(
+            Board::parse("1 2 3/4 5/6 7 0"),
+            Err(ParseError::RaggedRows {
+                row: 2,
+                found: 2,
+                expected: 3
+            })
+        ));
+        assert!(matches!(
+            Board::parse("1 2 x/3 0 4/5 6 7"),
+            Err(ParseError::BadToken { row: 1, .. })
+        ));
+        assert_eq!(Board::parse("1 2/3 4"), Err(ParseError::NoBlank));
+        assert_eq!(
+            Board::parse("1 0/0 3"),
+            Err(ParseError::ManyBlanks { count: 2 })
+        );
+        assert!(matches!(
+            Board::parse("1 2/9 0"),
+            Err(ParseError::OutOfRange { tile: 9, .. })
+        ));
+        assert!(matches!(
+            Board::parse("1 1/2 0"),
+            Err(ParseError::Repeated { tile: 1, .. })
+        ));
+        assert!(matches!(
+            Board::parse("1 2 3"),
+            Err(ParseError::BadSize {
+                width: 3,
+                height: 1
+            })
+        ));
+        assert!(matches!(
+            Board::parse("1 2 99999999999999999999/3 0 4"),
+            Err(ParseError::BadToken { .. })
+        ));
+        assert!(matches!(
+            Board::parse("1 2 9999999999/3 0 4"),
+            Err(ParseError::OutOfRange {
+                tile: 9999999999,
+                ..
+            })
+        ));
+        let msg = Board::parse("1 1/2 0").unwrap_err().to_string();
+        assert!(msg.contains("tile 1 appears more than once"), "{msg}");
+    }
+
+    #[test]
+    fn moves_slide_the_blank_and_refuse_leaving_the_board() {
+        let mut b = Board::parse("1 2 3/4 5 6/7 8 0").unwrap();
+        assert!(!b.apply(Move::Down));
+        assert!(!b.apply(Move::Right));
+        assert!(b.apply(Move::Up));
+        assert_eq!(b.to_line(), "1 2 3/4 5 0/7 8 6");
+        assert!(b.apply(Move::Left));
+        assert_eq!(b.to_line(), "1 2 3/4 0 5/7 8 6");
+        assert_eq!(b.legal_moves().count(), 4);
+        assert_eq!(b.slide_tile_at(1), Some(Move::Up));
+        assert_eq!(b.blank(), 1);
+        assert_eq!(b.slide_tile_at(8), None);
+    }
+
+    #[test]
+    fn display_round_trips_through_the_parser() {
+        let b = Board::parse("10 2 3 4/5 6 7 8/9 1 11 12/13 14 15 0").unwrap();
+        assert_eq!(Board::parse(&b.to_string()).unwrap(), b);
+        assert_eq!(Board::parse(&b.to_line()).unwrap(), b);
+    }
+
+    #[test]
+    fn try_from_rows_and_size_checks() {
+        let b = Board::try_from(vec![vec![1, 2], vec![3, 0]]).unwrap();
+        let g = Board::solved(3, 3).unwrap();
+        assert!(matches!(
+            b.check_same_size(&g),
+            Err(ParseError::SizeMismatch { .. })
+        ));
+        assert_eq!(Board::solved(2, 2).unwrap(), b);
+    }
+}

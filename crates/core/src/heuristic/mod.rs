@@ -1,0 +1,140 @@
+//! Heuristics: lower bounds on the number of moves from a board to its goal.
+//!
+//! Every heuristic here is built for one goal (any goal, any m x n board) and promises, as the
+//! contract of [`Heuristic`], never to exceed the true distance (admissible). The exhaustive
+//! tests in `tests/oracle.rs` check that promise, and consistency where a doc claims it, on all
+//! 181,440 states of the 8-puzzle and all states of the 4x2 and 2x4 boards.
+//!
+//! In order of cleverness, as the seed article presents them, then stronger ones:
+//! [`misplaced`], [`manhattan`], [`linear_conflict`], [`walking_distance`].
+
+pub mod linear_conflict;
+pub mod manhattan;
+pub mod misplaced;
+pub mod walking_distance;
+
+use crate::board::{Board, Tile};
+use crate::solution::SolveError;
+
+pub use linear_conflict::LinearConflict;
+pub use manhattan::Manhattan;
+pub use misplaced::Misplaced;
+pub use walking_distance::WalkingDistance;
+
+/// A lower bound on the moves from a board to the goal the heuristic was built for.
+///
+/// **Contract:** for every board `b` of the goal's size from which the goal is reachable,
+/// `estimate(b.tiles())` never exceeds the true optimal distance, and it is 0 on the goal.
+pub trait Heuristic: Send + Sync {
+    /// The estimate for `tiles` (row-major, the goal's size, `0` for the blank).
+    fn estimate(&self, tiles: &[Tile]) -> u32;
+}
+
+/// A heuristic that IDA* can update after each move instead of recomputing it.
+///
+/// `Aux` is whatever extra state the update needs (copied on the search stack, so keep it small).
+pub trait Incremental: Heuristic {
+    /// Per-node state beside the value.
+    type Aux: Copy;
+    /// Value and state for `tiles`; the value equals `estimate(tiles)`.
+    fn init(&self, tiles: &[Tile]) -> (u32, Self::Aux);
+    /// The value after `tile` slid from cell `from` to cell `to` (the blank went the other way).
+    /// `tiles` already shows the move; `h` and `aux` are the values before it. Must return
+    /// exactly what `init` would return for the new tiles.
+    fn update(
+        &self,
+        tiles: &[Tile],
+        tile: Tile,
+        from: usize,
+        to: usize,
+        h: u32,
+        aux: &mut Self::Aux,
+    ) -> u32;
+}
+
+/// The heuristics the CLI and the web API offer by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HeuristicKind {
+    /// Tiles not on their goal cell (blank not counted).
+    Misplaced,
+    /// Sum of the tiles' Manhattan distances to their goal cells (blank not counted).
+    Manhattan,
+    /// Manhattan distance plus two moves per tile that must leave its line (Hansson et al. 1992).
+    LinearConflict,
+    /// Takahashi's walking distance, for any m x n and goal.
+    WalkingDistance,
+}
+
+impl HeuristicKind {
+    /// Every kind, weakest first (the article's order of cleverness).
+    pub const ALL: [HeuristicKind; 4] = [
+        HeuristicKind::Misplaced,
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::WalkingDistance,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Misplaced => "misplaced",
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::WalkingDistance => "walking-distance",
+        }
+    }
+
+    /// The kind with this [`name`](HeuristicKind::name), if any.
+    pub fn from_name(name: &str) -> Option<HeuristicKind> {
+        HeuristicKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Builds this heuristic for `goal`. Only walking distance can fail (its table is too large
+    /// past 6x6 boards).
+    pub fn build(self, goal: &Board) -> Result<Box<dyn Heuristic>, SolveError> {
+        Ok(match self {
+            HeuristicKind::Misplaced => Box::new(Misplaced::new(goal)),
+            HeuristicKind::Manhattan => Box::new(Manhattan::new(goal)),
+            HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
+            HeuristicKind::WalkingDistance => Box::new(WalkingDistance::new(goal)?),
+        })
+    }
+}
+
+impl std::fmt::Display for HeuristicKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where each tile of a goal stands, as column and row: the facts every heuristic starts from.
+#[derive(Debug, Clone)]
+pub struct GoalGeometry {
+    /// Board columns.
+    pub width: usize,
+    /// Board rows.
+    pub height: usize,
+    /// `goal_cell[t]`: the goal cell of tile `t`.
+    pub goal_cell: Vec<usize>,
+}
+
+impl GoalGeometry {
+    /// Geometry of `goal`.
+    pub fn new(goal: &Board) -> GoalGeometry {
+        GoalGeometry {
+            width: goal.width(),
+            height: goal.height(),
+            goal_cell: goal.positions(),
+        }
+    }
+
+    /// Goal column of tile `t`.
+    pub fn goal_col(&self, t: Tile) -> usize {
+        self.goal_cell[t as usize] % self.width
+    }
+
+    /// Goal row of tile `t`.
+    pub fn goal_row(&self, t: Tile) -> usize {
+        self.goal_cell[t as usize] / self.width
+    }
+}

@@ -1,0 +1,265 @@
+//! Walking distance (Takahashi, 2002), generalised to any m x n board and any goal.
+//!
+//! Vertical part: forget which tile is which and keep, for every row, how many of its tiles
+//! belong to each goal row, plus the blank's row. A vertical move takes one tile from a row next
+//! to the blank's into the blank's row. The fewest such moves from the current counts to the
+//! goal's counts is found once for all count tables by breadth-first search from the goal. The
+//! horizontal part is the same with columns. Their sum is admissible: every real move is vertical
+//! or horizontal, is a legal move of the matching count game, and leaves the other unchanged.
+//! It is consistent (a move changes one part by at most one) and never below Manhattan distance.
+//!
+//! IDA* follows a move with one lookup in a transition table (`next`), so the update costs the
+//! same as Manhattan's.
+
+use std::collections::HashMap;
+
+use super::{GoalGeometry, Heuristic, Incremental};
+use crate::board::{Board, Tile, BLANK};
+use crate::solution::SolveError;
+
+/// Most count-table states one direction may have before the table is refused as too large.
+pub const MAX_STATES: usize = 8_000_000;
+
+/// Walking distance for one goal: a vertical and a horizontal table.
+#[derive(Debug, Clone)]
+pub struct WalkingDistance {
+    geometry: GoalGeometry,
+    vertical: WdTable,
+    horizontal: WdTable,
+}
+
+/// Incremental state: the index of the current vertical and horizontal count tables.
+#[derive(Debug, Clone, Copy)]
+pub struct WdState {
+    vertical: u32,
+    horizontal: u32,
+}
+
+/// One direction's table: the BFS distance of every reachable count table, and the transitions.
+#[derive(Debug, Clone)]
+struct WdTable {
+    /// Lines in this direction (rows for the vertical table, columns for the horizontal one).
+    lines: usize,
+    /// Bits per count in a key.
+    bits: u32,
+    /// Key of a count table -> its state index.
+    index: HashMap<u128, u32>,
+    /// Distance of each state to the goal counts.
+    dist: Vec<u8>,
+    /// `next[(s * 2 + dir) * lines + class]`: the state after the blank moves to the lower
+    /// (`dir` 0) or higher (`dir` 1) line, pulling in a tile of goal line `class`.
+    next: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl WdTable {
+    /// Breadth-first search over count tables from the goal's.
+    fn build(lines: usize, per_line: usize, goal_blank_line: usize) -> Result<WdTable, SolveError> {
+        let bits = usize::BITS - per_line.leading_zeros();
+        let blank_bits = usize::BITS - lines.leading_zeros();
+        if (lines * lines) as u32 * bits + blank_bits > 128 || lines > 8 {
+            return Err(SolveError::Unsupported(format!(
+                "walking distance is limited to 8 lines of at most a few tiles each; this board's \
+                 {lines} lines of {per_line} are too many: use --heuristic linear-conflict"
+            )));
+        }
+        let encode = |counts: &[u8], blank: usize| -> u128 {
+            let mut key = blank as u128;
+            for &c in counts {
+                key = (key << bits) | c as u128;
+            }
+            key
+        };
+        let mut goal = vec![0u8; lines * lines];
+        for g in 0..lines {
+            goal[g * lines + g] = (per_line - usize::from(g == goal_blank_line)) as u8;
+        }
+        let mut table = WdTable {
+            lines,
+            bits,
+            index: HashMap::new(),
+            dist: vec![0],
+            next: Vec::new(),
+        };
+        // Decoded states are kept in BFS order (index = position), so the queue is implicit.
+        let mut states: Vec<(Vec<u8>, usize)> = vec![(goal.clone(), goal_blank_line)];
+        table.index.insert(encode(&goal, goal_blank_line), 0);
+        let mut head = 0;
+        while head < states.len() {
+            let (counts, blank) = states[head].clone();
+            let d = table.dist[head];
+            for dir in 0..2 {
+                let nb = match dir {
+                    0 if blank > 0 => Some(blank - 1),
+                    1 if blank + 1 < lines => Some(blank + 1),
+                    _ => None,
+                };
+                for class in 0..lines {
+                    let target = match nb {
+                        Some(nb) if counts[nb * lines + class] > 0 => {
+                            let mut c = counts.clone();
+                            c[nb * lines + class] -= 1;
+                            c[blank * lines + class] += 1;
+                            let key = encode(&c, nb);
+                            match table.index.get(&key) {
+                                Some(&s) => s,
+                                None => {
+                                    let s = states.len() as u32;
+                                    if states.len() >= MAX_STATES {
+                                        return Err(SolveError::Unsupported(format!(
+                                            "the walking-distance table of this board has more than {MAX_STATES} \
+                                             states: use --heuristic linear-conflict"
+                                        )));
+                                    }
+                                    table.index.insert(key, s);
+                                    table.dist.push(d + 1);
+                                    states.push((c, nb));
+                                    s
+                                }
+                            }
+                        }
+                        _ => NONE,
+                    };
+                    table.next.push(target);
+                }
+            }
+            head += 1;
+        }
+        Ok(table)
+    }
+
+    fn lookup(&self, counts: &[u8], blank: usize) -> u32 {
+        let mut key = blank as u128;
+        for &c in counts {
+            key = (key << self.bits) | c as u128;
+        }
+        // Every count table of a valid board is reachable from the goal's (the count game is
+        // connected), so a miss cannot happen for a board of the right size.
+        self.index.get(&key).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn step(&self, state: u32, dir: usize, class: usize) -> u32 {
+        self.next[(state as usize * 2 + dir) * self.lines + class]
+    }
+}
+
+impl WalkingDistance {
+    /// Builds both tables for `goal`. Fails with [`SolveError::Unsupported`] when a table would be
+    /// too large (boards past about 5x5 or very long thin ones).
+    pub fn new(goal: &Board) -> Result<WalkingDistance, SolveError> {
+        let geometry = GoalGeometry::new(goal);
+        let (w, h) = (goal.width(), goal.height());
+        let vertical = WdTable::build(h, w, goal.blank() / w)?;
+        let horizontal = WdTable::build(w, h, goal.blank() % w)?;
+        Ok(WalkingDistance {
+            geometry,
+            vertical,
+            horizontal,
+        })
+    }
+
+    /// Number of count-table states (vertical, horizontal): the size of the tables.
+    pub fn table_states(&self) -> (usize, usize) {
+        (self.vertical.dist.len(), self.horizontal.dist.len())
+    }
+
+    fn state(&self, tiles: &[Tile]) -> WdState {
+        let (w, h) = (self.geometry.width, self.geometry.height);
+        let mut rows = vec![0u8; h * h];
+        let mut cols = vec![0u8; w * w];
+        let mut blank = 0;
+        for (cell, &t) in tiles.iter().enumerate() {
+            if t == BLANK {
+                blank = cell;
+                continue;
+            }
+            rows[(cell / w) * h + self.geometry.goal_row(t)] += 1;
+            cols[(cell % w) * w + self.geometry.goal_col(t)] += 1;
+        }
+        WdState {
+            vertical: self.vertical.lookup(&rows, blank / w),
+            horizontal: self.horizontal.lookup(&cols, blank % w),
+        }
+    }
+
+    fn value(&self, s: WdState) -> u32 {
+        u32::from(self.vertical.dist[s.vertical as usize])
+            + u32::from(self.horizontal.dist[s.horizontal as usize])
+    }
+}
+
+impl Heuristic for WalkingDistance {
+    fn estimate(&self, tiles: &[Tile]) -> u32 {
+        self.value(self.state(tiles))
+    }
+}
+
+impl Incremental for WalkingDistance {
+    type Aux = WdState;
+    fn init(&self, tiles: &[Tile]) -> (u32, WdState) {
+        let s = self.state(tiles);
+        (self.value(s), s)
+    }
+
+    #[inline]
+    fn update(
+        &self,
+        _: &[Tile],
+        tile: Tile,
+        from: usize,
+        to: usize,
+        _: u32,
+        aux: &mut WdState,
+    ) -> u32 {
+        let w = self.geometry.width;
+        // The blank went from `to` to `from`: towards the lower line when from < to.
+        let dir = usize::from(from > to);
+        if from / w != to / w {
+            aux.vertical = self
+                .vertical
+                .step(aux.vertical, dir, self.geometry.goal_row(tile));
+        } else {
+            aux.horizontal =
+                self.horizontal
+                    .step(aux.horizontal, dir, self.geometry.goal_col(tile));
+        }
+        self.value(*aux)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fifteen_puzzle_table_has_takahashis_size() {
+        // Takahashi's 15-puzzle table has 24,964 count tables.
+        let wd = WalkingDistance::new(&Board::solved(4, 4).unwrap()).unwrap();
+        assert_eq!(wd.table_states(), (24_964, 24_964));
+    }
+
+    #[test]
+    fn incremental_matches_full_and_dominates_manhattan() {
+        let goal = Board::parse("0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15").unwrap();
+        let wd = WalkingDistance::new(&goal).unwrap();
+        let md = super::super::Manhattan::new(&goal);
+        let mut b = goal.clone();
+        let (mut h, mut aux) = wd.init(b.tiles());
+        assert_eq!(h, 0);
+        let mut seed = 99u64;
+        for _ in 0..3000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let m = crate::moves::Move::ALL[(seed >> 40) as usize % 4];
+            let old_blank = b.blank();
+            if let Some(to_blank) = b.target(m) {
+                let tile = b.tiles()[to_blank];
+                b.apply(m);
+                h = wd.update(b.tiles(), tile, to_blank, old_blank, h, &mut aux);
+                assert_eq!(h, wd.estimate(b.tiles()));
+                assert!(h >= md.estimate(b.tiles()));
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The benchmark instance format of `../shared/bench`: one instance per line,
+//! `ID OPTLEN t0 t1 ... t(N-1)`, tiles row-major, `0` the blank, on a square board whose goal
+//! has the blank first (`0 1 2 ... N-1`, Korf's convention). `#` starts a comment line.
+
+use crate::board::{Board, ParseError, Tile};
+
+/// One benchmark instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instance {
+    /// The instance's identifier as written.
+    pub id: String,
+    /// The published optimal length, when known (`-` or `?` in the file for unknown).
+    pub optimal_length: Option<u32>,
+    /// The start board.
+    pub board: Board,
+    /// The goal: blank first, then `1..N`.
+    pub goal: Board,
+}
+
+/// A line that is not a valid instance.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InstanceError {
+    /// Fewer than three fields.
+    #[error("line {line}: expected 'ID OPTLEN t0 t1 ... t(N-1)', found too few fields")]
+    TooShort {
+        /// 1-based line number.
+        line: usize,
+    },
+    /// OPTLEN is not a number.
+    #[error("line {line}: optimal length '{text}' is not a number (use - when unknown)")]
+    BadLength {
+        /// 1-based line number.
+        line: usize,
+        /// The field.
+        text: String,
+    },
+    /// The tile count is not a square of at least 4.
+    #[error("line {line}: {count} tiles do not make a square board (the format is for 3x3, 4x4, 5x5 ...)")]
+    NotSquare {
+        /// 1-based line number.
+        line: usize,
+        /// Tiles found.
+        count: usize,
+    },
+    /// A tile field that is not a number, or tiles that are not a valid board.
+    #[error("line {line}: {source}")]
+    Board {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with the tiles.
+        source: ParseError,
+    },
+}
+
+/// Parses one line (`line_no` is 1-based, for errors). Comment and blank lines give `Ok(None)`.
+pub fn parse_line(text: &str, line_no: usize) -> Result<Option<Instance>, InstanceError> {
+    let text = text.trim();
+    if text.is_empty() || text.starts_with('#') {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|f| !f.is_empty())
+        .collect();
+    if fields.len() < 3 {
+        return Err(InstanceError::TooShort { line: line_no });
+    }
+    let optimal_length = match fields[1] {
+        "-" | "?" => None,
+        f => Some(f.parse::<u32>().map_err(|_| InstanceError::BadLength {
+            line: line_no,
+            text: f.to_string(),
+        })?),
+    };
+    let count = fields.len() - 2;
+    let side = (count as f64).sqrt().round() as usize;
+    if side * side != count || side < 2 {
+        return Err(InstanceError::NotSquare {
+            line: line_no,
+            count,
+        });
+    }
+    let mut tiles = Vec::with_capacity(count);
+    for (i, f) in fields[2..].iter().enumerate() {
+        let t = f.parse::<Tile>().map_err(|_| InstanceError::Board {
+            line: line_no,
+            source: ParseError::BadToken {
+                row: i / side + 1,
+                token: f.to_string(),
+            },
+        })?;
+        tiles.push(t);
+    }
+    let board = Board::from_tiles(side, side, tiles).map_err(|source| InstanceError::Board {
+        line: line_no,
+        source,
+    })?;
+    let goal = Board::from_tiles(side, side, (0..count as Tile).collect()).map_err(|source| {
+        InstanceError::Board {
+            line: line_no,
+            source,
+        }
+    })?;
+    Ok(Some(Instance {
+        id: fields[0].to_string(),
+        optimal_length,
+        board,
+        goal,
+    }))
+}
+
+/// Parses a whole file; the first bad line is the error.
+pub fn parse_file(text: &str) -> Result<Vec<Instance>, InstanceError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(inst) = parse_line(line, i + 1)? {
+            out.push(inst);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_korf_lines_and_rejects_bad_ones() {
+        let inst = parse_line("1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 1)
+            .unwrap()
+            .unwrap();
+        assert_eq!(inst.optimal_length, Some(57));
+        assert_eq!(inst.board.width(), 4);
+        assert_eq!(inst.goal.blank(), 0);
+        assert_eq!(parse_line("# comment", 1), Ok(None));
+        assert!(matches!(
+            parse_line("1 x 1 2 3 0", 3),
+            Err(InstanceError::BadLength { line: 3, .. })
+        ));
+        assert!(matches!(
+            parse_line("1 5 1 2 3 0 4", 2),
+            Err(InstanceError::NotSquare { count: 5, .. })
+        ));
+        assert!(matches!(
+            parse_line("1 5 1 1 3 0", 2),
+            Err(InstanceError::Board { .. })
+        ));
+    }
+}

@@ -1,0 +1,50 @@
+//! The machine-readable shape of a solve, shared by the CLI's `--json` and the web API so the
+//! field names are the same everywhere: `moves`, `length`, `optimal`, `algorithm`, `heuristic`,
+//! `expanded`, `generated`, `time_ms`.
+
+use crate::solution::Solution;
+
+/// A solve as reported to machines. With the `serde` feature it serialises to exactly these
+/// field names.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SolveReport {
+    /// The moves as letters (direction the blank moves), e.g. `"DLLURR"`.
+    pub moves: String,
+    /// Number of moves.
+    pub length: usize,
+    /// True when proven optimal.
+    pub optimal: bool,
+    /// Algorithm name, as accepted on input.
+    pub algorithm: String,
+    /// Heuristic name, as accepted on input (`none` for BFS).
+    pub heuristic: String,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Wall-clock milliseconds, fractional.
+    pub time_ms: f64,
+    /// IDA* iterations (0 for other searches).
+    pub iterations: u32,
+    /// Peak estimated bytes of open and closed sets (0 where there are none).
+    pub peak_memory_bytes: usize,
+}
+
+impl SolveReport {
+    /// The report of `solution`, found by `algorithm` with `heuristic` (names as on input).
+    pub fn new(solution: &Solution, algorithm: &str, heuristic: &str) -> SolveReport {
+        SolveReport {
+            moves: solution.letters(),
+            length: solution.len(),
+            optimal: solution.optimal,
+            algorithm: algorithm.to_string(),
+            heuristic: heuristic.to_string(),
+            expanded: solution.stats.expanded,
+            generated: solution.stats.generated,
+            time_ms: solution.stats.elapsed.as_secs_f64() * 1000.0,
+            iterations: solution.stats.iterations,
+            peak_memory_bytes: solution.stats.peak_memory_bytes,
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! A* (Hart, Nilsson & Raphael 1968) and its best-first relatives over any [`Graph`].
+//!
+//! The open list is a binary heap ordered by f = g + h; among equal f the node with the larger g
+//! (the deeper one) comes first, since it is closer to a goal by the heuristic's own account, and
+//! among equal f and g the one added first (FIFO), so runs are reproducible. The closed set is a
+//! hash map from node to its best g and parent. A node reached again by a cheaper path is updated
+//! and pushed again (reopened), so the result stays optimal even for an admissible heuristic that
+//! is not consistent. Stale heap entries are skipped when popped.
+
+use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
+use std::collections::{BinaryHeap, HashMap};
+use std::time::Instant;
+
+use super::{Graph, Path, SearchFailure};
+use crate::limits::{Limits, Progress, ProgressFn};
+use crate::solution::Stats;
+
+/// How a best-first search orders its open list.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Priority {
+    /// f = g + h: optimal with an admissible heuristic.
+    AStar,
+    /// f = g + w·h with w >= 1 (Pohl 1970): the cost found is at most w times the optimal.
+    Weighted(f64),
+    /// f = h (greedy best-first): fast, no bound on the cost.
+    Greedy,
+}
+
+impl Priority {
+    /// The open-list key, scaled by 1024 so fractional weights keep integer keys.
+    fn key(self, g: u32, h: u32) -> u64 {
+        let (g, h) = (u64::from(g), u64::from(h));
+        match self {
+            Priority::AStar => (g + h) << 10,
+            Priority::Weighted(w) => (g << 10) + (w * 1024.0 * h as f64).round() as u64,
+            Priority::Greedy => h << 10,
+        }
+    }
+}
+
+/// One stored node: its best known g, its parent's slot, and whether it was expanded.
+struct Slot<N> {
+    node: N,
+    g: u32,
+    parent: u32,
+    closed: bool,
+}
+
+/// A* from `start`: the cheapest path to a goal when the heuristic is admissible.
+pub fn astar<G: Graph>(
+    graph: &G,
+    start: G::Node,
+    limits: &Limits,
+    progress: Option<ProgressFn>,
+) -> Result<Path<G::Node>, SearchFailure> {
+    best_first(graph, start, Priority::AStar, limits, progress)
+}
+
+/// Best-first search ordered by `priority`; [`astar`] is `Priority::AStar`.
+pub fn best_first<G: Graph>(
+    graph: &G,
+    start: G::Node,
+    priority: Priority,
+    limits: &Limits,
+    progress: Option<ProgressFn>,
+) -> Result<Path<G::Node>, SearchFailure> {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let mut slots: Vec<Slot<G::Node>> = Vec::new();
+    let mut index: HashMap<G::Node, u32> = HashMap::new();
+    // (Reverse(f), g, Reverse(sequence), slot)
+    let mut open: BinaryHeap<(Reverse<u64>, u32, Reverse<u64>, u32)> = BinaryHeap::new();
+    let mut sequence = 0u64;
+    let mut heap_bytes = 0usize;
+    let slot_bytes =
+        std::mem::size_of::<Slot<G::Node>>() + std::mem::size_of::<(G::Node, u32)>() + 16;
+    let open_bytes = std::mem::size_of::<(Reverse<u64>, u32, Reverse<u64>, u32)>();
+
+    let h0 = graph.heuristic(&start);
+    heap_bytes += graph.node_heap_bytes(&start);
+    index.insert(start.clone(), 0);
+    slots.push(Slot {
+        node: start,
+        g: 0,
+        parent: u32::MAX,
+        closed: false,
+    });
+    open.push((Reverse(priority.key(0, h0)), 0, Reverse(0), 0));
+    let mut next_check = Limits::CHECK_EVERY;
+    let mut neighbours = Vec::new();
+    let mut bound = h0;
+
+    while let Some((Reverse(_), g, _, slot)) = open.pop() {
+        let s = &mut slots[slot as usize];
+        if s.g != g || (s.closed && priority == Priority::AStar) {
+            continue; // stale entry: a cheaper path to this node was found after it was pushed
+        }
+        s.closed = true;
+        let node = s.node.clone();
+        if priority == Priority::AStar {
+            bound = bound.max(g + graph.heuristic(&node));
+        }
+        if graph.is_goal(&node) {
+            stats.elapsed = started.elapsed();
+            return Ok(Path {
+                nodes: rebuild(&slots, slot),
+                cost: g,
+                stats,
+            });
+        }
+        stats.expanded += 1;
+        neighbours.clear();
+        graph.neighbours(&node, &mut neighbours);
+        for (next, step) in neighbours.drain(..) {
+            stats.generated += 1;
+            let ng = g + step;
+            let target = match index.entry(next) {
+                Entry::Occupied(e) => {
+                    let t = *e.get();
+                    let old = &mut slots[t as usize];
+                    if ng >= old.g {
+                        continue;
+                    }
+                    old.g = ng;
+                    old.parent = slot;
+                    old.closed = false;
+                    t
+                }
+                Entry::Vacant(e) => {
+                    let t = slots.len() as u32;
+                    heap_bytes += graph.node_heap_bytes(e.key());
+                    slots.push(Slot {
+                        node: e.key().clone(),
+                        g: ng,
+                        parent: slot,
+                        closed: false,
+                    });
+                    e.insert(t);
+                    t
+                }
+            };
+            let h = graph.heuristic(&slots[target as usize].node);
+            sequence += 1;
+            open.push((Reverse(priority.key(ng, h)), ng, Reverse(sequence), target));
+        }
+        stats.peak_open = stats.peak_open.max(open.len());
+        stats.peak_closed = slots.len();
+        if stats.generated >= next_check {
+            next_check = stats.generated + Limits::CHECK_EVERY;
+            let bytes =
+                slots.len() * slot_bytes * 2 + heap_bytes * 2 + stats.peak_open * open_bytes;
+            stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
+            stats.elapsed = started.elapsed();
+            let hit = limits
+                .check(stats.generated)
+                .err()
+                .or(limits.check_memory(bytes).err());
+            if let Some(hit) = hit {
+                return Err(SearchFailure::Limit { hit, stats, bound });
+            }
+            if let Some(p) = progress {
+                p(Progress {
+                    generated: stats.generated,
+                    expanded: stats.expanded,
+                    bound,
+                    elapsed: stats.elapsed,
+                });
+            }
+        }
+    }
+    stats.elapsed = started.elapsed();
+    Err(SearchFailure::NoPath { stats })
+}
+
+/// Follows parents from `slot` back to the start.
+fn rebuild<N: Clone>(slots: &[Slot<N>], mut slot: u32) -> Vec<N> {
+    let mut nodes = Vec::new();
+    while slot != u32::MAX {
+        let s = &slots[slot as usize];
+        nodes.push(s.node.clone());
+        slot = s.parent;
+    }
+    nodes.reverse();
+    nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A grid with walls: a classic non-puzzle use of the graph interface.
+    struct Grid {
+        walls: Vec<&'static str>,
+    }
+    impl Graph for Grid {
+        type Node = (usize, usize);
+        fn neighbours(&self, &(x, y): &(usize, usize), out: &mut Vec<((usize, usize), u32)>) {
+            let h = self.walls.len();
+            let w = self.walls[0].len();
+            let cand = [
+                (x.wrapping_sub(1), y),
+                (x + 1, y),
+                (x, y.wrapping_sub(1)),
+                (x, y + 1),
+            ];
+            for (nx, ny) in cand {
+                if nx < w && ny < h && self.walls[ny].as_bytes()[nx] != b'#' {
+                    out.push(((nx, ny), 1));
+                }
+            }
+        }
+        fn heuristic(&self, &(x, y): &(usize, usize)) -> u32 {
+            (x.abs_diff(4) + y.abs_diff(0)) as u32
+        }
+        fn is_goal(&self, n: &(usize, usize)) -> bool {
+            *n == (4, 0)
+        }
+    }
+
+    #[test]
+    fn finds_the_shortest_way_round_a_wall() {
+        let g = Grid {
+            walls: vec!["..#..", "..#..", ".....", "....."],
+        };
+        let p = astar(&g, (0, 0), &Limits::none(), None).unwrap();
+        assert_eq!(p.cost, 8);
+        assert_eq!(p.nodes.len(), 9);
+        let p = best_first(&g, (0, 0), Priority::Greedy, &Limits::none(), None).unwrap();
+        assert!(p.cost >= 8);
+    }
+
+    #[test]
+    fn reports_no_path_and_limits() {
+        let g = Grid {
+            walls: vec!["..#..", "..#..", "..#..", "..#.."],
+        };
+        assert!(matches!(
+            astar(&g, (0, 0), &Limits::none(), None),
+            Err(SearchFailure::NoPath { .. })
+        ));
+    }
+}

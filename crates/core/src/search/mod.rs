@@ -1,0 +1,93 @@
+//! Searches.
+//!
+//! - [`astar`] and [`bfs`] are generic: they run on any [`Graph`] (neighbours with step costs, a
+//!   heuristic, a goal test), in the style of the `pathfinding` crate, and show the algorithm
+//!   plainly. [`puzzle_graph::PuzzleGraph`] is the sliding puzzle as such a graph.
+//! - [`idastar`] is specialised for the puzzle and for speed: one board mutated in place, the
+//!   inverse of the previous move never generated, the heuristic updated incrementally, no
+//!   allocation per node.
+
+pub mod astar;
+pub mod bfs;
+pub mod idastar;
+pub mod puzzle_graph;
+
+pub use astar::{astar, best_first, Priority};
+pub use bfs::bfs;
+pub use idastar::idastar;
+
+use std::hash::Hash;
+
+use crate::limits::LimitHit;
+use crate::solution::Stats;
+
+/// A graph to search: what the generic searches need to know, and nothing more.
+///
+/// ```
+/// use taquin::search::{astar, Graph};
+/// use taquin::Limits;
+///
+/// /// Walk along the integers from 0 to 17 by steps of +1 or +5; a +5 step costs 3.
+/// struct Line;
+/// impl Graph for Line {
+///     type Node = i32;
+///     fn neighbours(&self, n: &i32, out: &mut Vec<(i32, u32)>) {
+///         out.push((n + 1, 1));
+///         out.push((n + 5, 3));
+///     }
+///     fn heuristic(&self, n: &i32) -> u32 {
+///         // every unit of distance costs at least 3/5 of a move
+///         ((17 - n).max(0) as u32 * 3) / 5
+///     }
+///     fn is_goal(&self, n: &i32) -> bool {
+///         *n == 17
+///     }
+/// }
+/// let path = astar(&Line, 0, &Limits::none(), None).unwrap();
+/// assert_eq!(path.cost, 11); // 5+5+5+1+1: 3+3+3+1+1
+/// assert_eq!(path.nodes.last(), Some(&17));
+/// ```
+pub trait Graph {
+    /// A node of the graph (a state of the puzzle).
+    type Node: Clone + Eq + Hash;
+    /// Appends every neighbour of `node` with the cost of the step to it.
+    fn neighbours(&self, node: &Self::Node, out: &mut Vec<(Self::Node, u32)>);
+    /// A lower bound on the cost from `node` to a goal (0 turns A* into Dijkstra's algorithm).
+    fn heuristic(&self, node: &Self::Node) -> u32;
+    /// True when `node` is a goal.
+    fn is_goal(&self, node: &Self::Node) -> bool;
+    /// Bytes one stored node takes beyond `size_of::<Node>()`, for the memory budget.
+    fn node_heap_bytes(&self, _node: &Self::Node) -> usize {
+        0
+    }
+}
+
+/// A path found by a generic search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Path<N> {
+    /// Nodes from the start to the goal, both included.
+    pub nodes: Vec<N>,
+    /// Sum of the step costs.
+    pub cost: u32,
+    /// What the search spent.
+    pub stats: Stats,
+}
+
+/// Why a generic search stopped without a path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchFailure {
+    /// A limit stopped it; `bound` is the best proven lower bound on the cost.
+    Limit {
+        /// Which limit.
+        hit: LimitHit,
+        /// What was spent.
+        stats: Stats,
+        /// Smallest f on the open list when it stopped (for A*), depth for BFS.
+        bound: u32,
+    },
+    /// The whole reachable graph was searched and holds no goal.
+    NoPath {
+        /// What was spent.
+        stats: Stats,
+    },
+}

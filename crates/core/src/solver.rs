@@ -1,0 +1,149 @@
+//! The one entry point the CLI, the web server and the tests share: check the pair, run the
+//! chosen algorithm with the chosen heuristic, and replay the result before returning it.
+
+use std::time::Instant;
+
+use crate::board::Board;
+use crate::heuristic::{
+    HeuristicKind, Incremental, LinearConflict, Manhattan, Misplaced, WalkingDistance,
+};
+use crate::limits::{Limits, ProgressFn};
+use crate::search::puzzle_graph::PuzzleGraph;
+use crate::search::{astar, bfs, idastar, Path, SearchFailure};
+use crate::solution::{Solution, SolveError};
+use crate::solvability::check_solvable;
+
+/// The search algorithms the CLI and web API offer by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// A* over the puzzle graph: optimal, memory grows with the search.
+    AStar,
+    /// IDA*: optimal, memory linear in the depth; the fast one.
+    IdaStar,
+    /// Breadth-first search: optimal, ignores the heuristic; ground truth on small boards.
+    Bfs,
+}
+
+impl Algorithm {
+    /// Every algorithm.
+    pub const ALL: [Algorithm; 3] = [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Bfs];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::AStar => "astar",
+            Algorithm::IdaStar => "idastar",
+            Algorithm::Bfs => "bfs",
+        }
+    }
+
+    /// The algorithm with this [`name`](Algorithm::name), if any.
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// True when the algorithm's results are proven optimal.
+    pub fn is_optimal(self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Solves `board` -> `goal` with `algorithm` and `heuristic` (BFS ignores the heuristic).
+///
+/// Checks sizes and solvability before any search, and replays the moves found: a returned
+/// solution always reaches the goal.
+///
+/// ```
+/// use taquin::{solve, Algorithm, Board, HeuristicKind, Limits};
+/// let board: Board = "6 4 7/8 5 0/3 2 1".parse().unwrap();
+/// let goal: Board = "1 2 3/4 5 6/7 8 0".parse().unwrap();
+/// let s = solve(&board, &goal, Algorithm::IdaStar, HeuristicKind::LinearConflict, &Limits::none(), None).unwrap();
+/// assert_eq!(s.len(), 31);
+/// assert!(s.optimal);
+/// ```
+pub fn solve(
+    board: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    limits: &Limits,
+    progress: Option<ProgressFn>,
+) -> Result<Solution, SolveError> {
+    let started = Instant::now();
+    check_solvable(board, goal)?;
+    let mut solution = match algorithm {
+        Algorithm::IdaStar => match heuristic {
+            HeuristicKind::Misplaced => {
+                run_ida(board, goal, &Misplaced::new(goal), limits, progress)
+            }
+            HeuristicKind::Manhattan => {
+                run_ida(board, goal, &Manhattan::new(goal), limits, progress)
+            }
+            HeuristicKind::LinearConflict => {
+                run_ida(board, goal, &LinearConflict::new(goal), limits, progress)
+            }
+            HeuristicKind::WalkingDistance => {
+                run_ida(board, goal, &WalkingDistance::new(goal)?, limits, progress)
+            }
+        },
+        Algorithm::AStar => {
+            let h = heuristic.build(goal)?;
+            let graph = PuzzleGraph::new(goal, &*h);
+            let start = graph.pack(board.tiles());
+            graph_solution(&graph, astar(&graph, start, limits, progress))
+        }
+        Algorithm::Bfs => {
+            let zero = Zero;
+            let graph = PuzzleGraph::new(goal, &zero);
+            let start = graph.pack(board.tiles());
+            graph_solution(&graph, bfs(&graph, start, limits, progress))
+        }
+    }?;
+    solution.stats.elapsed = started.elapsed();
+    solution.verify(board, goal)?;
+    Ok(solution)
+}
+
+fn run_ida<H: Incremental>(
+    board: &Board,
+    goal: &Board,
+    h: &H,
+    limits: &Limits,
+    progress: Option<ProgressFn>,
+) -> Result<Solution, SolveError> {
+    idastar(board, goal, h, limits, progress)
+}
+
+/// The zero heuristic, for BFS.
+struct Zero;
+impl crate::heuristic::Heuristic for Zero {
+    fn estimate(&self, _: &[crate::board::Tile]) -> u32 {
+        0
+    }
+}
+
+/// Turns a generic search result on the puzzle graph into a [`Solution`].
+pub(crate) fn graph_solution(
+    graph: &PuzzleGraph,
+    result: Result<Path<crate::search::puzzle_graph::PackedBoard>, SearchFailure>,
+) -> Result<Solution, SolveError> {
+    match result {
+        Ok(path) => Ok(Solution {
+            moves: graph.moves_of(&path.nodes),
+            optimal: true,
+            stats: path.stats,
+        }),
+        Err(SearchFailure::Limit { hit, stats, bound }) => {
+            Err(SolveError::Limit { hit, stats, bound })
+        }
+        Err(SearchFailure::NoPath { .. }) => Err(SolveError::Unsupported(
+            "the whole reachable space was searched without reaching the goal".into(),
+        )),
+    }
+}
