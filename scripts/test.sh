@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every test of taquin: formatting, lints, the Rust tests (release: the oracle tests walk
+# every 8-puzzle state), and the browser tests of the web game.
+# Usage: scripts/test.sh            (from the repository root)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+
+echo "== cargo clippy"
+cargo clippy --locked --release --workspace --all-targets -- -D warnings
+
+echo "== cargo test (release)"
+cargo test --locked --release --workspace
+
+# == browser tests (web game) ==
+if [ -x scripts/e2e.sh ]; then
+  echo "== browser tests"
+  scripts/e2e.sh
+fi
