@@ -36,4 +36,4 @@ pub use moves::Move;
 pub use report::SolveReport;
 pub use solution::{verify_moves, Solution, SolveError, Stats};
 pub use solvability::{check_solvable, is_solvable, Unsolvable};
-pub use solver::{solve, Algorithm};
+pub use solver::{solve, solve_with, Algorithm, SolveOptions};

@@ -54,10 +54,41 @@ impl std::fmt::Display for Algorithm {
     }
 }
 
-/// Solves `board` -> `goal` with `algorithm` and `heuristic` (BFS ignores the heuristic).
-///
-/// Checks sizes and solvability before any search, and replays the moves found: a returned
-/// solution always reaches the goal.
+/// Everything a solve is asked to do besides the boards.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// The search.
+    pub algorithm: Algorithm,
+    /// The heuristic (ignored by BFS).
+    pub heuristic: HeuristicKind,
+    /// Weight w >= 1 of weighted A* (f = g + w·h); other algorithms ignore it.
+    pub weight: f64,
+    /// Look-ahead depth of the real-time players; other algorithms ignore it.
+    pub depth: usize,
+    /// Time, node, memory budgets and the cancel flag.
+    pub limits: Limits,
+}
+
+impl SolveOptions {
+    /// Default weight of weighted A*.
+    pub const DEFAULT_WEIGHT: f64 = 2.0;
+    /// Default look-ahead depth (the Javeriana report's four moves).
+    pub const DEFAULT_DEPTH: usize = 4;
+
+    /// Options for `algorithm` with `heuristic`, default weight and depth, no limits.
+    pub fn new(algorithm: Algorithm, heuristic: HeuristicKind) -> SolveOptions {
+        SolveOptions {
+            algorithm,
+            heuristic,
+            weight: SolveOptions::DEFAULT_WEIGHT,
+            depth: SolveOptions::DEFAULT_DEPTH,
+            limits: Limits::none(),
+        }
+    }
+}
+
+/// Solves `board` -> `goal` with `algorithm` and `heuristic` (BFS ignores the heuristic):
+/// shorthand for [`solve_with`] with default weight and depth.
 ///
 /// ```
 /// use taquin::{solve, Algorithm, Board, HeuristicKind, Limits};
@@ -75,9 +106,28 @@ pub fn solve(
     limits: &Limits,
     progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
+    let options = SolveOptions {
+        limits: limits.clone(),
+        ..SolveOptions::new(algorithm, heuristic)
+    };
+    solve_with(board, goal, &options, progress)
+}
+
+/// Solves `board` -> `goal` as `options` say.
+///
+/// Checks sizes and solvability before any search, and replays the moves found: a returned
+/// solution always reaches the goal.
+pub fn solve_with(
+    board: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+    progress: Option<ProgressFn>,
+) -> Result<Solution, SolveError> {
     let started = Instant::now();
     check_solvable(board, goal)?;
-    let mut solution = match algorithm {
+    let limits = &options.limits;
+    let heuristic = options.heuristic;
+    let mut solution = match options.algorithm {
         Algorithm::IdaStar => match heuristic {
             HeuristicKind::Misplaced => {
                 run_ida(board, goal, &Misplaced::new(goal), limits, progress)
