@@ -23,11 +23,13 @@ pub mod heuristic;
 pub mod instances;
 pub mod limits;
 pub mod moves;
+pub mod pdb;
 pub mod report;
 pub mod search;
 pub mod solution;
 pub mod solvability;
 pub mod solver;
+pub mod solvers;
 
 pub use board::{Board, ParseError, Tile, BLANK};
 pub use heuristic::{Heuristic, HeuristicKind, Incremental};

@@ -103,6 +103,23 @@ pub enum SolveError {
     /// The algorithm cannot handle this board (too large for its tables or its state encoding).
     #[error("{0}")]
     Unsupported(String),
+    /// A real-time player (the Javeriana `lookahead`) came back to a board it had already left
+    /// with the same last move: being deterministic, it would repeat the same moves forever.
+    #[error("the player cycles: after {moves_made} moves it is back on the board it reached after move {cycle_start}, so it would repeat the same {cycle_moves} moves forever ({states_repeated} states repeated); the closest it came to the goal was a Manhattan distance of {closest}")]
+    Cycle {
+        /// Moves made before the repeat was seen.
+        moves_made: u64,
+        /// Moves made when the repeated board was first reached.
+        cycle_start: u64,
+        /// Moves in one turn of the cycle (`moves_made - cycle_start`).
+        cycle_moves: u64,
+        /// Boards the player stops on in one turn of the cycle.
+        states_repeated: u64,
+        /// Smallest Manhattan distance to the goal it reached.
+        closest: u32,
+        /// What was spent.
+        stats: Stats,
+    },
     /// A produced solution failed its replay check: a bug, never shown as a success.
     #[error("internal error, solution rejected by replay: {0}")]
     InvalidSolution(String),

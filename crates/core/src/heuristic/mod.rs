@@ -63,6 +63,11 @@ pub enum HeuristicKind {
     LinearConflict,
     /// Takahashi's walking distance, for any m x n and goal.
     WalkingDistance,
+    /// Additive disjoint pattern databases with the reflected lookup (Korf & Felner 2002;
+    /// Felner, Korf & Hanan 2004), named `pdb:5-5-5`, `pdb:6-6-3`, `pdb:7-8`, `pdb:6-6-6-6`,
+    /// `pdb:8`. Not in [`HeuristicKind::ALL`]: its databases can take minutes to build on first
+    /// use, which a comparison of every heuristic must not start unasked.
+    Pdb(crate::pdb::PdbPreset),
 }
 
 impl HeuristicKind {
@@ -81,22 +86,43 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::WalkingDistance => "walking-distance",
+            HeuristicKind::Pdb(p) => match p {
+                crate::pdb::PdbPreset::Complete8 => "pdb:8",
+                crate::pdb::PdbPreset::P555 => "pdb:5-5-5",
+                crate::pdb::PdbPreset::P663 => "pdb:6-6-3",
+                crate::pdb::PdbPreset::P78 => "pdb:7-8",
+                crate::pdb::PdbPreset::P6666 => "pdb:6-6-6-6",
+            },
         }
     }
 
     /// The kind with this [`name`](HeuristicKind::name), if any.
     pub fn from_name(name: &str) -> Option<HeuristicKind> {
+        if let Some(preset) = name.strip_prefix("pdb:") {
+            return crate::pdb::PdbPreset::from_name(preset).map(HeuristicKind::Pdb);
+        }
         HeuristicKind::ALL.into_iter().find(|k| k.name() == name)
     }
 
-    /// Builds this heuristic for `goal`. Only walking distance can fail (its table is too large
-    /// past 6x6 boards).
+    /// The pattern-database kinds, smallest board first (not part of [`HeuristicKind::ALL`]).
+    pub const PDB: [HeuristicKind; 5] = [
+        HeuristicKind::Pdb(crate::pdb::PdbPreset::Complete8),
+        HeuristicKind::Pdb(crate::pdb::PdbPreset::P555),
+        HeuristicKind::Pdb(crate::pdb::PdbPreset::P663),
+        HeuristicKind::Pdb(crate::pdb::PdbPreset::P78),
+        HeuristicKind::Pdb(crate::pdb::PdbPreset::P6666),
+    ];
+
+    /// Builds this heuristic for `goal`. Walking distance fails past 6x6 boards (its table is too
+    /// large); pattern databases fail on a board their preset is not for, and may load or build
+    /// their databases (see [`crate::pdb::cache`]).
     pub fn build(self, goal: &Board) -> Result<Box<dyn Heuristic>, SolveError> {
         Ok(match self {
             HeuristicKind::Misplaced => Box::new(Misplaced::new(goal)),
             HeuristicKind::Manhattan => Box::new(Manhattan::new(goal)),
             HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
             HeuristicKind::WalkingDistance => Box::new(WalkingDistance::new(goal)?),
+            HeuristicKind::Pdb(p) => Box::new(crate::pdb::PdbHeuristic::for_preset(p, goal)?),
         })
     }
 }

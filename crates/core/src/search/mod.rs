@@ -11,6 +11,7 @@ pub mod astar;
 pub mod bfs;
 pub mod idastar;
 pub mod puzzle_graph;
+pub mod trace;
 
 pub use astar::{astar, best_first, Priority};
 pub use bfs::bfs;

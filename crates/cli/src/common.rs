@@ -1,0 +1,182 @@
+//! Pieces every subcommand shares: reading boards, limits from flags, Ctrl-C, progress display,
+//! exit codes.
+
+use std::io::{IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use taquin::{Board, Limits, Progress};
+
+/// Exit code: unsolvable, or a limit stopped the search.
+pub const EXIT_FAILED: u8 = 1;
+/// Exit code: bad usage, input or I/O.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Limits shared by every command that searches.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LimitArgs {
+    /// Give up after this many seconds (fractions allowed).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Give up after generating this many nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Memory budget of A* and BFS in MiB (default 4096): they stop with an error instead of
+    /// exhausting the machine.
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<usize>,
+}
+
+impl LimitArgs {
+    /// The limits these flags ask for, with the process-wide Ctrl-C flag attached.
+    pub fn limits(&self) -> Result<Limits> {
+        let mut limits = Limits::none().with_cancel(cancel_flag());
+        if let Some(t) = self.timeout {
+            anyhow::ensure!(
+                t.is_finite() && t > 0.0,
+                "--timeout must be a positive number of seconds, got {t}"
+            );
+            limits = limits.with_timeout(Duration::from_secs_f64(t));
+        }
+        if let Some(n) = self.max_nodes {
+            limits = limits.with_max_nodes(n);
+        }
+        if let Some(m) = self.max_memory {
+            limits = limits.with_max_memory(m.saturating_mul(1 << 20));
+        }
+        Ok(limits)
+    }
+}
+
+/// A flag raised by Ctrl-C: searches see it and stop cleanly with "cancelled". A second Ctrl-C
+/// exits at once.
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        // If a handler cannot be installed, Ctrl-C simply keeps its default effect.
+        let _ = ctrlc::set_handler(move || {
+            if f.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        flag
+    })
+    .clone()
+}
+
+/// Reads a board given on the command line, or from standard input when the argument is `-`.
+pub fn read_board(arg: &str, what: &str) -> Result<Board> {
+    let text = if arg == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .with_context(|| format!("reading the {what} from standard input"))?;
+        s
+    } else {
+        arg.to_string()
+    };
+    text.parse::<Board>()
+        .with_context(|| format!("invalid {what}"))
+}
+
+/// The goal: the one given, or 1..N-1 then the blank for the board's size.
+pub fn read_goal(goal: Option<&str>, board: &Board) -> Result<Board> {
+    let goal = match goal {
+        Some(g) => read_board(g, "goal")?,
+        None => Board::solved(board.width(), board.height())?,
+    };
+    board.check_same_size(&goal)?;
+    Ok(goal)
+}
+
+/// A spinner on standard error showing a running search, or nothing when stderr is not a
+/// terminal (so pipes and logs stay clean).
+pub struct Spinner {
+    bar: Option<ProgressBar>,
+}
+
+impl Spinner {
+    /// A spinner with `label`, visible only on a terminal.
+    pub fn new(label: &str) -> Spinner {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {prefix} {msg}").expect("valid template"),
+            );
+            bar.set_prefix(label.to_string());
+            bar.enable_steady_tick(Duration::from_millis(120));
+            bar
+        });
+        Spinner { bar }
+    }
+
+    /// Shows a search's progress.
+    pub fn update(&self, p: Progress) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!(
+                "bound {}  {} nodes  {:.1}s  (Ctrl-C cancels)",
+                p.bound,
+                thousands(p.generated),
+                p.elapsed.as_secs_f64()
+            ));
+        }
+    }
+
+    /// Removes the spinner.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// `1234567` -> `"1,234,567"`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Milliseconds with sensible precision.
+pub fn millis(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.3} ms")
+    } else if ms < 10_000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
+/// True when the error is a write to a closed pipe (e.g. `taquin generate | head`): a clean exit.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(35_911_891_875), "35,911,891,875");
+    }
+}

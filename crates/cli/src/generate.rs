@@ -1,0 +1,116 @@
+//! `taquin generate`: random solvable boards, uniformly random or by a random walk from the goal,
+//! reproducible with a seed.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use serde_json::json;
+use taquin::generate::{random_walk, uniform, Rng};
+use taquin::Board;
+
+use crate::common;
+
+/// Output formats of `taquin generate`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// One board per line, rows separated by '/': what `taquin solve` reads.
+    Line,
+    /// The benchmark format `ID - t0 t1 ...` (OPTLEN unknown); square boards against the
+    /// blank-first goal of that format.
+    Bench,
+    /// JSON Lines: {"id", "board", "goal"}.
+    Json,
+}
+
+/// Arguments of `taquin generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// Board size as WIDTHxHEIGHT (columns x rows), e.g. 4x4 or 3x5.
+    #[arg(long, short, default_value = "4x4", value_parser = parse_size)]
+    pub size: (usize, usize),
+    /// How many boards.
+    #[arg(long, short, default_value_t = 1)]
+    pub count: usize,
+    /// Seed of the random generator: the same seed gives the same boards.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Make each board by this many random moves from the goal (never undoing the last one)
+    /// instead of uniformly at random; fewer moves give easier boards.
+    #[arg(long, short)]
+    pub moves: Option<usize>,
+    /// The goal the boards must be solvable to (default: 1..N-1 then the blank; blank first for
+    /// --format bench).
+    #[arg(long, short)]
+    pub goal: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+}
+
+/// Parses `WxH`.
+pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{text}' is not a size: write WIDTHxHEIGHT, e.g. 4x4 or 3x5");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: usize = w.trim().parse().map_err(|_| bad())?;
+    let h: usize = h.trim().parse().map_err(|_| bad())?;
+    let ok = taquin::board::MIN_SIDE..=taquin::board::MAX_SIDE;
+    if !ok.contains(&w) || !ok.contains(&h) {
+        return Err(format!(
+            "{w}x{h}: width and height must each be between {} and {}",
+            ok.start(),
+            ok.end()
+        ));
+    }
+    Ok((w, h))
+}
+
+/// Runs `taquin generate`.
+pub fn run(args: GenerateArgs) -> Result<ExitCode> {
+    let (w, h) = args.size;
+    let goal = match (&args.goal, args.format) {
+        (Some(g), _) => {
+            let g = common::read_board(g, "goal")?;
+            anyhow::ensure!(
+                (g.width(), g.height()) == (w, h),
+                "the goal is {}x{} but --size is {w}x{h}",
+                g.width(),
+                g.height()
+            );
+            g
+        }
+        (None, Format::Bench) => {
+            anyhow::ensure!(w == h, "--format bench needs a square board, got {w}x{h}");
+            Board::from_tiles(w, h, (0..(w * h) as u32).collect())
+                .context("building the blank-first goal")?
+        }
+        (None, _) => Board::solved(w, h)?,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut rng = Rng::new(seed);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for i in 0..args.count {
+        let board = match args.moves {
+            Some(k) => random_walk(&goal, k, &mut rng),
+            None => uniform(&goal, &mut rng),
+        };
+        match args.format {
+            Format::Line => writeln!(out, "{}", board.to_line())?,
+            Format::Bench => {
+                let tiles: Vec<String> = board.tiles().iter().map(|t| t.to_string()).collect();
+                writeln!(out, "{} - {}", i + 1, tiles.join(" "))?
+            }
+            Format::Json => writeln!(
+                out,
+                "{}",
+                json!({"id": i + 1, "board": board.to_line(), "goal": goal.to_line()})
+            )?,
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

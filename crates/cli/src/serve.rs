@@ -1,0 +1,99 @@
+//! `taquin serve`: the web game on a local address.
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+
+/// Arguments of `taquin serve`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on. The default is loopback only; use 0.0.0.0:PORT to open it to the
+    /// network, and port 0 to let the system pick a free port.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+
+    /// Searches running at once (default: the number of cores).
+    #[arg(long)]
+    pub workers: Option<usize>,
+
+    /// Requests that may wait for a free worker; more are answered 503 busy at once.
+    #[arg(long, default_value_t = 64)]
+    pub queue: usize,
+
+    /// Seconds a request may wait for a free worker before it is answered 503 busy.
+    #[arg(long, default_value_t = 10.0)]
+    pub queue_wait: f64,
+
+    /// Time budget of a search, in seconds, when the request names none.
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+
+    /// Largest time budget a request may ask for, in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub max_timeout: f64,
+
+    /// Largest node budget (nodes generated) of one search.
+    #[arg(long, default_value_t = 2_000_000_000)]
+    pub max_nodes: u64,
+
+    /// Memory budget of one A* or BFS search, in MiB.
+    #[arg(long, default_value_t = 1024)]
+    pub max_memory_mib: usize,
+
+    /// Largest board side served (2 to 1000).
+    #[arg(long, default_value_t = 8)]
+    pub max_side: usize,
+}
+
+/// Starts the server and serves until Ctrl-C; prints the address it listens on.
+pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let seconds = |name: &str, s: f64| -> anyhow::Result<Duration> {
+        Duration::try_from_secs_f64(s)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .with_context(|| format!("--{name} must be a positive number of seconds, not {s}"))
+    };
+    if !(2..=1000).contains(&args.max_side) {
+        anyhow::bail!("--max-side must be between 2 and 1000");
+    }
+    let mut config = taquin_web::Config {
+        addr: args.addr,
+        queue: args.queue,
+        queue_wait: seconds("queue-wait", args.queue_wait)?,
+        default_timeout: seconds("timeout", args.timeout)?,
+        max_timeout: seconds("max-timeout", args.max_timeout)?,
+        max_nodes: args.max_nodes.max(1),
+        max_memory: args.max_memory_mib.saturating_mul(1 << 20),
+        max_side: args.max_side,
+        ..taquin_web::Config::default()
+    };
+    if let Some(workers) = args.workers {
+        anyhow::ensure!(workers >= 1, "--workers must be at least 1");
+        config.workers = workers;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async move {
+        let server = taquin_web::Server::bind(config)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.addr))?;
+        println!("taquin web game on http://{}/", server.local_addr());
+        println!("press Ctrl-C to stop");
+        server
+            .run(async {
+                // If the signal handler cannot be installed, serve until killed.
+                if tokio::signal::ctrl_c().await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            })
+            .await
+            .context("serving")?;
+        println!("stopped");
+        anyhow::Ok(())
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,195 @@
+//! `taquin solve`: one board, one algorithm, one heuristic; the moves, their count, whether they
+//! are optimal, and what the search spent.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use serde_json::json;
+use taquin::{solve_with, Algorithm, Board, HeuristicKind, SolveError, SolveOptions, SolveReport};
+
+use crate::common::{self, LimitArgs, Spinner, EXIT_FAILED, EXIT_USAGE};
+
+/// Arguments of `taquin solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The board, e.g. "6 4 7/8 5 0/3 2 1"; `-` reads it from standard input.
+    pub board: String,
+    /// The goal (default: 1..N-1 then the blank); `-` reads it from standard input.
+    #[arg(long, short)]
+    pub goal: Option<String>,
+    /// Search algorithm: astar, idastar, bfs (and the others `Algorithm` offers).
+    #[arg(long, short, default_value = "idastar", value_parser = parse_algorithm)]
+    pub algorithm: Algorithm,
+    /// Heuristic: misplaced, manhattan, linear-conflict, walking-distance (and pattern
+    /// databases where available). Default: walking-distance up to 4x4 boards, linear-conflict
+    /// above.
+    #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
+    pub heuristic: Option<HeuristicKind>,
+    /// Weight w >= 1 of weighted A* (f = g + w·h).
+    #[arg(long, default_value_t = SolveOptions::DEFAULT_WEIGHT)]
+    pub weight: f64,
+    /// Look-ahead depth of the real-time players.
+    #[arg(long, default_value_t = SolveOptions::DEFAULT_DEPTH)]
+    pub depth: usize,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print the result as one JSON object (fields: moves, length, optimal, algorithm,
+    /// heuristic, expanded, generated, time_ms, ...).
+    #[arg(long)]
+    pub json: bool,
+    /// Print the board after every move.
+    #[arg(long)]
+    pub show: bool,
+}
+
+/// Parses an algorithm name, listing the valid ones on error.
+pub fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
+    Algorithm::from_name(name).ok_or_else(|| {
+        let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        format!(
+            "unknown algorithm '{name}': use one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// Parses a heuristic name, listing the valid ones on error.
+pub fn parse_heuristic(name: &str) -> Result<HeuristicKind, String> {
+    HeuristicKind::from_name(name).ok_or_else(|| {
+        let names: Vec<_> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
+        format!(
+            "unknown heuristic '{name}': use one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// The heuristic used when none is asked for: the strongest without a database that builds at
+/// once for the size.
+pub fn default_heuristic(board: &Board) -> HeuristicKind {
+    if board.len() <= 16 {
+        HeuristicKind::WalkingDistance
+    } else {
+        HeuristicKind::LinearConflict
+    }
+}
+
+/// Runs `taquin solve`.
+pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    let board = common::read_board(&args.board, "board")?;
+    let goal = common::read_goal(args.goal.as_deref(), &board)?;
+    anyhow::ensure!(
+        args.weight.is_finite() && args.weight >= 1.0,
+        "--weight must be a number >= 1, got {}",
+        args.weight
+    );
+    anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");
+    let heuristic = args.heuristic.unwrap_or_else(|| default_heuristic(&board));
+    let options = SolveOptions {
+        algorithm: args.algorithm,
+        heuristic,
+        weight: args.weight,
+        depth: args.depth,
+        limits: args.limits.limits()?,
+    };
+    let spinner = Spinner::new(&format!("{} + {}", args.algorithm, heuristic));
+    let progress = |p| spinner.update(p);
+    let result = solve_with(&board, &goal, &options, Some(&progress));
+    spinner.finish();
+    let heuristic_name = if args.algorithm == Algorithm::Bfs {
+        "none"
+    } else {
+        heuristic.name()
+    };
+    let mut out = std::io::stdout().lock();
+    match result {
+        Ok(solution) => {
+            // solve_with already replayed the moves; this is the CLI's own promise.
+            solution.verify(&board, &goal)?;
+            let report = SolveReport::new(&solution, args.algorithm.name(), heuristic_name);
+            if args.json {
+                let mut value = serde_json::to_value(&report)?;
+                value["board"] = json!(board.to_line());
+                value["goal"] = json!(goal.to_line());
+                writeln!(out, "{value}")?;
+            } else {
+                let verdict = if solution.optimal {
+                    "optimal"
+                } else {
+                    "not proven optimal"
+                };
+                writeln!(
+                    out,
+                    "Solved in {} moves ({verdict}) with {} + {heuristic_name}",
+                    solution.len(),
+                    args.algorithm
+                )?;
+                writeln!(
+                    out,
+                    "Moves: {}",
+                    if solution.is_empty() {
+                        "(none: the board is the goal)".into()
+                    } else {
+                        solution.letters()
+                    }
+                )?;
+                let s = &solution.stats;
+                write!(
+                    out,
+                    "Expanded {}, generated {}, time {}",
+                    common::thousands(s.expanded),
+                    common::thousands(s.generated),
+                    common::millis(s.elapsed)
+                )?;
+                if s.iterations > 0 {
+                    write!(out, ", {} iterations", s.iterations)?;
+                }
+                if s.peak_memory_bytes > 0 {
+                    write!(
+                        out,
+                        ", peak memory ~{:.1} MiB",
+                        s.peak_memory_bytes as f64 / (1 << 20) as f64
+                    )?;
+                }
+                writeln!(out)?;
+                if args.show {
+                    show_steps(&mut out, &board, &solution.moves)?;
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(err) => {
+            let (kind, code) = match &err {
+                SolveError::Unsolvable(_) => ("unsolvable", EXIT_FAILED),
+                SolveError::Limit { .. } => ("limit", EXIT_FAILED),
+                SolveError::Parse(_) => ("input", EXIT_USAGE),
+                _ => ("unsupported", EXIT_FAILED),
+            };
+            if args.json {
+                let mut value = json!({ "error": err.to_string(), "kind": kind });
+                if let SolveError::Limit { stats, bound, .. } = &err {
+                    value["expanded"] = json!(stats.expanded);
+                    value["generated"] = json!(stats.generated);
+                    value["time_ms"] = json!(stats.elapsed.as_secs_f64() * 1000.0);
+                    value["bound"] = json!(bound);
+                }
+                writeln!(out, "{value}")?;
+            } else {
+                eprintln!("{err}");
+            }
+            Ok(ExitCode::from(code))
+        }
+    }
+}
+
+/// Prints the board before the first move and after each one.
+fn show_steps(out: &mut impl Write, board: &Board, moves: &[taquin::Move]) -> Result<()> {
+    let mut b = board.clone();
+    writeln!(out, "\nStart:\n{b}")?;
+    for (i, &m) in moves.iter().enumerate() {
+        b.apply(m);
+        writeln!(out, "\n{}. {m}\n{b}", i + 1)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,545 @@
+//! Building a database: breadth-first search backwards from the goal over the pattern's abstract
+//! space, on every core, with two bits per abstract state.
+//!
+//! An abstract state is a placement of the pattern tiles plus the blank's cell. Moves of the
+//! blank through non-pattern cells cost nothing (those tiles are not counted, which is what makes
+//! disjoint databases additive: Korf & Felner 2002), so the states of one placement fall into
+//! *regions*: the connected groups of non-pattern cells, all at the same distance. A search step
+//! slides a pattern tile next to the blank's region into it, at cost 1; the tile's old cell
+//! becomes the blank's cell in the new placement.
+//!
+//! Memory: the search keeps, for each placement and each non-pattern cell, two bits holding
+//! "unseen" or the distance modulo 3. The layer being expanded (d), the one being filled (d+1)
+//! and the finished one (d-1) then never share a code, so a layer is found by scanning the array
+//! and no queue is needed (the "two-bit breadth-first search" of Cooperman & Finkelstein 1992).
+//! For the 15-puzzle's 8-tile pattern that is 519 million placements x 8 cells x 2 bits =
+//! 1.04 GB, plus the 4-bit result table (259 MB). The value of a placement is the distance of
+//! its first region reached; it is written once, when that region is found.
+//!
+//! Both cores: each layer's array is cut into chunks that the threads take in turn. A state
+//! found twice in one layer gets the same code and the same value from both threads, so plain
+//! atomic ORs suffice.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use super::index::{self, Odometer};
+use super::table::{packed_len, PatternDb};
+use super::{PatternSpec, PdbError};
+
+/// How far a build got, handed to the progress callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// Placements whose value is known.
+    pub done: u64,
+    /// Placements reachable from the goal (all of them, or half when the pattern holds every
+    /// tile, by parity).
+    pub total: u64,
+    /// The layer (pattern moves from the goal) being expanded.
+    pub depth: u32,
+}
+
+/// Largest memory the two-bit array may take: beyond this a build would not fit the machines
+/// taquin targets, and a clear error beats being killed by the system.
+const MAX_SEARCH_BYTES: u64 = 6 << 30;
+
+/// Words of the two-bit array a thread takes at a time.
+const CHUNK_WORDS: usize = 1 << 14;
+
+/// Placements (times non-pattern cells) one core expands per second, measured on the
+/// development machine for the 15-puzzle 7-8 databases; used only for the "about N s" line.
+const STATES_PER_SECOND_PER_THREAD: f64 = 40e6;
+
+/// Bytes the build needs at its peak: the two-bit array and the result table.
+pub fn peak_bytes(spec: &PatternSpec) -> u64 {
+    let free = (spec.board_cells() - spec.cells.len()) as u64;
+    (spec.entries() * free * 2).div_ceil(64) * 8 + packed_len(spec.entries(), 4)
+}
+
+/// A rough duration of the build in seconds on `threads` cores, for the line printed before it.
+pub fn estimate_seconds(spec: &PatternSpec, threads: usize) -> f64 {
+    let free = (spec.board_cells() - spec.cells.len()) as f64;
+    spec.entries() as f64 * free / (STATES_PER_SECOND_PER_THREAD * threads.max(1) as f64)
+}
+
+/// The number of threads a build or a parallel search uses by default: every core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Builds the database of `spec` with `threads` threads (0: every core), calling `progress`
+/// after each chunk of work.
+pub fn build(
+    spec: &PatternSpec,
+    threads: usize,
+    progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+) -> Result<PatternDb, PdbError> {
+    let search_bytes = peak_bytes(spec);
+    if search_bytes > MAX_SEARCH_BYTES {
+        return Err(PdbError::Unsupported(format!(
+            "the database of {spec} has {} entries and would need {:.1} GiB to build (at most {} GiB): use smaller patterns",
+            spec.entries(),
+            search_bytes as f64 / f64::from(1u32 << 30),
+            MAX_SEARCH_BYTES >> 30
+        )));
+    }
+    let threads = if threads == 0 {
+        default_threads()
+    } else {
+        threads
+    };
+    // Four bits hold the excess of every preset's pattern; the rare pattern whose excess
+    // exceeds 15 is built again with a byte per entry rather than stored saturated.
+    match Builder::new(spec, 4).run(threads, progress) {
+        Some(db) => Ok(db),
+        None => Ok(Builder::new(spec, 8)
+            .run(threads, progress)
+            .expect("an excess never exceeds 255 on a board of at most 64 cells")),
+    }
+}
+
+/// Board geometry as bit masks.
+struct Geometry {
+    n: usize,
+    width: usize,
+    full: u64,
+    not_first_col: u64,
+    not_last_col: u64,
+    neighbours: Vec<u64>,
+}
+
+impl Geometry {
+    fn new(width: usize, height: usize) -> Geometry {
+        let n = width * height;
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut first = 0u64;
+        let mut last = 0u64;
+        for r in 0..height {
+            first |= 1 << (r * width);
+            last |= 1 << (r * width + width - 1);
+        }
+        let mut g = Geometry {
+            n,
+            width,
+            full,
+            not_first_col: full & !first,
+            not_last_col: full & !last,
+            neighbours: Vec::new(),
+        };
+        g.neighbours = (0..n).map(|c| g.spread(1 << c)).collect();
+        g
+    }
+
+    /// Cells next to a cell of `m`.
+    #[inline]
+    fn spread(&self, m: u64) -> u64 {
+        ((m << self.width)
+            | (m >> self.width)
+            | ((m & self.not_last_col) << 1)
+            | ((m & self.not_first_col) >> 1))
+            & self.full
+    }
+
+    /// The cells of `free` connected to `seed` through `free`.
+    #[inline]
+    fn flood(&self, seed: u64, free: u64) -> u64 {
+        let mut region = seed;
+        loop {
+            let grown = region | (self.spread(region) & free);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
+/// The ranks, among the cells of `free` (lowest cell first), of the cells of `cells`.
+#[inline]
+fn compress(cells: u64, free: u64) -> u64 {
+    let mut out = 0u64;
+    let mut m = cells;
+    while m != 0 {
+        let c = m.trailing_zeros();
+        out |= 1 << (free & ((1u64 << c) - 1)).count_ones();
+        m &= m - 1;
+    }
+    out
+}
+
+/// The two-bit array: field `j` of placement `p` is the code of the `j`-th non-pattern cell.
+struct Codes {
+    words: Vec<AtomicU64>,
+    fields: usize,
+}
+
+impl Codes {
+    fn new(placements: u64, fields: usize) -> Codes {
+        let words = (placements * fields as u64 * 2).div_ceil(64) as usize;
+        Codes {
+            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            fields,
+        }
+    }
+
+    #[inline]
+    fn get(&self, p: u64, j: usize) -> u64 {
+        let bit = (p * self.fields as u64 + j as u64) * 2;
+        (self.words[(bit / 64) as usize].load(Ordering::Relaxed) >> (bit % 64)) & 3
+    }
+
+    /// True when no field of placement `p` is set.
+    #[inline]
+    fn placement_unseen(&self, p: u64) -> bool {
+        let mut bit = p * self.fields as u64 * 2;
+        let mut left = self.fields as u64 * 2;
+        while left > 0 {
+            let shift = bit % 64;
+            let take = left.min(64 - shift);
+            let mask = if take == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << take) - 1) << shift
+            };
+            if self.words[(bit / 64) as usize].load(Ordering::Relaxed) & mask != 0 {
+                return false;
+            }
+            bit += take;
+            left -= take;
+        }
+        true
+    }
+
+    /// Sets the fields of `ranks` of placement `p` to `code` (they must be unseen or `code`).
+    #[inline]
+    fn set(&self, p: u64, ranks: u64, code: u64) {
+        let base = p * self.fields as u64 * 2;
+        let mut word = u64::MAX;
+        let mut bits = 0u64;
+        let mut m = ranks;
+        while m != 0 {
+            let bit = base + 2 * u64::from(m.trailing_zeros());
+            let w = bit / 64;
+            if w != word {
+                if bits != 0 {
+                    self.words[word as usize].fetch_or(bits, Ordering::Relaxed);
+                }
+                word = w;
+                bits = 0;
+            }
+            bits |= code << (bit % 64);
+            m &= m - 1;
+        }
+        if bits != 0 {
+            self.words[word as usize].fetch_or(bits, Ordering::Relaxed);
+        }
+    }
+}
+
+struct Builder<'a> {
+    spec: &'a PatternSpec,
+    geo: Geometry,
+    k: usize,
+    fields: usize,
+    placements: u64,
+    bits: u8,
+    codes: Codes,
+    values: Vec<AtomicU8>,
+    /// `manhattan[i * n + c]`.
+    manhattan: Vec<u32>,
+    overflow: AtomicBool,
+    max_excess: AtomicU8,
+    done: AtomicU64,
+}
+
+/// Per-thread result of one layer.
+#[derive(Default)]
+struct LayerOutcome {
+    found: u64,
+}
+
+impl<'a> Builder<'a> {
+    fn new(spec: &'a PatternSpec, bits: u8) -> Builder<'a> {
+        let n = spec.board_cells();
+        let k = spec.cells.len();
+        let placements = spec.entries();
+        let fields = n - k;
+        let w = spec.width;
+        let mut manhattan = vec![0u32; k * n];
+        for (i, &g) in spec.cells.iter().enumerate() {
+            for c in 0..n {
+                manhattan[i * n + c] = ((c % w).abs_diff(g % w) + (c / w).abs_diff(g / w)) as u32;
+            }
+        }
+        Builder {
+            spec,
+            geo: Geometry::new(spec.width, spec.height),
+            k,
+            fields,
+            placements,
+            bits,
+            codes: Codes::new(placements, fields),
+            values: (0..packed_len(placements, bits))
+                .map(|_| AtomicU8::new(0))
+                .collect(),
+            manhattan,
+            overflow: AtomicBool::new(false),
+            max_excess: AtomicU8::new(0),
+            done: AtomicU64::new(0),
+        }
+    }
+
+    /// Runs the search; `None` when an excess does not fit `bits`.
+    fn run(
+        self,
+        threads: usize,
+        progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    ) -> Option<PatternDb> {
+        let n = self.geo.n;
+        // With every tile in the pattern, the placement fixes the blank and only the
+        // placements of the goal's parity are reachable.
+        let total = if self.fields == 1 {
+            self.placements.div_ceil(2)
+        } else {
+            self.placements
+        };
+        let goal_index = index::rank(self.spec.cells.iter().copied(), n);
+        let taken = self.spec.cells.iter().fold(0u64, |m, &c| m | 1 << c);
+        let free = self.geo.full & !taken;
+        let region = self.geo.flood(1 << self.spec.blank_goal, free);
+        self.codes.set(goal_index, compress(region, free), 1);
+        self.done.store(1, Ordering::Relaxed);
+        let started = Instant::now();
+        let mut depth = 0u32;
+        loop {
+            let next_chunk = AtomicUsize::new(0);
+            let found: u64 = std::thread::scope(|s| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|_| {
+                        s.spawn(|| {
+                            self.layer_worker(depth, &next_chunk, |done| {
+                                if let Some(p) = progress {
+                                    p(BuildProgress {
+                                        done: done.min(total),
+                                        total,
+                                        depth,
+                                    });
+                                }
+                            })
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a build thread panicked").found)
+                    .sum()
+            });
+            if self.overflow.load(Ordering::Relaxed) {
+                return None;
+            }
+            if found == 0 {
+                break;
+            }
+            depth += 1;
+        }
+        if let Some(p) = progress {
+            p(BuildProgress {
+                done: total,
+                total,
+                depth,
+            });
+        }
+        let _ = started;
+        let Builder {
+            spec,
+            bits,
+            values,
+            max_excess,
+            codes,
+            ..
+        } = self;
+        drop(codes);
+        let data: Vec<u8> = values.into_iter().map(AtomicU8::into_inner).collect();
+        Some(PatternDb::from_parts(
+            spec.clone(),
+            bits,
+            max_excess.into_inner(),
+            data,
+        ))
+    }
+
+    /// Expands chunks of layer `depth` until none is left.
+    fn layer_worker(
+        &self,
+        depth: u32,
+        next_chunk: &AtomicUsize,
+        report: impl Fn(u64),
+    ) -> LayerOutcome {
+        let mut outcome = LayerOutcome::default();
+        let code = u64::from(depth % 3) + 1;
+        let pattern = code * 0x5555_5555_5555_5555;
+        let f = self.fields as u64;
+        let total_words = self.codes.words.len();
+        let mut odo = Odometer::at(0, self.geo.n, self.k);
+        loop {
+            let chunk = next_chunk.fetch_add(1, Ordering::Relaxed);
+            let start = chunk * CHUNK_WORDS;
+            if start >= total_words || self.overflow.load(Ordering::Relaxed) {
+                break;
+            }
+            let end = (start + CHUNK_WORDS).min(total_words);
+            let mut pending: Option<(u64, u64)> = None;
+            let before = outcome.found;
+            for w in start..end {
+                let x = self.codes.words[w].load(Ordering::Relaxed);
+                if x == 0 {
+                    continue;
+                }
+                let t = x ^ pattern;
+                let mut hits = !(t | (t >> 1)) & 0x5555_5555_5555_5555;
+                if hits == 0 {
+                    continue;
+                }
+                let first_field = w as u64 * 32;
+                while hits != 0 {
+                    let field = first_field + u64::from(hits.trailing_zeros() / 2);
+                    hits &= hits - 1;
+                    let p = field / f;
+                    if p >= self.placements {
+                        break;
+                    }
+                    let j = field - p * f;
+                    match pending {
+                        Some((q, ref mut m)) if q == p => *m |= 1 << j,
+                        _ => {
+                            if let Some((q, m)) = pending {
+                                self.expand(&mut odo, q, m, depth, &mut outcome);
+                            }
+                            pending = Some((p, 1 << j));
+                        }
+                    }
+                }
+            }
+            if let Some((q, m)) = pending {
+                self.expand(&mut odo, q, m, depth, &mut outcome);
+            }
+            let found = outcome.found - before;
+            let done = self.done.fetch_add(found, Ordering::Relaxed) + found;
+            report(done);
+        }
+        outcome
+    }
+
+    /// Expands the regions of placement `p` whose fields in `frontier` are on layer `depth`.
+    fn expand(
+        &self,
+        odo: &mut Odometer,
+        p: u64,
+        mut frontier: u64,
+        depth: u32,
+        outcome: &mut LayerOutcome,
+    ) {
+        let n = self.geo.n;
+        let k = self.k;
+        odo.seek(p);
+        let cells = odo.cells;
+        let taken = odo.taken();
+        let free = self.geo.full & !taken;
+        let free_cells: Vec<u32> = {
+            let mut v = Vec::with_capacity(self.fields);
+            let mut m = free;
+            while m != 0 {
+                v.push(m.trailing_zeros());
+                m &= m - 1;
+            }
+            v
+        };
+        let md: u32 = (0..k).map(|i| self.manhattan[i * n + cells[i]]).sum();
+        let next_code = u64::from((depth + 1) % 3) + 1;
+        while frontier != 0 {
+            let b = free_cells[frontier.trailing_zeros() as usize];
+            let region = self.geo.flood(1 << b, free);
+            frontier &= !compress(region, free);
+            for i in 0..k {
+                let c = cells[i];
+                let mut targets = self.geo.neighbours[c] & region;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    let moved = (1u64 << c) | (1u64 << to);
+                    let free2 = free ^ moved;
+                    let q = index::rank(
+                        (0..k).map(|t| if t == i { to } else { cells[t] }),
+                        n,
+                    );
+                    let blank_rank = (free2 & ((1u64 << c) - 1)).count_ones() as usize;
+                    if self.codes.get(q, blank_rank) != 0 {
+                        continue;
+                    }
+                    let region2 = self.geo.flood(1 << c, free2);
+                    let unseen = self.codes.placement_unseen(q);
+                    self.codes.set(q, compress(region2, free2), next_code);
+                    if unseen {
+                        let md2 = md - self.manhattan[i * n + c] + self.manhattan[i * n + to];
+                        // Pattern moves and Manhattan distance change by one together, so
+                        // their difference is even.
+                        debug_assert!((depth + 1 - md2) % 2 == 0);
+                        let excess = (depth + 1 - md2) / 2;
+                        self.store(q, excess);
+                        outcome.found += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    fn store(&self, q: u64, excess: u32) {
+        let limit = if self.bits == 4 { 15 } else { 255 };
+        if excess > limit {
+            self.overflow.store(true, Ordering::Relaxed);
+            return;
+        }
+        self.max_excess.fetch_max(excess as u8, Ordering::Relaxed);
+        if self.bits == 4 {
+            let shift = (q & 1) * 4;
+            self.values[(q >> 1) as usize].fetch_or((excess as u8) << shift, Ordering::Relaxed);
+        } else {
+            self.values[q as usize].store(excess as u8, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compress_ranks_cells_among_free_ones() {
+        let free = 0b1011_0100u64;
+        assert_eq!(compress(0b1000_0100, free), 0b1001);
+        assert_eq!(compress(free, free), 0b1111);
+    }
+
+    #[test]
+    fn flood_stays_in_free_cells_and_on_the_board() {
+        let g = Geometry::new(3, 3);
+        // free: cells 2 and 3 are not adjacent on a 3-wide board (end of row 0, start of row 1).
+        assert_eq!(g.flood(1 << 2, (1 << 2) | (1 << 3)), 1 << 2);
+        assert_eq!(g.flood(1 << 0, 0b1_1111_1111), 0b1_1111_1111);
+        assert_eq!(g.flood(1 << 0, 0b0_0000_1011), 0b0_0000_1011);
+    }
+
+    #[test]
+    fn the_complete_eight_puzzle_table_has_the_known_radius() {
+        let spec = PatternSpec::new(3, 3, 8, (0..8).collect()).unwrap();
+        let db = build(&spec, 2, None).unwrap();
+        let mut max = 0;
+        let mut cells = [0usize; 8];
+        for idx in 0..spec.entries() {
+            index::unrank(idx, 9, &mut cells);
+            max = max.max(db.value(&cells));
+        }
+        // The two hardest 8-puzzle positions need 31 moves.
+        assert_eq!(max, 31);
+    }
+}

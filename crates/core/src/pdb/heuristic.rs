@@ -1,0 +1,274 @@
+//! The additive pattern-database heuristic with the reflected lookup.
+//!
+//! `h = manhattan + 2 * max(sum of excesses, sum of excesses of the reflected board)`.
+//!
+//! - Additive (Korf & Felner 2002): the patterns are disjoint and each database counts only its
+//!   own tiles' moves, so the sum of their values never exceeds the true distance. Each value is
+//!   stored as the pattern's Manhattan distance plus twice an excess, so the sum of values is the
+//!   board's Manhattan distance (tiles in no pattern included) plus twice the sum of excesses.
+//! - Reflected (Felner, Korf & Hanan 2004): when the board is square and the goal's blank is on
+//!   the main diagonal, reflecting a board about that diagonal and renaming every tile after the
+//!   goal tile of its reflected goal cell gives a board exactly as far from the goal. Looking it
+//!   up in the same databases gives a second admissible value; the larger one is used.
+//!   Manhattan distance is the same on both boards.
+//! - Incremental: a move changes one tile, so IDA* re-indexes only that tile's pattern and the
+//!   pattern its reflected name belongs to (two table lookups per node).
+
+use std::sync::Arc;
+
+use super::index;
+use super::table::PatternDb;
+use super::{PatternSpec, PdbError, PdbPreset};
+use crate::board::{Board, Tile, BLANK};
+use crate::heuristic::{Heuristic, Incremental};
+
+/// Largest board the incremental state supports (cells).
+pub const MAX_BOARD_CELLS: usize = 32;
+/// Largest number of patterns in a partition.
+pub const MAX_PATTERNS: usize = 8;
+const NONE: u8 = u8::MAX;
+
+#[derive(Debug, Clone)]
+struct Pattern {
+    db: Arc<PatternDb>,
+    /// Tiles of the pattern, in index order.
+    tiles: Vec<u8>,
+    /// For the reflected lookup: in index order, the tile of the real board whose reflection
+    /// plays each pattern tile.
+    mirror_tiles: Vec<u8>,
+}
+
+/// Additive pattern databases of a partition, for one goal, with the reflected lookup where the
+/// goal allows it.
+#[derive(Debug, Clone)]
+pub struct PdbHeuristic {
+    n: usize,
+    /// `manhattan[t * n + c]`: distance of tile `t` on cell `c` from its goal cell (0 for the blank).
+    manhattan: Vec<u8>,
+    patterns: Vec<Pattern>,
+    /// Pattern of each tile, `NONE` for the blank and tiles in no pattern.
+    tile_pattern: Vec<u8>,
+    /// With the reflected lookup: the cell each cell reflects to.
+    transpose: Option<Vec<u8>>,
+    /// Pattern whose reflected index a move of tile `t` changes, `NONE` if none.
+    mirror_pattern: Vec<u8>,
+}
+
+/// The incremental state: where each tile stands, and each pattern's excess on both boards.
+#[derive(Debug, Clone, Copy)]
+pub struct PdbAux {
+    pos: [u8; MAX_BOARD_CELLS],
+    excess: [u8; MAX_PATTERNS],
+    mirror_excess: [u8; MAX_PATTERNS],
+    manhattan: u16,
+    sum: u16,
+    mirror_sum: u16,
+}
+
+impl PdbHeuristic {
+    /// The heuristic for `goal` over the databases `dbs` (one per pattern; disjoint patterns,
+    /// built for this goal's board and blank cell). `reflect` asks for the reflected lookup; it
+    /// is used only where it is valid (square board, blank goal on the main diagonal).
+    pub fn new(
+        goal: &Board,
+        dbs: Vec<Arc<PatternDb>>,
+        reflect: bool,
+    ) -> Result<PdbHeuristic, PdbError> {
+        let n = goal.len();
+        let w = goal.width();
+        if n > MAX_BOARD_CELLS {
+            return Err(PdbError::Unsupported(format!(
+                "the pattern-database heuristic supports boards of up to {MAX_BOARD_CELLS} cells, not {n}"
+            )));
+        }
+        if dbs.is_empty() || dbs.len() > MAX_PATTERNS {
+            return Err(PdbError::Unsupported(format!(
+                "a partition needs 1 to {MAX_PATTERNS} patterns, not {}",
+                dbs.len()
+            )));
+        }
+        let goal_pos = goal.positions();
+        let mut manhattan = vec![0u8; n * n];
+        for t in 1..n {
+            let g = goal_pos[t];
+            for c in 0..n {
+                manhattan[t * n + c] = ((c % w).abs_diff(g % w) + (c / w).abs_diff(g / w)) as u8;
+            }
+        }
+        let mut tile_pattern = vec![NONE; n];
+        for (j, db) in dbs.iter().enumerate() {
+            let spec: &PatternSpec = db.spec();
+            if spec.width != w || spec.height != goal.height() || spec.blank_goal != goal.blank()
+            {
+                return Err(PdbError::Unsupported(format!(
+                    "the database of {spec} was not built for this goal (a {}x{} board with the blank on cell {})",
+                    w,
+                    goal.height(),
+                    goal.blank()
+                )));
+            }
+            for &c in &spec.cells {
+                let t = goal.tiles()[c] as usize;
+                if tile_pattern[t] != NONE {
+                    return Err(PdbError::Unsupported(format!(
+                        "tile {t} is in two patterns: an additive partition needs disjoint patterns"
+                    )));
+                }
+                tile_pattern[t] = j as u8;
+            }
+        }
+        let blank = goal.blank();
+        let square = w == goal.height();
+        let transpose: Option<Vec<u8>> = (reflect && square && blank % w == blank / w)
+            .then(|| (0..n).map(|c| ((c % w) * w + c / w) as u8).collect());
+        // sigma(t): the goal tile on the reflection of t's goal cell (an involution).
+        let sigma: Vec<u8> = match &transpose {
+            Some(tr) => (0..n)
+                .map(|t| goal.tiles()[tr[goal_pos[t]] as usize] as u8)
+                .collect(),
+            None => (0..n as u8).collect(),
+        };
+        let patterns = dbs
+            .into_iter()
+            .map(|db| {
+                let tiles: Vec<u8> = db
+                    .spec()
+                    .cells
+                    .iter()
+                    .map(|&c| goal.tiles()[c] as u8)
+                    .collect();
+                let mirror_tiles = tiles.iter().map(|&u| sigma[u as usize]).collect();
+                Pattern {
+                    db,
+                    tiles,
+                    mirror_tiles,
+                }
+            })
+            .collect();
+        let mirror_pattern = (0..n)
+            .map(|t| tile_pattern[sigma[t] as usize])
+            .collect();
+        Ok(PdbHeuristic {
+            n,
+            manhattan,
+            patterns,
+            tile_pattern,
+            transpose,
+            mirror_pattern,
+        })
+    }
+
+    /// The heuristic of a ready-made partition for `goal`, with the reflected lookup where valid.
+    /// Databases come from [`super::load_or_build`]: memory, the cache directory, or a build.
+    pub fn for_preset(preset: PdbPreset, goal: &Board) -> Result<PdbHeuristic, PdbError> {
+        let dbs = preset
+            .partition(goal)?
+            .iter()
+            .map(super::load_or_build)
+            .collect::<Result<Vec<_>, _>>()?;
+        PdbHeuristic::new(goal, dbs, true)
+    }
+
+    /// True when the reflected lookup is in use.
+    pub fn reflects(&self) -> bool {
+        self.transpose.is_some()
+    }
+
+    /// The databases, one per pattern.
+    pub fn databases(&self) -> impl Iterator<Item = &Arc<PatternDb>> {
+        self.patterns.iter().map(|p| &p.db)
+    }
+
+    #[inline]
+    fn excess(&self, j: usize, pos: &[u8; MAX_BOARD_CELLS]) -> u8 {
+        let p = &self.patterns[j];
+        let idx = index::rank(p.tiles.iter().map(|&t| pos[t as usize] as usize), self.n);
+        p.db.excess(idx) as u8
+    }
+
+    #[inline]
+    fn mirror_excess(&self, j: usize, pos: &[u8; MAX_BOARD_CELLS], tr: &[u8]) -> u8 {
+        let p = &self.patterns[j];
+        let idx = index::rank(
+            p.mirror_tiles
+                .iter()
+                .map(|&t| tr[pos[t as usize] as usize] as usize),
+            self.n,
+        );
+        p.db.excess(idx) as u8
+    }
+
+    #[inline]
+    fn value(aux: &PdbAux) -> u32 {
+        u32::from(aux.manhattan) + 2 * u32::from(aux.sum.max(aux.mirror_sum))
+    }
+}
+
+impl Heuristic for PdbHeuristic {
+    fn estimate(&self, tiles: &[Tile]) -> u32 {
+        self.init(tiles).0
+    }
+}
+
+impl Incremental for PdbHeuristic {
+    type Aux = PdbAux;
+
+    fn init(&self, tiles: &[Tile]) -> (u32, PdbAux) {
+        let mut aux = PdbAux {
+            pos: [0; MAX_BOARD_CELLS],
+            excess: [0; MAX_PATTERNS],
+            mirror_excess: [0; MAX_PATTERNS],
+            manhattan: 0,
+            sum: 0,
+            mirror_sum: 0,
+        };
+        for (c, &t) in tiles.iter().enumerate() {
+            aux.pos[t as usize] = c as u8;
+            if t != BLANK {
+                aux.manhattan += u16::from(self.manhattan[t as usize * self.n + c]);
+            }
+        }
+        for j in 0..self.patterns.len() {
+            aux.excess[j] = self.excess(j, &aux.pos);
+            aux.sum += u16::from(aux.excess[j]);
+            if let Some(tr) = &self.transpose {
+                aux.mirror_excess[j] = self.mirror_excess(j, &aux.pos, tr);
+                aux.mirror_sum += u16::from(aux.mirror_excess[j]);
+            }
+        }
+        (PdbHeuristic::value(&aux), aux)
+    }
+
+    #[inline]
+    fn update(
+        &self,
+        _tiles: &[Tile],
+        tile: Tile,
+        from: usize,
+        to: usize,
+        _h: u32,
+        aux: &mut PdbAux,
+    ) -> u32 {
+        let t = tile as usize;
+        aux.pos[t] = to as u8;
+        aux.manhattan = aux.manhattan + u16::from(self.manhattan[t * self.n + to])
+            - u16::from(self.manhattan[t * self.n + from]);
+        let j = self.tile_pattern[t];
+        if j != NONE {
+            let j = j as usize;
+            let e = self.excess(j, &aux.pos);
+            aux.sum = aux.sum + u16::from(e) - u16::from(aux.excess[j]);
+            aux.excess[j] = e;
+        }
+        if let Some(tr) = &self.transpose {
+            let j = self.mirror_pattern[t];
+            if j != NONE {
+                let j = j as usize;
+                let e = self.mirror_excess(j, &aux.pos, tr);
+                aux.mirror_sum = aux.mirror_sum + u16::from(e) - u16::from(aux.mirror_excess[j]);
+                aux.mirror_excess[j] = e;
+            }
+        }
+        PdbHeuristic::value(aux)
+    }
+}

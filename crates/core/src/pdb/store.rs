@@ -1,0 +1,259 @@
+//! The cache file format of a database.
+//!
+//! ```text
+//! offset  size  field
+//!      0     8  magic "TAQUINPD"
+//!      8     4  format version (little endian), currently 1
+//!     12     1  width
+//!     13     1  height
+//!     14     1  blank goal cell
+//!     15     1  k, tiles in the pattern
+//!     16     1  bits per entry (4 or 8)
+//!     17     1  largest excess stored
+//!     18     6  zero
+//!     24     8  entries, N!/(N-k)!
+//!     32     8  checksum of everything else (header with this field zeroed, then the table)
+//!     40     k  goal cells of the pattern tiles, in index order
+//!   40+k     -  the packed table
+//! ```
+//!
+//! A file is written to a temporary name and renamed into place, so a crash never leaves a
+//! half-written file under the real name. On reading, every field is checked against the spec
+//! asked for and the checksum against the content; any difference rejects the file.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::table::{packed_len, PatternDb};
+use super::{PatternSpec, PdbError};
+
+/// The first eight bytes of every database file.
+pub const MAGIC: &[u8; 8] = b"TAQUINPD";
+/// The format version this code reads and writes.
+pub const VERSION: u32 = 1;
+const HEADER: usize = 40;
+const CHECKSUM_AT: usize = 32;
+
+/// A 64-bit checksum over `bytes`: four independent multiply-rotate lanes over 8-byte words,
+/// fast enough to check a 260 MB table in a small fraction of a second. It catches damage, not
+/// tampering.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    const P1: u64 = 0x9E37_79B1_85EB_CA87;
+    const P2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+    let mut lanes = [P1, P2, P1 ^ P2, P1.wrapping_mul(3)];
+    let mut blocks = bytes.chunks_exact(32);
+    for block in &mut blocks {
+        for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
+            let v = u64::from_le_bytes(word.try_into().expect("8-byte chunk"));
+            *lane = (*lane ^ v.wrapping_mul(P2)).rotate_left(31).wrapping_mul(P1);
+        }
+    }
+    let mut h = bytes.len() as u64;
+    for lane in lanes {
+        h = (h ^ lane).wrapping_mul(P1).rotate_left(27);
+    }
+    for &b in blocks.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(P2).rotate_left(11);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(P2);
+    h ^ (h >> 29)
+}
+
+fn header(db: &PatternDb) -> Vec<u8> {
+    let spec = db.spec();
+    let mut h = Vec::with_capacity(HEADER + spec.cells.len());
+    h.extend_from_slice(MAGIC);
+    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.push(spec.width as u8);
+    h.push(spec.height as u8);
+    h.push(spec.blank_goal as u8);
+    h.push(spec.cells.len() as u8);
+    h.push(db.bits());
+    h.push(db.max_excess());
+    h.extend_from_slice(&[0; 6]);
+    h.extend_from_slice(&spec.entries().to_le_bytes());
+    h.extend_from_slice(&[0; 8]);
+    h.extend(spec.cells.iter().map(|&c| c as u8));
+    h
+}
+
+fn content_checksum(header: &[u8], data: &[u8]) -> u64 {
+    let mut zeroed = header.to_vec();
+    zeroed[CHECKSUM_AT..CHECKSUM_AT + 8].fill(0);
+    checksum(&zeroed) ^ checksum(data).rotate_left(17)
+}
+
+/// Writes `db` to `path` (through a temporary file and a rename).
+pub fn save(db: &PatternDb, path: &Path) -> Result<(), PdbError> {
+    let io = |source| PdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(io)?;
+    }
+    let mut head = header(db);
+    let sum = content_checksum(&head, db.data());
+    head[CHECKSUM_AT..CHECKSUM_AT + 8].copy_from_slice(&sum.to_le_bytes());
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = std::io::BufWriter::new(fs::File::create(&tmp)?);
+        f.write_all(&head)?;
+        f.write_all(db.data())?;
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+/// What a file's header says, read without checking the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileInfo {
+    /// The database's spec.
+    pub spec: PatternSpec,
+    /// Bits per entry.
+    pub bits: u8,
+    /// Largest excess stored.
+    pub max_excess: u8,
+    /// File size in bytes.
+    pub bytes: u64,
+}
+
+fn corrupt(path: &Path, reason: impl Into<String>) -> PdbError {
+    PdbError::Corrupt {
+        path: path.to_path_buf(),
+        reason: reason.into(),
+    }
+}
+
+/// Parses and checks the header; returns the info and the header length.
+fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(FileInfo, usize), PdbError> {
+    if bytes.len() < HEADER {
+        return Err(corrupt(path, "too short to be a pattern database"));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(corrupt(path, "not a taquin pattern database (bad magic)"));
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+    if version != VERSION {
+        return Err(corrupt(
+            path,
+            format!("format version {version}, this taquin reads version {VERSION}"),
+        ));
+    }
+    let (width, height, blank, k) = (
+        bytes[12] as usize,
+        bytes[13] as usize,
+        bytes[14] as usize,
+        bytes[15] as usize,
+    );
+    let bits = bytes[16];
+    if bits != 4 && bits != 8 {
+        return Err(corrupt(path, format!("{bits} bits per entry is not 4 or 8")));
+    }
+    if bytes.len() < HEADER + k {
+        return Err(corrupt(path, "the header is truncated"));
+    }
+    let cells: Vec<usize> = bytes[HEADER..HEADER + k].iter().map(|&c| c as usize).collect();
+    let spec = PatternSpec::new(width, height, blank, cells)
+        .map_err(|e| corrupt(path, format!("invalid pattern in header: {e}")))?;
+    let entries = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+    if entries != spec.entries() {
+        return Err(corrupt(
+            path,
+            format!(
+                "header says {entries} entries, the pattern has {}",
+                spec.entries()
+            ),
+        ));
+    }
+    let expected = (HEADER + k) as u64 + packed_len(entries, bits);
+    if file_len != expected {
+        return Err(corrupt(
+            path,
+            format!("{file_len} bytes, expected {expected} (truncated or padded)"),
+        ));
+    }
+    Ok((
+        FileInfo {
+            spec,
+            bits,
+            max_excess: bytes[17],
+            bytes: file_len,
+        },
+        HEADER + k,
+    ))
+}
+
+/// Opens `path` and reads and checks its header, leaving the file positioned on the table.
+fn open(path: &Path) -> Result<(fs::File, FileInfo, Vec<u8>), PdbError> {
+    use std::io::Read;
+    let io = |source| PdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut f = fs::File::open(path).map_err(io)?;
+    let len = f.metadata().map_err(io)?.len();
+    if len < HEADER as u64 {
+        return Err(corrupt(path, "too short to be a pattern database"));
+    }
+    let mut head = vec![0u8; HEADER];
+    f.read_exact(&mut head).map_err(io)?;
+    let k = head[15] as usize;
+    if len < (HEADER + k) as u64 {
+        return Err(corrupt(path, "the header is truncated"));
+    }
+    head.resize(HEADER + k, 0);
+    f.read_exact(&mut head[HEADER..]).map_err(io)?;
+    let (info, _) = parse_header(path, &head, len)?;
+    Ok((f, info, head))
+}
+
+/// Reads the header of the file at `path` (not the table).
+pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
+    open(path).map(|(_, info, _)| info)
+}
+
+/// Reads and fully checks the file at `path`; with `expect`, also checks that it is that
+/// pattern's database.
+pub fn load(path: &Path, expect: Option<&PatternSpec>) -> Result<PatternDb, PdbError> {
+    use std::io::Read;
+    let (mut f, info, head) = open(path)?;
+    if let Some(spec) = expect {
+        if &info.spec != spec {
+            return Err(corrupt(
+                path,
+                format!("built for {}, not for {spec}", info.spec),
+            ));
+        }
+    }
+    let mut data = vec![0u8; (info.bytes - head.len() as u64) as usize];
+    f.read_exact(&mut data).map_err(|source| PdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let stored = u64::from_le_bytes(
+        head[CHECKSUM_AT..CHECKSUM_AT + 8]
+            .try_into()
+            .expect("8 bytes"),
+    );
+    if content_checksum(&head, &data) != stored {
+        return Err(corrupt(path, "checksum mismatch: the file is damaged"));
+    }
+    Ok(PatternDb::from_parts(
+        info.spec,
+        info.bits,
+        info.max_excess,
+        data,
+    ))
+}
+
+/// Where the database of `spec` lives in `dir`.
+pub fn path_in(dir: &Path, spec: &PatternSpec) -> PathBuf {
+    dir.join(spec.file_name())
+}

@@ -1,0 +1,95 @@
+//! Beyond optimal search: solvers that trade optimality for reach.
+//!
+//! - [`constructive`]: places rows and columns one by one on any m x n board up to 1000 x 1000,
+//!   then finishes a core of at most 3 x 3 optimally. Linear memory, no search.
+//! - [`lookahead`]: the automatic player of the Javeriana report, reproduced faithfully: it looks
+//!   a few moves ahead, plays the best leaf's moves, and cycles; the cycle is detected and
+//!   reported instead of running forever.
+//! - [`lrta`]: Korf's (1990) Learning Real-Time A*, a real-time player that always reaches the
+//!   goal because it learns, on every state it leaves, a better estimate of its distance.
+//! - [`shorten`]: a post-pass that shortens any solution: it cancels moves undone at once, cuts
+//!   loops back to an earlier state, and re-solves short windows optimally.
+//!
+//! Weighted A* and greedy best-first need no module of their own: they are the generic
+//! [`crate::search::best_first`] with another [`crate::search::Priority`].
+
+pub mod constructive;
+pub mod lookahead;
+pub mod lrta;
+pub mod shorten;
+
+use crate::board::{Board, Tile, BLANK};
+
+/// The Manhattan distance of `board` to `goal`: a lower bound on the optimal length, computed in
+/// linear time and memory so that it also serves 1000 x 1000 boards, where the table of
+/// [`crate::heuristic::Manhattan`] (cells x cells entries) would not fit.
+///
+/// ```
+/// use taquin::{solvers::manhattan_lower_bound, Board};
+/// let board: Board = "6 4 7/8 5 0/3 2 1".parse().unwrap();
+/// assert_eq!(manhattan_lower_bound(&board, &Board::solved(3, 3).unwrap()), 21);
+/// ```
+pub fn manhattan_lower_bound(board: &Board, goal: &Board) -> u64 {
+    let width = goal.width();
+    let goal_pos = goal.positions();
+    board
+        .tiles()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != BLANK)
+        .map(|(cell, &t)| cell_distance(cell, goal_pos[t as usize], width) as u64)
+        .sum()
+}
+
+/// Rows plus columns between two cells of a board `width` wide.
+pub(crate) fn cell_distance(a: usize, b: usize, width: usize) -> usize {
+    (a % width).abs_diff(b % width) + (a / width).abs_diff(b / width)
+}
+
+/// Manhattan distance kept per tile from the goal's cell of each tile, in linear memory: the
+/// score of the real-time players, usable on boards of any size.
+#[derive(Debug, Clone)]
+pub(crate) struct LinearManhattan {
+    width: usize,
+    goal_pos: Vec<usize>,
+}
+
+impl LinearManhattan {
+    pub(crate) fn new(goal: &Board) -> LinearManhattan {
+        LinearManhattan {
+            width: goal.width(),
+            goal_pos: goal.positions(),
+        }
+    }
+
+    /// Distance of tile `t` standing on `cell` from its goal cell.
+    #[inline]
+    pub(crate) fn tile(&self, t: Tile, cell: usize) -> u32 {
+        cell_distance(cell, self.goal_pos[t as usize], self.width) as u32
+    }
+
+    /// The whole board's distance.
+    pub(crate) fn estimate(&self, tiles: &[Tile]) -> u32 {
+        tiles
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != BLANK)
+            .map(|(c, &t)| self.tile(t, c))
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::{Heuristic, Manhattan};
+
+    #[test]
+    fn linear_manhattan_matches_the_table() {
+        let goal: Board = "1 2 3 4/5 6 7 8/9 10 11 0".parse().unwrap();
+        let board: Board = "0 11 3 4/9 6 10 8/5 2 7 1".parse().unwrap();
+        let table = Manhattan::new(&goal).estimate(board.tiles());
+        assert_eq!(LinearManhattan::new(&goal).estimate(board.tiles()), table);
+        assert_eq!(manhattan_lower_bound(&board, &goal), u64::from(table));
+    }
+}
