@@ -38,6 +38,9 @@ pub struct BenchArgs {
     /// One JSON object per instance (and one summary object per heuristic) instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Threads for each instance's IDA* (0: every core); the moves found are the same as with 1.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
 }
 
 #[derive(Default)]
@@ -111,6 +114,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             bar.set_message(format!("instance {}", inst.id));
             let options = SolveOptions {
                 limits: args.limits.limits()?,
+                threads: args.threads,
                 ..SolveOptions::new(args.algorithm, heuristic)
             };
             let result = solve_with(&inst.board, &inst.goal, &options, None);

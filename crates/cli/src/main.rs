@@ -2,10 +2,12 @@
 //!
 //! Exit codes: 0 solved (or done), 1 unsolvable or a limit reached, 2 bad usage, input or I/O.
 
+mod batch;
 mod bench;
 mod common;
 mod compare;
 mod generate;
+mod pdb_cmd;
 mod serve;
 mod solve;
 
@@ -23,6 +25,10 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Directory of the pattern-database files (default: TAQUIN_PDB_DIR, else
+    /// $XDG_CACHE_HOME/taquin or ~/.cache/taquin).
+    #[arg(long, global = true, value_name = "DIR")]
+    pdb_dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -35,18 +41,26 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Solve every instance of a benchmark file and check each length against its OPTLEN.
     Bench(bench::BenchArgs),
+    /// Solve many instances (bench format or JSON Lines) on every core: one JSON record per
+    /// line, in input order, resumable (--resume) and shardable (--shard I/N).
+    Batch(batch::BatchArgs),
     /// Start the web game on a local address and print it (Ctrl-C stops it).
     Serve(serve::ServeArgs),
+    /// Build, list and verify the pattern databases (pdb:7-8 etc.) in the cache directory.
+    Pdb(pdb_cmd::PdbArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    pdb_cmd::init(cli.pdb_dir);
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Batch(args) => batch::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Pdb(args) => pdb_cmd::run(args),
     };
     match result {
         Ok(code) => code,

@@ -92,6 +92,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         weight: args.weight,
         depth: args.depth,
         limits: args.limits.limits()?,
+        threads: 1,
     };
     let spinner = Spinner::new(&format!("{} + {}", args.algorithm, heuristic));
     let progress = |p| spinner.update(p);

@@ -22,11 +22,33 @@ pub enum Algorithm {
     IdaStar,
     /// Breadth-first search: optimal, ignores the heuristic; ground truth on small boards.
     Bfs,
+    /// Weighted A* (Pohl 1970), f = g + w·h: at most w times the optimal length.
+    WeightedAStar,
+    /// Greedy best-first search on h alone: fast, no bound on the length.
+    Greedy,
+    /// Row-by-row and column-by-column construction, for any board up to 1000x1000
+    /// ([`crate::solvers::constructive`]).
+    Constructive,
+    /// The Javeriana report's look-ahead player, which cycles; the cycle is reported
+    /// ([`crate::solvers::lookahead`]).
+    Lookahead,
+    /// Learning Real-Time A* (Korf 1990), a real-time player that always arrives
+    /// ([`crate::solvers::lrta`]).
+    Lrta,
 }
 
 impl Algorithm {
     /// Every algorithm.
-    pub const ALL: [Algorithm; 3] = [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Bfs];
+    pub const ALL: [Algorithm; 8] = [
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+        Algorithm::Bfs,
+        Algorithm::WeightedAStar,
+        Algorithm::Greedy,
+        Algorithm::Constructive,
+        Algorithm::Lookahead,
+        Algorithm::Lrta,
+    ];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -34,6 +56,11 @@ impl Algorithm {
             Algorithm::AStar => "astar",
             Algorithm::IdaStar => "idastar",
             Algorithm::Bfs => "bfs",
+            Algorithm::WeightedAStar => "weighted-astar",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Constructive => "constructive",
+            Algorithm::Lookahead => "lookahead",
+            Algorithm::Lrta => "lrta",
         }
     }
 
@@ -44,7 +71,7 @@ impl Algorithm {
 
     /// True when the algorithm's results are proven optimal.
     pub fn is_optimal(self) -> bool {
-        true
+        matches!(self, Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs)
     }
 }
 
@@ -67,6 +94,10 @@ pub struct SolveOptions {
     pub depth: usize,
     /// Time, node, memory budgets and the cancel flag.
     pub limits: Limits,
+    /// Threads for one search: 1 runs the sequential IDA*, more (or 0 for every core) runs
+    /// [`crate::search::idastar_parallel`], which returns the same moves. Other algorithms
+    /// ignore it.
+    pub threads: usize,
 }
 
 impl SolveOptions {
@@ -74,6 +105,17 @@ impl SolveOptions {
     pub const DEFAULT_WEIGHT: f64 = 2.0;
     /// Default look-ahead depth (the Javeriana report's four moves).
     pub const DEFAULT_DEPTH: usize = 4;
+
+    /// The proven factor between a solution's length and the optimal one: 1 for the optimal
+    /// algorithms, w for weighted A* (Pohl 1970; every heuristic offered is admissible), none
+    /// for the others.
+    pub fn suboptimality_bound(&self) -> Option<f64> {
+        match self.algorithm {
+            a if a.is_optimal() => Some(1.0),
+            Algorithm::WeightedAStar => Some(self.weight),
+            _ => None,
+        }
+    }
 
     /// Options for `algorithm` with `heuristic`, default weight and depth, no limits.
     pub fn new(algorithm: Algorithm, heuristic: HeuristicKind) -> SolveOptions {
@@ -83,6 +125,7 @@ impl SolveOptions {
             weight: SolveOptions::DEFAULT_WEIGHT,
             depth: SolveOptions::DEFAULT_DEPTH,
             limits: Limits::none(),
+            threads: 1,
         }
     }
 }
@@ -127,19 +170,24 @@ pub fn solve_with(
     check_solvable(board, goal)?;
     let limits = &options.limits;
     let heuristic = options.heuristic;
+    let threads = options.threads;
     let mut solution = match options.algorithm {
         Algorithm::IdaStar => match heuristic {
             HeuristicKind::Misplaced => {
-                run_ida(board, goal, &Misplaced::new(goal), limits, progress)
+                run_ida(board, goal, &Misplaced::new(goal), limits, progress, threads)
             }
             HeuristicKind::Manhattan => {
-                run_ida(board, goal, &Manhattan::new(goal), limits, progress)
+                run_ida(board, goal, &Manhattan::new(goal), limits, progress, threads)
             }
             HeuristicKind::LinearConflict => {
-                run_ida(board, goal, &LinearConflict::new(goal), limits, progress)
+                run_ida(board, goal, &LinearConflict::new(goal), limits, progress, threads)
             }
             HeuristicKind::WalkingDistance => {
-                run_ida(board, goal, &WalkingDistance::new(goal)?, limits, progress)
+                run_ida(board, goal, &WalkingDistance::new(goal)?, limits, progress, threads)
+            }
+            HeuristicKind::Pdb(preset) => {
+                let h = crate::pdb::PdbHeuristic::for_preset(preset, goal)?;
+                run_ida(board, goal, &h, limits, progress, threads)
             }
         },
         Algorithm::AStar => {
@@ -154,20 +202,34 @@ pub fn solve_with(
             let start = graph.pack(board.tiles());
             graph_solution(&graph, bfs(&graph, start, limits, progress))
         }
+        Algorithm::WeightedAStar
+        | Algorithm::Greedy
+        | Algorithm::Constructive
+        | Algorithm::Lookahead
+        | Algorithm::Lrta => crate::solvers::solve(board, goal, options, progress),
     }?;
     solution.stats.elapsed = started.elapsed();
     solution.verify(board, goal)?;
     Ok(solution)
 }
 
-fn run_ida<H: Incremental>(
+fn run_ida<H>(
     board: &Board,
     goal: &Board,
     h: &H,
     limits: &Limits,
     progress: Option<ProgressFn>,
-) -> Result<Solution, SolveError> {
-    idastar(board, goal, h, limits, progress)
+    threads: usize,
+) -> Result<Solution, SolveError>
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
+    if threads == 1 {
+        idastar(board, goal, h, limits, progress)
+    } else {
+        crate::search::idastar_parallel(board, goal, h, limits, progress, threads)
+    }
 }
 
 /// The zero heuristic, for BFS.

@@ -22,22 +22,107 @@ use crate::board::{Board, Tile, BLANK};
 pub struct LinearConflict {
     manhattan: Manhattan,
     geometry: GoalGeometry,
+    tables: Option<LineTables>,
 }
 
-/// Incremental state: the two parts of the value, kept apart so one line can be re-counted.
+/// Longest side for which the per-line tables are used: `(side + 1)^side` entries, 117,649 at 6.
+const TABLE_SIDE: usize = 6;
+
+/// Removal counts of every possible line, for boards whose sides are at most [`TABLE_SIDE`].
+///
+/// A line is summarised by one digit per cell, base `L + 1` for a line of `L` cells: the goal
+/// position along the line of the tile there when its goal is in this line, else `L` (the blank
+/// and tiles of other lines). The removal count depends on nothing else, so it is looked up
+/// instead of recomputed, and IDA* keeps each line's code up to date with two digit changes a move.
+#[derive(Debug, Clone)]
+struct LineTables {
+    /// `(width + 1)^c` for each column c: weight of a cell's digit in its row code.
+    row_pow: Vec<u32>,
+    /// `(height + 1)^r` for each row r: weight of a cell's digit in its column code.
+    col_pow: Vec<u32>,
+    /// Removals of a row, by row code.
+    row_removals: Vec<u8>,
+    /// Removals of a column, by column code.
+    col_removals: Vec<u8>,
+    /// `row_digit[t * height + r]`: digit of tile t in row r.
+    row_digit: Vec<u8>,
+    /// `col_digit[t * width + c]`: digit of tile t in column c.
+    col_digit: Vec<u8>,
+}
+
+impl LineTables {
+    fn new(g: &GoalGeometry) -> LineTables {
+        let (w, h) = (g.width, g.height);
+        let n = w * h;
+        let mut row_digit = vec![w as u8; n * h];
+        let mut col_digit = vec![h as u8; n * w];
+        for t in 1..n as Tile {
+            row_digit[t as usize * h + g.goal_row(t)] = g.goal_col(t) as u8;
+            col_digit[t as usize * w + g.goal_col(t)] = g.goal_row(t) as u8;
+        }
+        LineTables {
+            row_pow: (0..w as u32).map(|c| (w as u32 + 1).pow(c)).collect(),
+            col_pow: (0..h as u32).map(|r| (h as u32 + 1).pow(r)).collect(),
+            row_removals: removal_table(w),
+            col_removals: removal_table(h),
+            row_digit,
+            col_digit,
+        }
+    }
+}
+
+/// Removals of every line of `len` cells, indexed by its code (digit of cell i at weight (len+1)^i).
+fn removal_table(len: usize) -> Vec<u8> {
+    let base = len + 1;
+    let size = base.pow(len as u32);
+    (0..size)
+        .map(|code| {
+            let mut digits = Vec::with_capacity(len);
+            let mut c = code;
+            for _ in 0..len {
+                digits.push(c % base);
+                c /= base;
+            }
+            let kept: Vec<usize> = digits.into_iter().filter(|&d| d < len).collect();
+            (kept.len() - longest_increasing(&kept)) as u8
+        })
+        .collect()
+}
+
+/// Length of the longest strictly increasing subsequence (patience sorting).
+fn longest_increasing(seq: &[usize]) -> usize {
+    let mut tails: Vec<usize> = Vec::new();
+    for &p in seq {
+        let i = tails.partition_point(|&x| x < p);
+        if i == tails.len() {
+            tails.push(p);
+        } else {
+            tails[i] = p;
+        }
+    }
+    tails.len()
+}
+
+/// Incremental state: the two parts of the value, kept apart so lines can be re-counted, and on
+/// boards up to 6x6 the code of every row and column.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LcParts {
     manhattan: u32,
     /// Sum over lines of tiles that must leave their line (each costs 2 moves).
     removals: u32,
+    rows: [u32; TABLE_SIDE],
+    cols: [u32; TABLE_SIDE],
 }
 
 impl LinearConflict {
     /// Built for `goal`.
     pub fn new(goal: &Board) -> LinearConflict {
+        let geometry = GoalGeometry::new(goal);
+        let tables = (goal.width().max(goal.height()) <= TABLE_SIDE).then(|| LineTables::new(&geometry));
         LinearConflict {
             manhattan: Manhattan::new(goal),
-            geometry: GoalGeometry::new(goal),
+            geometry,
+            tables,
         }
     }
 
@@ -105,15 +190,67 @@ impl LinearConflict {
     }
 
     fn parts(&self, tiles: &[Tile]) -> LcParts {
-        let rows: u32 = (0..self.geometry.height)
-            .map(|r| self.row_removals(tiles, r, None))
-            .sum();
-        let cols: u32 = (0..self.geometry.width)
-            .map(|c| self.col_removals(tiles, c, None))
-            .sum();
-        LcParts {
+        let mut parts = LcParts {
             manhattan: self.manhattan.estimate(tiles),
-            removals: rows + cols,
+            ..LcParts::default()
+        };
+        let (w, h) = (self.geometry.width, self.geometry.height);
+        match &self.tables {
+            Some(t) => {
+                for (cell, &tile) in tiles.iter().enumerate() {
+                    let (r, c) = (cell / w, cell % w);
+                    let (rd, cd) = if tile == BLANK {
+                        (w as u32, h as u32)
+                    } else {
+                        (u32::from(t.row_digit[tile as usize * h + r]), u32::from(t.col_digit[tile as usize * w + c]))
+                    };
+                    parts.rows[r] += rd * t.row_pow[c];
+                    parts.cols[c] += cd * t.col_pow[r];
+                }
+                let rows: u32 = parts.rows[..h].iter().map(|&code| u32::from(t.row_removals[code as usize])).sum();
+                let cols: u32 = parts.cols[..w].iter().map(|&code| u32::from(t.col_removals[code as usize])).sum();
+                parts.removals = rows + cols;
+            }
+            None => {
+                let rows: u32 = (0..h).map(|r| self.row_removals(tiles, r, None)).sum();
+                let cols: u32 = (0..w).map(|c| self.col_removals(tiles, c, None)).sum();
+                parts.removals = rows + cols;
+            }
+        }
+        parts
+    }
+
+    /// Table-driven update: two digit changes in the line the tile moves along (its removals
+    /// stay: the order of its tiles is unchanged) and one in each of the two lines it crosses.
+    #[inline]
+    fn update_tables(&self, t: &LineTables, tile: Tile, from: usize, to: usize, aux: &mut LcParts) {
+        let (w, h) = (self.geometry.width, self.geometry.height);
+        let tile = tile as usize;
+        let (rf, cf, rt, ct) = (from / w, from % w, to / w, to % w);
+        if rf == rt {
+            let rd = u32::from(t.row_digit[tile * h + rf]);
+            let blank = w as u32;
+            aux.rows[rf] = aux.rows[rf] - rd * t.row_pow[cf] + blank * t.row_pow[cf] - blank * t.row_pow[ct] + rd * t.row_pow[ct];
+            let (old_f, old_t) = (aux.cols[cf], aux.cols[ct]);
+            let pow = t.col_pow[rf];
+            let (df, dt) = (u32::from(t.col_digit[tile * w + cf]), u32::from(t.col_digit[tile * w + ct]));
+            aux.cols[cf] = old_f - df * pow + h as u32 * pow;
+            aux.cols[ct] = old_t - h as u32 * pow + dt * pow;
+            let before = u32::from(t.col_removals[old_f as usize]) + u32::from(t.col_removals[old_t as usize]);
+            let after = u32::from(t.col_removals[aux.cols[cf] as usize]) + u32::from(t.col_removals[aux.cols[ct] as usize]);
+            aux.removals = aux.removals + after - before;
+        } else {
+            let cd = u32::from(t.col_digit[tile * w + cf]);
+            let blank = h as u32;
+            aux.cols[cf] = aux.cols[cf] - cd * t.col_pow[rf] + blank * t.col_pow[rf] - blank * t.col_pow[rt] + cd * t.col_pow[rt];
+            let (old_f, old_t) = (aux.rows[rf], aux.rows[rt]);
+            let pow = t.row_pow[cf];
+            let (df, dt) = (u32::from(t.row_digit[tile * h + rf]), u32::from(t.row_digit[tile * h + rt]));
+            aux.rows[rf] = old_f - df * pow + w as u32 * pow;
+            aux.rows[rt] = old_t - w as u32 * pow + dt * pow;
+            let before = u32::from(t.row_removals[old_f as usize]) + u32::from(t.row_removals[old_t as usize]);
+            let after = u32::from(t.row_removals[aux.rows[rf] as usize]) + u32::from(t.row_removals[aux.rows[rt] as usize]);
+            aux.removals = aux.removals + after - before;
         }
     }
 }
@@ -132,6 +269,7 @@ impl Incremental for LinearConflict {
         (p.manhattan + 2 * p.removals, p)
     }
 
+    #[inline]
     fn update(
         &self,
         tiles: &[Tile],
@@ -144,6 +282,10 @@ impl Incremental for LinearConflict {
         let w = self.geometry.width;
         aux.manhattan = aux.manhattan + self.manhattan.tile_distance(tile, to)
             - self.manhattan.tile_distance(tile, from);
+        if let Some(t) = &self.tables {
+            self.update_tables(t, tile, from, to, aux);
+            return aux.manhattan + 2 * aux.removals;
+        }
         // A horizontal slide keeps the order of the tiles in the row (the blank does not count),
         // so only the two columns change; a vertical slide changes only the two rows.
         let (before, after) = if from / w == to / w {
@@ -181,12 +323,32 @@ mod tests {
     }
 
     #[test]
+    fn tables_agree_with_direct_counting() {
+        for (w, h) in [(3, 3), (4, 4), (5, 3), (2, 6), (6, 6)] {
+            let goal = Board::solved(w, h).unwrap();
+            let lc = LinearConflict::new(&goal);
+            let mut direct = lc.clone();
+            direct.tables = None;
+            let mut rng = crate::generate::Rng::new(5);
+            for _ in 0..300 {
+                let b = crate::generate::uniform(&goal, &mut rng);
+                assert_eq!(lc.estimate(b.tiles()), direct.estimate(b.tiles()), "{b:?}");
+            }
+        }
+    }
+
+    #[test]
     fn incremental_update_matches_full_recount() {
-        let goal = Board::solved(4, 4).unwrap();
-        let lc = LinearConflict::new(&goal);
+        for goal in [Board::solved(4, 4).unwrap(), Board::solved(7, 3).unwrap()] {
+            check_incremental(&goal);
+        }
+    }
+
+    fn check_incremental(goal: &Board) {
+        let lc = LinearConflict::new(goal);
         let mut b = goal.clone();
         let (mut h, mut aux) = lc.init(b.tiles());
-        let mut seed = 7u64;
+        let mut seed = 7u64 + goal.len() as u64;
         for _ in 0..2000 {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
             let m = crate::moves::Move::ALL[(seed >> 40) as usize % 4];

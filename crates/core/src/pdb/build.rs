@@ -9,9 +9,10 @@
 //! becomes the blank's cell in the new placement.
 //!
 //! Memory: the search keeps, for each placement and each non-pattern cell, two bits holding
-//! "unseen" or the distance modulo 3. The layer being expanded (d), the one being filled (d+1)
-//! and the finished one (d-1) then never share a code, so a layer is found by scanning the array
-//! and no queue is needed (the "two-bit breadth-first search" of Cooperman & Finkelstein 1992).
+//! "unseen", "on the layer being expanded", "on the next layer" or "done" (a two-bit
+//! breadth-first search in the manner of Cooperman & Finkelstein 1992). A layer is found by
+//! scanning the array, so no queue is needed; the codes of the current and next layer swap
+//! after each layer, and expanded states become "done" as the scan passes them.
 //! For the 15-puzzle's 8-tile pattern that is 519 million placements x 8 cells x 2 bits =
 //! 1.04 GB, plus the 4-bit result table (259 MB). The value of a placement is the distance of
 //! its first region reached; it is written once, when that region is found.
@@ -21,7 +22,6 @@
 //! atomic ORs suffice.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::time::Instant;
 
 use super::index::{self, Odometer};
 use super::table::{packed_len, PatternDb};
@@ -154,6 +154,12 @@ impl Geometry {
     }
 }
 
+/// The code of the layer `depth` in the two-bit array: 1 and 2 alternate; 0 is unseen, 3 done.
+#[inline]
+fn current_code(depth: u32) -> u64 {
+    u64::from(depth % 2) + 1
+}
+
 /// The ranks, among the cells of `free` (lowest cell first), of the cells of `cells`.
 #[inline]
 fn compress(cells: u64, free: u64) -> u64 {
@@ -180,12 +186,6 @@ impl Codes {
             words: (0..words).map(|_| AtomicU64::new(0)).collect(),
             fields,
         }
-    }
-
-    #[inline]
-    fn get(&self, p: u64, j: usize) -> u64 {
-        let bit = (p * self.fields as u64 + j as u64) * 2;
-        (self.words[(bit / 64) as usize].load(Ordering::Relaxed) >> (bit % 64)) & 3
     }
 
     /// True when no field of placement `p` is set.
@@ -247,6 +247,8 @@ struct Builder<'a> {
     values: Vec<AtomicU8>,
     /// `manhattan[i * n + c]`.
     manhattan: Vec<u32>,
+    /// Place values of the index digits.
+    weights: Vec<u64>,
     overflow: AtomicBool,
     max_excess: AtomicU8,
     done: AtomicU64,
@@ -256,7 +258,29 @@ struct Builder<'a> {
 #[derive(Default)]
 struct LayerOutcome {
     found: u64,
+    batch: Vec<Candidate>,
 }
+
+/// A successor waiting for its look-up in the two-bit array.
+#[derive(Clone, Copy)]
+struct Candidate {
+    /// Its placement.
+    q: u64,
+    /// The cell the blank is on (the moved tile's old cell).
+    blank: u8,
+    /// Non-pattern cells of the new placement.
+    free: u64,
+    /// Manhattan distance of the pattern tiles in the new placement.
+    manhattan: u32,
+    /// Field of the blank's cell: word and shift, then its value once loaded.
+    word: u32,
+    shift: u8,
+    loaded: u8,
+}
+
+/// Successors looked up together: their cache misses overlap instead of queueing one after
+/// another, which is what bounds the speed of the build on a large table.
+const BATCH: usize = 64;
 
 impl<'a> Builder<'a> {
     fn new(spec: &'a PatternSpec, bits: u8) -> Builder<'a> {
@@ -283,6 +307,7 @@ impl<'a> Builder<'a> {
                 .map(|_| AtomicU8::new(0))
                 .collect(),
             manhattan,
+            weights: index::weights(n, k),
             overflow: AtomicBool::new(false),
             max_excess: AtomicU8::new(0),
             done: AtomicU64::new(0),
@@ -309,7 +334,6 @@ impl<'a> Builder<'a> {
         let region = self.geo.flood(1 << self.spec.blank_goal, free);
         self.codes.set(goal_index, compress(region, free), 1);
         self.done.store(1, Ordering::Relaxed);
-        let started = Instant::now();
         let mut depth = 0u32;
         loop {
             let next_chunk = AtomicUsize::new(0);
@@ -349,7 +373,6 @@ impl<'a> Builder<'a> {
                 depth,
             });
         }
-        let _ = started;
         let Builder {
             spec,
             bits,
@@ -375,8 +398,11 @@ impl<'a> Builder<'a> {
         next_chunk: &AtomicUsize,
         report: impl Fn(u64),
     ) -> LayerOutcome {
-        let mut outcome = LayerOutcome::default();
-        let code = u64::from(depth % 3) + 1;
+        let mut outcome = LayerOutcome {
+            found: 0,
+            batch: Vec::with_capacity(BATCH + 4 * super::MAX_CELLS),
+        };
+        let code = current_code(depth);
         let pattern = code * 0x5555_5555_5555_5555;
         let f = self.fields as u64;
         let total_words = self.codes.words.len();
@@ -423,6 +449,18 @@ impl<'a> Builder<'a> {
             if let Some((q, m)) = pending {
                 self.expand(&mut odo, q, m, depth, &mut outcome);
             }
+            self.flush(depth, &mut outcome);
+            // Everything of this layer in the chunk is expanded: mark it done. Other threads
+            // only turn unseen fields into next-layer ones meanwhile, so the layer's fields are
+            // still the ones the scan found.
+            for w in start..end {
+                let x = self.codes.words[w].load(Ordering::Relaxed);
+                let t = x ^ pattern;
+                let hits = !(t | (t >> 1)) & 0x5555_5555_5555_5555;
+                if hits != 0 {
+                    self.codes.words[w].fetch_or(hits * 3, Ordering::Relaxed);
+                }
+            }
             let found = outcome.found - before;
             let done = self.done.fetch_add(found, Ordering::Relaxed) + found;
             report(done);
@@ -442,55 +480,127 @@ impl<'a> Builder<'a> {
         let n = self.geo.n;
         let k = self.k;
         odo.seek(p);
-        let cells = odo.cells;
+        let cells = &odo.cells[..k];
         let taken = odo.taken();
         let free = self.geo.full & !taken;
-        let free_cells: Vec<u32> = {
-            let mut v = Vec::with_capacity(self.fields);
-            let mut m = free;
-            while m != 0 {
-                v.push(m.trailing_zeros());
-                m &= m - 1;
-            }
-            v
-        };
-        let md: u32 = (0..k).map(|i| self.manhattan[i * n + cells[i]]).sum();
-        let next_code = u64::from((depth + 1) % 3) + 1;
+        // free_below[x]: free cells below cell x; free_cells[r]: the free cell of rank r;
+        // slot[x]: the pattern tile on cell x.
+        let mut free_below = [0u8; super::MAX_CELLS];
+        let mut free_cells = [0u8; super::MAX_CELLS];
+        let mut slot = [0u8; super::MAX_CELLS];
+        let mut count = 0u8;
+        for (x, below) in free_below.iter_mut().enumerate().take(n) {
+            *below = count;
+            count += (free >> x & 1) as u8;
+        }
+        let mut m = free;
+        let mut r = 0;
+        while m != 0 {
+            free_cells[r] = m.trailing_zeros() as u8;
+            r += 1;
+            m &= m - 1;
+        }
+        let mut md = 0;
+        for (i, &c) in cells.iter().enumerate() {
+            slot[c] = i as u8;
+            md += self.manhattan[i * n + c];
+        }
         while frontier != 0 {
             let b = free_cells[frontier.trailing_zeros() as usize];
             let region = self.geo.flood(1 << b, free);
-            frontier &= !compress(region, free);
-            for i in 0..k {
-                let c = cells[i];
+            let mut m = region;
+            while m != 0 {
+                frontier &= !(1 << free_below[m.trailing_zeros() as usize]);
+                m &= m - 1;
+            }
+            // Pattern tiles next to the region, each sliding into each region cell it touches.
+            let mut movers = self.geo.spread(region) & taken;
+            while movers != 0 {
+                let c = movers.trailing_zeros() as usize;
+                movers &= movers - 1;
+                let i = slot[c] as usize;
                 let mut targets = self.geo.neighbours[c] & region;
                 while targets != 0 {
                     let to = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    let moved = (1u64 << c) | (1u64 << to);
-                    let free2 = free ^ moved;
-                    let q = index::rank(
-                        (0..k).map(|t| if t == i { to } else { cells[t] }),
-                        n,
+                    let q = self.step(p, i, c, to, taken, &slot);
+                    debug_assert_eq!(
+                        q,
+                        index::rank((0..k).map(|t| if t == i { to } else { cells[t] }), n)
                     );
-                    let blank_rank = (free2 & ((1u64 << c) - 1)).count_ones() as usize;
-                    if self.codes.get(q, blank_rank) != 0 {
-                        continue;
-                    }
-                    let region2 = self.geo.flood(1 << c, free2);
-                    let unseen = self.codes.placement_unseen(q);
-                    self.codes.set(q, compress(region2, free2), next_code);
-                    if unseen {
-                        let md2 = md - self.manhattan[i * n + c] + self.manhattan[i * n + to];
-                        // Pattern moves and Manhattan distance change by one together, so
-                        // their difference is even.
-                        debug_assert!((depth + 1 - md2) % 2 == 0);
-                        let excess = (depth + 1 - md2) / 2;
-                        self.store(q, excess);
-                        outcome.found += 1;
-                    }
+                    // In the new placement `to` is taken and `c` is free.
+                    let rank = usize::from(free_below[c]) - usize::from(to < c);
+                    let bit = (q * self.fields as u64 + rank as u64) * 2;
+                    outcome.batch.push(Candidate {
+                        q,
+                        blank: c as u8,
+                        free: free ^ (1u64 << c) ^ (1u64 << to),
+                        manhattan: md - self.manhattan[i * n + c] + self.manhattan[i * n + to],
+                        word: (bit / 64) as u32,
+                        shift: (bit % 64) as u8,
+                        loaded: 0,
+                    });
                 }
             }
         }
+        if outcome.batch.len() >= BATCH {
+            self.flush(depth, outcome);
+        }
+    }
+
+    /// [`index::step`] with the tiles passed by a vertical move found from the cell masks.
+    #[inline]
+    fn step(&self, p: u64, i: usize, from: usize, to: usize, taken: u64, slot: &[u8]) -> u64 {
+        let (lo, hi) = if to > from { (from, to) } else { (to, from) };
+        let w = &self.weights;
+        let mut delta = w[i] * (hi - lo) as u64;
+        let mut passed = taken & ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
+        while passed != 0 {
+            let j = slot[passed.trailing_zeros() as usize] as usize;
+            passed &= passed - 1;
+            if j < i {
+                delta -= w[i];
+            } else {
+                delta += w[j];
+            }
+        }
+        if to > from {
+            p + delta
+        } else {
+            p - delta
+        }
+    }
+
+    /// Looks up the batched successors and records the new ones on layer `depth + 1`.
+    fn flush(&self, depth: u32, outcome: &mut LayerOutcome) {
+        let next_code = current_code(depth + 1);
+        // First all the loads, independent of each other, so that they run in parallel.
+        for cand in outcome.batch.iter_mut() {
+            let w = self.codes.words[cand.word as usize].load(Ordering::Relaxed);
+            cand.loaded = ((w >> cand.shift) & 3) as u8;
+        }
+        for cand in &outcome.batch {
+            if cand.loaded != 0 {
+                continue;
+            }
+            // An earlier candidate of the batch may have reached the same region.
+            let w = self.codes.words[cand.word as usize].load(Ordering::Relaxed);
+            if (w >> cand.shift) & 3 != 0 {
+                continue;
+            }
+            let region = self.geo.flood(1 << cand.blank, cand.free);
+            let unseen = self.codes.placement_unseen(cand.q);
+            self.codes
+                .set(cand.q, compress(region, cand.free), next_code);
+            if unseen {
+                // Pattern moves and Manhattan distance change by one together, so their
+                // difference is even.
+                debug_assert!((depth + 1 - cand.manhattan) % 2 == 0);
+                self.store(cand.q, (depth + 1 - cand.manhattan) / 2);
+                outcome.found += 1;
+            }
+        }
+        outcome.batch.clear();
     }
 
     fn store(&self, q: u64, excess: u32) {

@@ -10,17 +10,62 @@ pub fn placements(n: usize, k: usize) -> u64 {
 }
 
 /// The index of the placement whose tile `i` stands on `cells[i]`, on a board of `n` cells.
+///
+/// Counts the earlier tiles below each cell by comparisons rather than a popcount: without a
+/// `target-cpu` flag the compiler has no popcount instruction, and for k <= 8 the comparisons
+/// are as fast anyway.
 #[inline]
 pub fn rank(cells: impl IntoIterator<Item = usize>, n: usize) -> u64 {
-    let mut taken = 0u64;
+    let mut seen = [0usize; super::MAX_CELLS];
     let mut index = 0u64;
     for (i, c) in cells.into_iter().enumerate() {
-        let below = taken & ((1u64 << c) - 1);
-        let digit = c as u64 - u64::from(below.count_ones());
-        index = index * (n - i) as u64 + digit;
-        taken |= 1 << c;
+        let below = seen[..i].iter().filter(|&&s| s < c).count();
+        index = index * (n - i) as u64 + (c - below) as u64;
+        seen[i] = c;
     }
     index
+}
+
+/// `weights[i]`: the place value of tile `i`'s digit, `(n-i-1)! / (n-k)!`.
+pub fn weights(n: usize, k: usize) -> Vec<u64> {
+    (0..k).map(|i| placements(n - i - 1, k - i - 1)).collect()
+}
+
+/// The index after tile `slot` of a placement moves from cell `from` to the adjacent free cell
+/// `to`, without re-ranking. `others` lists (slot, cell) of the other tiles; it is only read for
+/// a vertical move.
+///
+/// A horizontal move passes no cell, so only the moved tile's digit changes, by one. A vertical
+/// move passes the `width - 1` cells between `from` and `to`: the moved tile's digit changes by
+/// the cells passed that are free among earlier tiles, and each later tile standing on a passed
+/// cell has one earlier tile fewer (or more) below it.
+#[inline]
+pub fn step(
+    index: u64,
+    weights: &[u64],
+    slot: usize,
+    from: usize,
+    to: usize,
+    others: impl Iterator<Item = (usize, usize)>,
+) -> u64 {
+    let (lo, hi) = if to > from { (from, to) } else { (to, from) };
+    let mut delta = weights[slot] * (hi - lo) as u64;
+    if hi - lo > 1 {
+        for (j, c) in others {
+            if lo < c && c < hi {
+                if j < slot {
+                    delta -= weights[slot];
+                } else {
+                    delta += weights[j];
+                }
+            }
+        }
+    }
+    if to > from {
+        index + delta
+    } else {
+        index - delta
+    }
 }
 
 /// The cells of the placement with `index`, written to `out` (its length is k).
@@ -153,6 +198,34 @@ mod tests {
                 assert_eq!(sorted.len(), k);
                 if idx + 1 < total {
                     odo.advance();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn step_matches_rank() {
+        for (w, h, k) in [(3, 3, 4), (4, 4, 3), (4, 3, 5), (3, 3, 8)] {
+            let n = w * h;
+            let ws = weights(n, k);
+            let mut cells = vec![0; k];
+            for idx in 0..placements(n, k) {
+                unrank(idx, n, &mut cells);
+                assert_eq!(rank(cells.iter().copied(), n), idx);
+                let taken: u64 = cells.iter().fold(0, |m, &c| m | 1 << c);
+                for i in 0..k {
+                    let c = cells[i];
+                    let mut targets = vec![];
+                    if c % w > 0 { targets.push(c - 1) }
+                    if c % w < w - 1 { targets.push(c + 1) }
+                    if c >= w { targets.push(c - w) }
+                    if c + w < n { targets.push(c + w) }
+                    for to in targets.into_iter().filter(|&t| taken & (1 << t) == 0) {
+                        let mut moved = cells.clone();
+                        moved[i] = to;
+                        let others = cells.iter().copied().enumerate().filter(|&(j, _)| j != i);
+                        assert_eq!(step(idx, &ws, i, c, to, others), rank(moved.iter().copied(), n));
+                    }
                 }
             }
         }

@@ -7,7 +7,9 @@
 //! abstract state, so a pattern tile can only move into the blank's cell: a table that ignored
 //! the blank would let tiles jump into any empty cell and be far weaker. Because only pattern
 //! moves are counted, the values of disjoint patterns add up to an admissible heuristic
-//! (Korf & Felner 2002), and it is consistent.
+//! (Korf & Felner 2002). Each entry is the minimum over the blank's positions, which keeps the
+//! table small but makes the heuristic inconsistent at times (a move can lower it by more than
+//! one); IDA* and taquin's A*, which reopens nodes, stay optimal with it.
 //!
 //! - [`build()`] runs the breadth-first search ([`build`] module) over the abstract space on all
 //!   cores, two bits per state.

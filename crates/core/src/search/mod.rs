@@ -10,12 +10,14 @@
 pub mod astar;
 pub mod bfs;
 pub mod idastar;
+pub mod parallel;
 pub mod puzzle_graph;
 pub mod trace;
 
 pub use astar::{astar, best_first, Priority};
 pub use bfs::bfs;
 pub use idastar::idastar;
+pub use parallel::idastar_parallel;
 
 use std::hash::Hash;
 

@@ -164,7 +164,11 @@ mod tests {
     use crate::search::puzzle_graph::PuzzleGraph;
     use crate::{solve, Algorithm, Board, HeuristicKind, Limits};
 
-    fn trace_of(start: &str, goal: &Board, max: usize) -> Trace<super::super::puzzle_graph::PackedBoard> {
+    fn trace_of(
+        start: &str,
+        goal: &Board,
+        max: usize,
+    ) -> Trace<super::super::puzzle_graph::PackedBoard> {
         let h = HeuristicKind::Manhattan.build(goal).unwrap();
         let graph = PuzzleGraph::new(goal, &*h);
         let board: Board = start.parse().unwrap();
@@ -197,7 +201,11 @@ mod tests {
             }
         }
         // The path's f values never decrease with a consistent heuristic (Manhattan).
-        let f: Vec<u32> = trace.path.iter().map(|&i| trace.nodes[i].g + trace.nodes[i].h).collect();
+        let f: Vec<u32> = trace
+            .path
+            .iter()
+            .map(|&i| trace.nodes[i].g + trace.nodes[i].h)
+            .collect();
         assert!(f.windows(2).all(|w| w[0] <= w[1]));
     }
 
@@ -210,14 +218,15 @@ mod tests {
         assert!(trace.nodes.len() <= 20);
         for n in &trace.nodes {
             if let TraceState::Expanded(_) = n.state {
-                let children = trace.nodes.iter().filter(|c| c.parent == Some(n.id)).count();
+                let children = trace
+                    .nodes
+                    .iter()
+                    .filter(|c| c.parent == Some(n.id))
+                    .count();
                 assert!(children >= 1);
             }
         }
-        assert!(trace
-            .nodes
-            .iter()
-            .any(|n| n.state == TraceState::Frontier));
+        assert!(trace.nodes.iter().any(|n| n.state == TraceState::Frontier));
     }
 
     #[test]

@@ -33,6 +33,7 @@ use crate::moves::Move;
 use crate::search::idastar;
 use crate::solution::{Solution, SolveError, Stats};
 use crate::solvability::check_solvable;
+use crate::solvers::with_manhattan_bound;
 
 /// The side of the core that is solved optimally instead of row by row.
 const CORE_SIDE: usize = 3;
@@ -56,6 +57,15 @@ pub struct Construction {
 /// The moves are not replayed here; [`constructive`] does that.
 pub fn construct(board: &Board, goal: &Board, limits: &Limits) -> Result<Construction, SolveError> {
     check_solvable(board, goal)?;
+    construct_checked(board, goal, limits)
+}
+
+/// [`construct`] for a pair already known to be solvable and of the same size.
+pub(crate) fn construct_checked(
+    board: &Board,
+    goal: &Board,
+    limits: &Limits,
+) -> Result<Construction, SolveError> {
     let started = Instant::now();
     let (w, h) = (board.width(), board.height());
 
@@ -115,7 +125,7 @@ pub fn constructive(board: &Board, goal: &Board, limits: &Limits) -> Result<Solu
         s.stats.elapsed = started.elapsed();
         return Ok(s);
     }
-    let c = construct(board, goal, limits)?;
+    let c = construct(board, goal, limits).map_err(|e| with_manhattan_bound(e, board, goal))?;
     let solution = Solution {
         moves: c.moves,
         optimal: false,

@@ -19,6 +19,90 @@ pub mod lrta;
 pub mod shorten;
 
 use crate::board::{Board, Tile, BLANK};
+use crate::limits::ProgressFn;
+use crate::search::puzzle_graph::PuzzleGraph;
+use crate::search::{best_first, Priority};
+use crate::solution::{Solution, SolveError, Stats};
+use crate::solver::{graph_solution, Algorithm, SolveOptions};
+
+/// Largest board (in cells) for the algorithms that build a heuristic table: the tables of
+/// Manhattan distance and linear conflict hold cells x cells entries.
+const MAX_TABLE_CELLS: usize = 64 * 64;
+
+/// Runs one of the algorithms of this module for [`crate::solve_with`], which has already
+/// checked solvability and replays the result.
+pub(crate) fn solve(
+    board: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+    progress: Option<ProgressFn>,
+) -> Result<Solution, SolveError> {
+    let limits = &options.limits;
+    let algorithm = options.algorithm;
+    let table_sized = || {
+        if board.len() > MAX_TABLE_CELLS {
+            Err(SolveError::Unsupported(format!(
+                "{algorithm} stores one table entry per board it meets and builds heuristic tables \
+                 of cells x cells entries: it is offered up to 64x64 boards; use constructive for \
+                 this {}x{} board",
+                board.width(),
+                board.height()
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    match algorithm {
+        Algorithm::WeightedAStar | Algorithm::Greedy => {
+            table_sized()?;
+            let priority = if algorithm == Algorithm::Greedy {
+                Priority::Greedy
+            } else {
+                let w = options.weight;
+                if !(w.is_finite() && w >= 1.0) {
+                    return Err(SolveError::Unsupported(format!(
+                        "the weight of weighted A* must be a number >= 1 (1 is plain A*), not {w}"
+                    )));
+                }
+                Priority::Weighted(w)
+            };
+            let h = options.heuristic.build(goal)?;
+            let graph = PuzzleGraph::new(goal, &*h);
+            let start = graph.pack(board.tiles());
+            let mut s = graph_solution(
+                &graph,
+                best_first(&graph, start, priority, limits, progress),
+            )?;
+            s.optimal = false;
+            Ok(s)
+        }
+        Algorithm::Constructive => {
+            if board.width() <= 3 && board.height() <= 3 {
+                return constructive::constructive(board, goal, limits);
+            }
+            let c = constructive::construct_checked(board, goal, limits).map_err(|e| with_manhattan_bound(e, board, goal))?;
+            Ok(Solution {
+                moves: c.moves,
+                optimal: false,
+                stats: Stats {
+                    expanded: c.tiles_placed,
+                    generated: c.raw_moves,
+                    elapsed: c.elapsed,
+                    ..Stats::default()
+                },
+            })
+        }
+        Algorithm::Lookahead => lookahead::lookahead(board, goal, options.depth, limits),
+        Algorithm::Lrta => {
+            table_sized()?;
+            let h = options.heuristic.build(goal)?;
+            lrta::lrta(board, goal, &*h, options.depth, limits)
+        }
+        Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs => Err(SolveError::Unsupported(
+            format!("{algorithm} is solved by crate::solve_with itself"),
+        )),
+    }
+}
 
 /// The Manhattan distance of `board` to `goal`: a lower bound on the optimal length, computed in
 /// linear time and memory so that it also serves 1000 x 1000 boards, where the table of
@@ -39,6 +123,19 @@ pub fn manhattan_lower_bound(board: &Board, goal: &Board) -> u64 {
         .filter(|&(_, &t)| t != BLANK)
         .map(|(cell, &t)| cell_distance(cell, goal_pos[t as usize], width) as u64)
         .sum()
+}
+
+/// A limit error given the Manhattan distance as its bound (the constructive solver proves no
+/// better one); other errors unchanged.
+pub(crate) fn with_manhattan_bound(e: SolveError, board: &Board, goal: &Board) -> SolveError {
+    match e {
+        SolveError::Limit { hit, stats, .. } => SolveError::Limit {
+            hit,
+            stats,
+            bound: u32::try_from(manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX),
+        },
+        other => other,
+    }
 }
 
 /// Rows plus columns between two cells of a board `width` wide.

@@ -1,0 +1,549 @@
+//! `taquin batch`: solves many instances on every core and writes one JSON record per instance
+//! line, in input order, so that the output can be resumed, sharded and merged.
+//!
+//! Input, one instance per line, detected line by line: the bench format of `../shared/bench`
+//! (`ID OPTLEN t0 t1 ...`, square board, goal with the blank first) or a JSON object
+//! (`{"id": .., "board": "1 2 3/4 5 6/7 8 0", "goal": ..}`, the goal defaulting to 1..N-1 then
+//! the blank). Blank lines and `#` comments are skipped and give no record.
+//!
+//! Output, one JSON object per instance line, in the order of the input: `line` (1-based, in
+//! the input), `id`, `status` (`solved`, `limit`, `unsolvable`, `cycle` or `error`), for a
+//! solved instance the fields of [`SolveReport`] (`moves, length, optimal, algorithm, heuristic,
+//! expanded, generated, time_ms, ...`), `lower_bound` (Manhattan distance) and, where known,
+//! `optimal_length` and `suboptimality_bound`; for an instance over its limit, `limit` (which)
+//! and `bound` (the best proven lower bound); otherwise `error`.
+//!
+//! Records are written as soon as every earlier one is, and flushed, so an interrupted run's
+//! output is always a prefix of the full output: `--resume` reads it, drops a torn last line,
+//! and solves only what comes after.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use serde_json::Value;
+use taquin::solvers::manhattan_lower_bound;
+use taquin::solvers::shorten::{shorten, ShortenOptions};
+use taquin::{
+    solve_with, Algorithm, Board, HeuristicKind, LimitHit, SolveError, SolveOptions, SolveReport,
+};
+
+use crate::common::{self, LimitArgs, EXIT_FAILED};
+use crate::solve::{default_heuristic, parse_algorithm, parse_heuristic};
+
+/// Exit code when Ctrl-C stopped the batch (the records written so far are complete).
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Arguments of `taquin batch`.
+#[derive(clap::Args, Debug)]
+pub struct BatchArgs {
+    /// Instances, one a line: the bench format (`ID OPTLEN t0 t1 ...`, blank-first goal) or
+    /// JSON Lines (`{"id": "a", "board": "1 2 3/4 5 6/7 8 0", "goal": "..."}`). Standard input
+    /// when absent or `-`.
+    pub file: Option<String>,
+    /// Write the records to this file instead of standard output (needed by --resume).
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Keep the records already in --output, drop a torn last line, and solve only the
+    /// instances after them, appending.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+    /// Solve only shard I of N (I from 1 to N): the instance lines whose line number is I
+    /// modulo N. The N outputs, merged by `line`, are the unsharded output.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Algorithm (see `taquin solve --help`).
+    #[arg(long, short, default_value = "idastar", value_parser = parse_algorithm)]
+    pub algorithm: Algorithm,
+    /// Heuristic. Default: walking-distance up to 4x4 boards, linear-conflict above.
+    #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
+    pub heuristic: Option<HeuristicKind>,
+    /// Weight w >= 1 of weighted A* (f = g + w·h).
+    #[arg(long, default_value_t = SolveOptions::DEFAULT_WEIGHT)]
+    pub weight: f64,
+    /// Look-ahead depth of the real-time players (lookahead, lrta).
+    #[arg(long, default_value_t = SolveOptions::DEFAULT_DEPTH)]
+    pub depth: usize,
+    /// Limits for each instance (the timeout starts when the instance does).
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Worker threads; default: every core.
+    #[arg(long, short, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Shorten every solution not proven optimal with the post-pass (loops cut, windows
+    /// re-solved optimally); the record keeps the length before as `original_length`.
+    #[arg(long)]
+    pub shorten: bool,
+}
+
+/// One shard of a sharded run: `index` in 1..=`count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    index: usize,
+    count: usize,
+}
+
+impl Shard {
+    fn owns(self, line: usize) -> bool {
+        (line - 1) % self.count == self.index - 1
+    }
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("'{text}' is not a shard: write I/N with 1 <= I <= N, e.g. 2/8");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let index: usize = i.trim().parse().map_err(|_| bad())?;
+    let count: usize = n.trim().parse().map_err(|_| bad())?;
+    if count == 0 || index == 0 || index > count {
+        return Err(bad());
+    }
+    Ok(Shard { index, count })
+}
+
+/// One instance line to solve.
+struct Work {
+    line: usize,
+    text: String,
+}
+
+/// An instance read from a line.
+struct Instance {
+    id: Option<String>,
+    board: Board,
+    goal: Board,
+    optimal_length: Option<u32>,
+}
+
+/// The record written for one instance line.
+#[derive(Serialize, Default)]
+struct Record {
+    line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<String>,
+    status: &'static str,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    report: Option<SolveReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    optimal_length: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suboptimality_bound: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    original_length: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expanded: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    generated: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// What a worker hands back: the record line, or `None` when Ctrl-C cut the instance short
+/// (it is then left for `--resume`).
+type Outcome = Option<(bool, String)>;
+
+/// Runs `taquin batch`.
+pub fn run(args: BatchArgs) -> Result<ExitCode> {
+    anyhow::ensure!(
+        args.weight.is_finite() && args.weight >= 1.0,
+        "--weight must be a number >= 1, got {}",
+        args.weight
+    );
+    anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");
+    // Validates the limit flags once; each instance gets its own deadline later.
+    args.limits.limits()?;
+
+    let input = read_input(args.file.as_deref())?;
+    let done_through = match (&args.output, args.resume) {
+        (Some(path), true) => resume_point(path)?,
+        _ => 0,
+    };
+    let work: Vec<Work> = input
+        .lines()
+        .enumerate()
+        .map(|(i, text)| (i + 1, text))
+        .filter(|&(line, text)| {
+            let t = text.trim();
+            !t.is_empty()
+                && !t.starts_with('#')
+                && line > done_through
+                && args.shard.map_or(true, |s| s.owns(line))
+        })
+        .map(|(line, text)| Work {
+            line,
+            text: text.to_string(),
+        })
+        .collect();
+
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => {
+            let file = if args.resume {
+                OpenOptions::new().append(true).create(true).open(path)
+            } else {
+                File::create(path)
+            }
+            .with_context(|| format!("opening {} for writing", path.display()))?;
+            Box::new(std::io::BufWriter::new(file))
+        }
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, work.len().max(1));
+    let bar = progress_bar(work.len());
+    let next = AtomicUsize::new(0);
+    let cancel = common::cancel_flag();
+    let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
+    let mut all_solved = true;
+    let mut interrupted = false;
+
+    std::thread::scope(|scope| -> Result<()> {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (work, next, args, cancel) = (&work, &next, &args, &cancel);
+            scope.spawn(move || loop {
+                if cancel.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = work.get(i) else { break };
+                let outcome = solve_line(item, args);
+                if tx.send((i, outcome)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        // Records leave in input order: each waits here until all earlier ones are written.
+        let mut pending: BTreeMap<usize, Outcome> = BTreeMap::new();
+        let mut written = 0;
+        let (mut solved, mut failed) = (0u64, 0u64);
+        for (i, outcome) in rx {
+            pending.insert(i, outcome);
+            while let Some(outcome) = pending.remove(&written) {
+                match outcome {
+                    Some((ok, line)) => {
+                        if !interrupted {
+                            writeln!(out, "{line}")?;
+                            out.flush()?;
+                        }
+                        if ok {
+                            solved += 1;
+                        } else {
+                            failed += 1;
+                            all_solved = false;
+                        }
+                    }
+                    None => interrupted = true,
+                }
+                written += 1;
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                    bar.set_message(format!("{solved} solved, {failed} not"));
+                }
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    out.flush()?;
+    if interrupted || cancel.load(Ordering::Relaxed) {
+        eprintln!("interrupted: the records written are complete; run again with --resume to go on");
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
+    Ok(if all_solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_FAILED)
+    })
+}
+
+/// The whole input, from the file or standard input.
+fn read_input(file: Option<&str>) -> Result<String> {
+    let mut text = String::new();
+    match file {
+        None | Some("-") => {
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("reading instances from standard input")?;
+        }
+        Some(path) => {
+            File::open(path)
+                .and_then(|mut f| f.read_to_string(&mut text))
+                .with_context(|| format!("reading instances from {path}"))?;
+        }
+    }
+    Ok(text)
+}
+
+/// The input line number of the last complete record in `path` (0 when there is none), after
+/// cutting off a torn last line left by an interruption.
+fn resume_point(path: &PathBuf) -> Result<usize> {
+    let mut file = match OpenOptions::new().read(true).write(true).open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(e).with_context(|| format!("opening {} to resume", path.display())),
+    };
+    let mut last_line = 0;
+    let mut complete_bytes = 0u64;
+    let mut reader = BufReader::new(&mut file);
+    let mut buf = String::new();
+    loop {
+        buf.clear();
+        let n = reader
+            .read_line(&mut buf)
+            .with_context(|| format!("reading {} to resume", path.display()))?;
+        if n == 0 || !buf.ends_with('\n') {
+            break;
+        }
+        let record: Value = match serde_json::from_str(buf.trim_end()) {
+            Ok(v) => v,
+            // A line that does not parse was cut mid-write: it and what follows are redone.
+            Err(_) => break,
+        };
+        let Some(line) = record.get("line").and_then(Value::as_u64) else {
+            bail!(
+                "{} holds a line without a \"line\" field: it is not a taquin batch output, \
+                 so --resume will not append to it",
+                path.display()
+            );
+        };
+        last_line = line as usize;
+        complete_bytes += n as u64;
+    }
+    drop(reader);
+    file.set_len(complete_bytes)
+        .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
+        .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
+    Ok(last_line)
+}
+
+fn progress_bar(len: usize) -> Option<ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(len as u64);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} instances, {msg}, {elapsed} elapsed, ~{eta} left (Ctrl-C stops; --resume goes on)",
+            )
+            .expect("valid template"),
+        );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    })
+}
+
+/// Parses one instance line, in either format.
+fn parse_instance(text: &str, line: usize) -> Result<Instance> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        let v: Value = serde_json::from_str(text).context("invalid JSON")?;
+        let id = match v.get("id") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(other) => Some(other.to_string()),
+        };
+        let board = json_board(v.get("board"), "board")?
+            .context("missing \"board\": give it as \"1 2 3/4 5 6/7 8 0\" or [[1,2,3],[4,5,6],[7,8,0]]")?;
+        let goal = match json_board(v.get("goal"), "goal")? {
+            Some(g) => g,
+            None => Board::solved(board.width(), board.height())?,
+        };
+        board.check_same_size(&goal)?;
+        let optimal_length = match v.get("optimal_length") {
+            None | Some(Value::Null) => None,
+            Some(n) => Some(
+                n.as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .context("\"optimal_length\" must be a whole number")?,
+            ),
+        };
+        Ok(Instance {
+            id,
+            board,
+            goal,
+            optimal_length,
+        })
+    } else {
+        let inst = taquin::instances::parse_line(text, line)?
+            .context("the line holds no instance")?;
+        Ok(Instance {
+            id: Some(inst.id),
+            board: inst.board,
+            goal: inst.goal,
+            optimal_length: inst.optimal_length,
+        })
+    }
+}
+
+/// A board given in JSON as text or as an array of rows.
+fn json_board(v: Option<&Value>, what: &str) -> Result<Option<Board>> {
+    Ok(match v {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.parse().with_context(|| format!("invalid {what}"))?),
+        Some(rows @ Value::Array(_)) => {
+            let rows: Vec<Vec<u32>> = serde_json::from_value(rows.clone()).with_context(|| {
+                format!("\"{what}\" as an array must hold rows of whole numbers, e.g. [[1,2],[3,0]]")
+            })?;
+            Some(Board::try_from(rows).with_context(|| format!("invalid {what}"))?)
+        }
+        Some(_) => bail!("\"{what}\" must be a string like \"1 2/3 0\" or an array of rows"),
+    })
+}
+
+/// Solves one line into its record: `(solved, json)`, or `None` when Ctrl-C stopped it.
+fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
+    let mut record = Record {
+        line: item.line,
+        ..Record::default()
+    };
+    let inst = match parse_instance(&item.text, item.line) {
+        Ok(inst) => inst,
+        Err(e) => {
+            record.status = "error";
+            record.error = Some(format!("{e:#}"));
+            return Some((false, to_json(&record)));
+        }
+    };
+    record.id = inst.id;
+    record.optimal_length = inst.optimal_length;
+    record.lower_bound = Some(manhattan_lower_bound(&inst.board, &inst.goal));
+    let heuristic = args
+        .heuristic
+        .unwrap_or_else(|| default_heuristic(&inst.board));
+    let limits = match args.limits.limits() {
+        Ok(l) => l,
+        Err(e) => {
+            record.status = "error";
+            record.error = Some(format!("{e:#}"));
+            return Some((false, to_json(&record)));
+        }
+    };
+    let options = SolveOptions {
+        algorithm: args.algorithm,
+        heuristic,
+        weight: args.weight,
+        depth: args.depth,
+        limits,
+        ..SolveOptions::new(args.algorithm, heuristic)
+    };
+    let heuristic_name = if args.algorithm == Algorithm::Bfs {
+        "none"
+    } else {
+        heuristic.name()
+    };
+    let solved = match solve_with(&inst.board, &inst.goal, &options, None) {
+        Ok(mut solution) => {
+            if args.shorten && !solution.optimal {
+                match shorten(
+                    &inst.board,
+                    &inst.goal,
+                    &solution.moves,
+                    &ShortenOptions::default(),
+                ) {
+                    Ok(short) => {
+                        record.original_length = Some(solution.len());
+                        solution.stats.elapsed += short.elapsed;
+                        solution.moves = short.moves;
+                    }
+                    Err(e) => {
+                        record.status = "error";
+                        record.error = Some(format!("post-pass: {e}"));
+                        return Some((false, to_json(&record)));
+                    }
+                }
+            }
+            record.status = "solved";
+            record.suboptimality_bound = if solution.optimal {
+                Some(1.0)
+            } else {
+                options.suboptimality_bound().filter(|&b| b > 1.0)
+            };
+            record.report = Some(SolveReport::new(
+                &solution,
+                args.algorithm.name(),
+                heuristic_name,
+            ));
+            true
+        }
+        Err(SolveError::Limit {
+            hit: LimitHit::Cancelled,
+            ..
+        }) => return None,
+        Err(SolveError::Limit { hit, stats, bound }) => {
+            record.status = "limit";
+            record.limit = Some(hit.to_string());
+            record.bound = Some(bound.max(record.lower_bound.unwrap_or(0) as u32));
+            record.expanded = Some(stats.expanded);
+            record.generated = Some(stats.generated);
+            record.time_ms = Some(stats.elapsed.as_secs_f64() * 1000.0);
+            false
+        }
+        Err(e) => {
+            record.status = match e {
+                SolveError::Unsolvable(_) => "unsolvable",
+                SolveError::Cycle { .. } => "cycle",
+                _ => "error",
+            };
+            record.error = Some(e.to_string());
+            false
+        }
+    };
+    Some((solved, to_json(&record)))
+}
+
+fn to_json(record: &Record) -> String {
+    serde_json::to_string(record).unwrap_or_else(|e| {
+        format!(
+            "{{\"line\":{},\"status\":\"error\",\"error\":\"cannot write the record: {}\"}}",
+            record.line,
+            e.to_string().replace('"', "'")
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_lines() {
+        assert!(parse_shard("0/3").is_err());
+        assert!(parse_shard("4/3").is_err());
+        assert!(parse_shard("x").is_err());
+        let shards: Vec<Shard> = (1..=3).map(|i| parse_shard(&format!("{i}/3")).unwrap()).collect();
+        for line in 1..50 {
+            assert_eq!(shards.iter().filter(|s| s.owns(line)).count(), 1);
+        }
+    }
+
+    #[test]
+    fn both_line_formats_parse() {
+        let a = parse_instance("7 - 1 2 3 0", 1).unwrap();
+        assert_eq!(a.id.as_deref(), Some("7"));
+        assert_eq!(a.goal.blank(), 0);
+        let b = parse_instance(r#"{"id": 3, "board": [[1,2],[0,3]]}"#, 2).unwrap();
+        assert_eq!(b.id.as_deref(), Some("3"));
+        assert_eq!(b.goal, Board::solved(2, 2).unwrap());
+        assert!(parse_instance(r#"{"board": "1 2/3 3"}"#, 3).is_err());
+        assert!(parse_instance("{not json", 4).is_err());
+    }
+}

@@ -1,0 +1,320 @@
+//! `taquin pdb build|list|verify`: manage the pattern databases in the cache directory, and the
+//! progress display every command uses when a solve has to load or build one.
+//!
+//! The directory is `--pdb-dir`, else `TAQUIN_PDB_DIR`, else `$XDG_CACHE_HOME/taquin`, else
+//! `~/.cache/taquin`.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use taquin::pdb::{self, cache, store, PatternSpec, PdbEvent, PdbPreset};
+use taquin::Board;
+
+use crate::common::{self, EXIT_FAILED};
+
+/// Arguments of `taquin pdb`.
+#[derive(clap::Args, Debug)]
+pub struct PdbArgs {
+    #[command(subcommand)]
+    pub command: PdbCommand,
+}
+
+/// The `taquin pdb` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum PdbCommand {
+    /// Build databases (on every core) and save them, e.g. `taquin pdb build 7-8 --goal korf`.
+    Build(BuildArgs),
+    /// List the database files in the directory, with their board, pattern and size.
+    List,
+    /// Check database files completely (header, size, checksum); exit 1 if one is bad.
+    Verify {
+        /// Files to check (default: every .pdb file in the directory).
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Arguments of `taquin pdb build`.
+#[derive(clap::Args, Debug)]
+pub struct BuildArgs {
+    /// Ready-made partitions: 8 (8-puzzle), 5-5-5, 6-6-3, 7-8 (15-puzzle), 6-6-6-6 (24-puzzle);
+    /// `pdb:` prefix allowed.
+    #[arg(value_name = "PRESET")]
+    pub presets: Vec<String>,
+    /// A custom partition as groups of tiles of the goal, e.g. "1 2 3 4 5 6 7/8 9 10 11 12 13 14 15"
+    /// (needs --size or --goal).
+    #[arg(long, value_name = "GROUPS")]
+    pub partition: Option<String>,
+    /// Board size for --partition, e.g. 4x4.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// The goal the databases serve: `standard` (1..N-1 then the blank, the default),
+    /// `korf` (the blank first, as in ../shared/bench), or a board such as "0 1 2/3 4 5/6 7 8".
+    #[arg(long, default_value = "standard")]
+    pub goal: String,
+    /// Build even when a valid file exists, and replace it.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Sets the database directory for this process (from `--pdb-dir`) and shows loads and builds
+/// on standard error: a progress bar with the expected duration on a terminal, plain lines
+/// otherwise. Every command that may solve with a pattern database calls this first.
+pub fn init(pdb_dir: Option<PathBuf>) {
+    if pdb_dir.is_some() {
+        pdb::set_cache_dir(pdb_dir);
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let bar: Arc<Mutex<Option<ProgressBar>>> = Arc::new(Mutex::new(None));
+    pdb::set_observer(Some(Arc::new(move |event: &PdbEvent| {
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        match event {
+            PdbEvent::BuildStarted {
+                spec,
+                entries,
+                threads,
+                estimate,
+                peak_bytes,
+            } => {
+                let line = format!(
+                    "building the pattern database of {spec}: {entries} entries on {threads} threads, about {} and {} of memory",
+                    human_duration(*estimate),
+                    human_bytes(*peak_bytes)
+                );
+                if terminal {
+                    let b = ProgressBar::new(1000);
+                    b.set_style(
+                        ProgressStyle::with_template(
+                            "{msg}\n[{elapsed_precise}] {wide_bar} {percent:>3}% (eta {eta})",
+                        )
+                        .expect("valid template"),
+                    );
+                    b.set_message(line);
+                    b.enable_steady_tick(Duration::from_millis(200));
+                    *bar = Some(b);
+                } else {
+                    eprintln!("{line}");
+                }
+            }
+            PdbEvent::BuildProgress(p) => {
+                if let Some(b) = bar.as_ref() {
+                    b.set_position(p.done * 1000 / p.total.max(1));
+                }
+            }
+            PdbEvent::BuildFinished { spec, elapsed } => {
+                if let Some(b) = bar.take() {
+                    b.finish_and_clear();
+                }
+                eprintln!(
+                    "built the pattern database of {spec} in {}",
+                    human_duration(*elapsed)
+                );
+            }
+            PdbEvent::Loading { path } => {
+                if terminal {
+                    let b = ProgressBar::new_spinner();
+                    b.set_message(format!("loading {}", path.display()));
+                    b.enable_steady_tick(Duration::from_millis(120));
+                    *bar = Some(b);
+                }
+            }
+            PdbEvent::Loaded { .. } => {
+                if let Some(b) = bar.take() {
+                    b.finish_and_clear();
+                }
+            }
+            PdbEvent::Rejected { error } => {
+                if let Some(b) = bar.take() {
+                    b.finish_and_clear();
+                }
+                eprintln!("warning: {error}; rebuilding it");
+            }
+            PdbEvent::Saved { path } => eprintln!("saved {}", path.display()),
+            PdbEvent::SaveFailed { error } => {
+                eprintln!("warning: could not save the database ({error}); it is used from memory")
+            }
+        }
+    })));
+}
+
+/// Runs `taquin pdb`.
+/// [`init`] has already set the directory from `--pdb-dir`.
+pub fn run(args: PdbArgs) -> Result<ExitCode> {
+    let dir = pdb::cache_dir()?;
+    match args.command {
+        PdbCommand::Build(b) => build(&dir, b),
+        PdbCommand::List => list(&dir),
+        PdbCommand::Verify { files } => verify(&dir, files),
+    }
+}
+
+fn goal_for(text: &str, width: usize, height: usize) -> Result<Board> {
+    let goal = match text {
+        "standard" => Board::solved(width, height)?,
+        "korf" => Board::from_tiles(width, height, (0..(width * height) as u32).collect())?,
+        board => {
+            let g = common::read_board(board, "goal")?;
+            anyhow::ensure!(
+                g.width() == width && g.height() == height,
+                "the goal is {}x{} but the databases are for {width}x{height} boards",
+                g.width(),
+                g.height()
+            );
+            g
+        }
+    };
+    Ok(goal)
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize)> {
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .with_context(|| format!("--size '{text}': write it as WxH, e.g. 4x4"))?;
+    Ok((
+        w.trim().parse().with_context(|| format!("--size '{text}': bad width"))?,
+        h.trim().parse().with_context(|| format!("--size '{text}': bad height"))?,
+    ))
+}
+
+fn build(dir: &Path, args: BuildArgs) -> Result<ExitCode> {
+    let mut specs: Vec<PatternSpec> = Vec::new();
+    for name in &args.presets {
+        let preset = PdbPreset::from_name(name.strip_prefix("pdb:").unwrap_or(name))
+            .with_context(|| {
+                format!("unknown preset '{name}': use 8, 5-5-5, 6-6-3, 7-8 or 6-6-6-6")
+            })?;
+        let (w, h) = preset.board_size();
+        let goal = goal_for(&args.goal, w, h)?;
+        specs.extend(preset.partition(&goal)?);
+    }
+    if let Some(groups) = &args.partition {
+        let goal = match &args.size {
+            Some(size) => {
+                let (w, h) = parse_size(size)?;
+                goal_for(&args.goal, w, h)?
+            }
+            None => common::read_board(&args.goal, "goal")
+                .context("--partition needs --size WxH, or --goal with a board")?,
+        };
+        specs.extend(pdb::partition_from_tiles(&goal, groups)?);
+    }
+    anyhow::ensure!(
+        !specs.is_empty(),
+        "nothing to build: name a preset (8, 5-5-5, 6-6-3, 7-8, 6-6-6-6) or give --partition"
+    );
+    let mut out = std::io::stdout().lock();
+    for spec in &specs {
+        let path = store::path_in(dir, spec);
+        let db = if args.force {
+            cache::rebuild(dir, spec)?
+        } else {
+            cache::get(dir, spec, false)?
+        };
+        writeln!(
+            out,
+            "{}  {}  {} entries, {} bits each, largest excess {}",
+            path.display(),
+            spec,
+            db.entries(),
+            db.bits(),
+            db.max_excess()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn pdb_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    match std::fs::read_dir(dir) {
+        Ok(entries) => {
+            for entry in entries {
+                let path = entry
+                    .with_context(|| format!("reading {}", dir.display()))?
+                    .path();
+                if path.extension().is_some_and(|e| e == "pdb") {
+                    files.push(path);
+                }
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e).with_context(|| format!("reading {}", dir.display())),
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn list(dir: &Path) -> Result<ExitCode> {
+    let files = pdb_files(dir)?;
+    let mut out = std::io::stdout().lock();
+    if files.is_empty() {
+        writeln!(
+            out,
+            "no pattern databases in {} (build them with `taquin pdb build 7-8`)",
+            dir.display()
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(out, "# {}", dir.display())?;
+    for path in files {
+        let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        match store::info(&path) {
+            Ok(info) => writeln!(
+                out,
+                "{name}  {}  {} entries  {} bits  {}",
+                info.spec,
+                info.spec.entries(),
+                info.bits,
+                human_bytes(info.bytes)
+            )?,
+            Err(e) => writeln!(out, "{name}  INVALID: {e}")?,
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn verify(dir: &Path, files: Vec<PathBuf>) -> Result<ExitCode> {
+    let files = if files.is_empty() { pdb_files(dir)? } else { files };
+    let mut out = std::io::stdout().lock();
+    let mut bad = 0;
+    for path in &files {
+        match store::load(path, None) {
+            Ok(db) => writeln!(out, "ok   {}  {}", path.display(), db.spec())?,
+            Err(e) => {
+                bad += 1;
+                writeln!(out, "BAD  {e}")?;
+            }
+        }
+    }
+    writeln!(out, "{} checked, {bad} bad", files.len())?;
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_FAILED)
+    })
+}
+
+fn human_duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 1.0 {
+        "under a second".into()
+    } else if s < 90.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{:.1} min", s / 60.0)
+    }
+}
+
+fn human_bytes(b: u64) -> String {
+    let b = b as f64;
+    if b >= f64::from(1u32 << 30) {
+        format!("{:.2} GiB", b / f64::from(1u32 << 30))
+    } else if b >= f64::from(1u32 << 20) {
+        format!("{:.1} MiB", b / f64::from(1u32 << 20))
+    } else {
+        format!("{:.1} KiB", b / 1024.0)
+    }
+}

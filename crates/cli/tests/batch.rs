@@ -1,0 +1,208 @@
+//! `taquin batch` as a user runs it: order, formats, bad lines, limits, resume and shards.
+
+use std::fs;
+
+use assert_cmd::Command;
+use serde_json::Value;
+use taquin::generate::{uniform, Rng};
+use taquin::moves::parse_moves;
+use taquin::{verify_moves, Board};
+
+fn taquin() -> Command {
+    Command::cargo_bin("taquin").unwrap()
+}
+
+/// Twenty random 8-puzzles as JSON Lines, then a comment, a bad line, a bench-format line, an
+/// unsolvable board and an array-of-rows board.
+fn input() -> String {
+    let goal = Board::solved(3, 3).unwrap();
+    let mut rng = Rng::new(42);
+    let mut text = String::new();
+    for i in 0..20 {
+        let b = uniform(&goal, &mut rng);
+        text += &format!("{{\"id\": \"r{i}\", \"board\": \"{}\"}}\n", b.to_line());
+    }
+    text += "# a comment gives no record\n\n";
+    text += "{\"id\": \"bad\", \"board\": \"1 2 3/4 5 5/7 8 0\"}\n";
+    text += "k1 31 8 6 7 2 5 4 3 0 1\n";
+    text += "{\"id\": \"swap\", \"board\": \"2 1 3/4 5 6/7 8 0\"}\n";
+    text += "{\"id\": \"rows\", \"board\": [[1,2,3],[4,5,6],[7,0,8]]}\n";
+    text
+}
+
+fn records(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The records without their timings, which differ from run to run.
+fn untimed(mut records: Vec<Value>) -> Vec<Value> {
+    for r in &mut records {
+        r.as_object_mut().unwrap().remove("time_ms");
+    }
+    records
+}
+
+fn run_batch(dir: &std::path::Path, extra: &[&str]) -> (i32, Vec<Value>) {
+    let file = dir.join("in.jsonl");
+    fs::write(&file, input()).unwrap();
+    let out = taquin()
+        .args(["batch", file.to_str().unwrap(), "-H", "manhattan"])
+        .args(extra)
+        .output()
+        .unwrap();
+    (out.status.code().unwrap(), records(&out.stdout))
+}
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("taquin-batch-{name}-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn one_record_per_instance_line_in_input_order_and_every_solution_replays() {
+    let dir = tempdir("order");
+    let (code, recs) = run_batch(&dir, &["--jobs", "3"]);
+    assert_eq!(code, 1, "bad and unsolvable lines make the exit code 1");
+    assert_eq!(recs.len(), 24);
+    let lines: Vec<u64> = recs.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    let mut sorted = lines.clone();
+    sorted.sort_unstable();
+    assert_eq!(lines, sorted);
+    for r in &recs[..20] {
+        assert_eq!(r["status"], "solved", "{r}");
+        for field in ["moves", "length", "optimal", "algorithm", "heuristic", "expanded", "generated", "time_ms", "lower_bound"] {
+            assert!(r.get(field).is_some(), "missing {field} in {r}");
+        }
+        assert_eq!(r["optimal"], true);
+        assert!(r["length"].as_u64() >= r["lower_bound"].as_u64());
+    }
+    let bad = &recs[20];
+    assert_eq!(bad["id"], "bad");
+    assert_eq!(bad["status"], "error");
+    assert!(bad["error"].as_str().unwrap().contains("tile 5 appears more than once"), "{bad}");
+    let korf = &recs[21];
+    assert_eq!((korf["id"].as_str(), korf["length"].as_u64()), (Some("k1"), Some(31)));
+    assert_eq!(korf["optimal_length"], 31);
+    assert_eq!(recs[22]["status"], "unsolvable");
+    assert_eq!(recs[23]["moves"], "R");
+    // Replays, against the goal each line asked for.
+    let goal = Board::solved(3, 3).unwrap();
+    let text = input();
+    for (r, line) in recs[..20].iter().zip(text.lines()) {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let board: Board = v["board"].as_str().unwrap().parse().unwrap();
+        let moves = parse_moves(r["moves"].as_str().unwrap()).unwrap();
+        verify_moves(&board, &goal, &moves).unwrap();
+    }
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn shards_together_are_exactly_the_unsharded_output() {
+    let dir = tempdir("shards");
+    let (_, whole) = run_batch(&dir, &[]);
+    let mut merged = Vec::new();
+    for i in 1..=3 {
+        let (_, part) = run_batch(&dir, &["--shard", &format!("{i}/3"), "--jobs", "1"]);
+        assert!(!part.is_empty());
+        merged.extend(part);
+    }
+    merged.sort_by_key(|r| r["line"].as_u64());
+    assert_eq!(untimed(merged), untimed(whole));
+    taquin()
+        .args(["batch", "--shard", "4/3"])
+        .write_stdin("")
+        .assert()
+        .code(2);
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn resume_keeps_complete_records_drops_a_torn_line_and_finishes() {
+    let dir = tempdir("resume");
+    let file = dir.join("in.jsonl");
+    fs::write(&file, input()).unwrap();
+    let out = dir.join("out.jsonl");
+    let full = taquin()
+        .args(["batch", file.to_str().unwrap(), "-H", "manhattan", "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(full.status.code(), Some(1));
+    let complete = fs::read_to_string(&out).unwrap();
+    // An interrupted run: seven complete records and half of the eighth.
+    let kept: Vec<&str> = complete.lines().collect();
+    let torn = format!("{}\n{}", kept[..7].join("\n"), &kept[7][..kept[7].len() / 2]);
+    fs::write(&out, torn).unwrap();
+    taquin()
+        .args(["batch", file.to_str().unwrap(), "-H", "manhattan", "-o", out.to_str().unwrap(), "--resume"])
+        .assert()
+        .code(1);
+    let resumed = fs::read_to_string(&out).unwrap();
+    assert_eq!(untimed(records(resumed.as_bytes())), untimed(records(complete.as_bytes())));
+    // The first seven records were kept as they were, timings included.
+    assert_eq!(resumed.lines().take(7).collect::<Vec<_>>(), kept[..7].to_vec());
+    // Resuming a finished output solves nothing more.
+    taquin()
+        .args(["batch", file.to_str().unwrap(), "-o", out.to_str().unwrap(), "--resume"])
+        .assert()
+        .success();
+    assert_eq!(fs::read_to_string(&out).unwrap(), resumed);
+    // --resume needs --output.
+    taquin().args(["batch", "--resume"]).write_stdin("").assert().code(2);
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_node_limit_gives_a_limit_record_with_a_bound() {
+    let goal = Board::solved(4, 4).unwrap();
+    let board = uniform(&goal, &mut Rng::new(3));
+    let line = format!("{{\"board\": \"{}\"}}\n", board.to_line());
+    let out = taquin()
+        .args(["batch", "--max-nodes", "1000", "-H", "manhattan"])
+        .write_stdin(line)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let r = &records(&out.stdout)[0];
+    assert_eq!(r["status"], "limit", "{r}");
+    assert_eq!(r["limit"], "node limit reached");
+    assert!(r["bound"].as_u64().unwrap() >= r["lower_bound"].as_u64().unwrap());
+}
+
+#[test]
+fn beyond_optimal_algorithms_from_stdin() {
+    let goal = Board::solved(12, 9).unwrap();
+    let big = uniform(&goal, &mut Rng::new(5));
+    let eight = "{\"id\": \"e\", \"board\": \"8 6 7/2 5 4/3 0 1\"}";
+    let input = format!("{{\"board\": \"{}\"}}\n{eight}\n", big.to_line());
+    let out = taquin()
+        .args(["batch", "-a", "constructive", "--shorten"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let recs = records(&out.stdout);
+    let moves = parse_moves(recs[0]["moves"].as_str().unwrap()).unwrap();
+    verify_moves(&big, &goal, &moves).unwrap();
+    assert_eq!(recs[0]["optimal"], false);
+    assert!(recs[0]["original_length"].as_u64().unwrap() >= recs[0]["length"].as_u64().unwrap());
+    let out = taquin()
+        .args(["batch", "-a", "weighted-astar", "--weight", "1.5"])
+        .write_stdin(eight)
+        .output()
+        .unwrap();
+    let r = &records(&out.stdout)[0];
+    assert_eq!(r["suboptimality_bound"], 1.5);
+    assert!(r["length"].as_f64().unwrap() <= 31.0 * 1.5);
+    let out = taquin()
+        .args(["batch", "-a", "lookahead"])
+        .write_stdin(eight)
+        .output()
+        .unwrap();
+    let r = &records(&out.stdout)[0];
+    assert!(r["status"] == "cycle" || r["status"] == "solved", "{r}");
+}

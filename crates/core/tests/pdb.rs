@@ -1,0 +1,359 @@
+//! Pattern databases against ground truth.
+//!
+//! - Every entry of small databases equals the distance found by a plain 0-1 breadth-first
+//!   search over (pattern placement, blank cell), written here independently of the builder.
+//! - On all 181,440 states of the 8-puzzle (two goals): the complete database is the exact
+//!   distance; partitions are admissible, with and without reflection; the incremental update
+//!   always equals a fresh computation.
+//! - Files: a round trip keeps every byte; damage, truncation, a foreign file and a bad magic
+//!   are each rejected with a clear error, and the cache rebuilds rather than trusts them.
+//! - Search: the databases solve boards optimally; parallel IDA* returns the very moves of the
+//!   sequential one.
+
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use taquin::heuristic::Incremental;
+use taquin::pdb::{self, build, index, store, PatternDb, PatternSpec, PdbError, PdbHeuristic};
+use taquin::search::{idastar, idastar_parallel};
+use taquin::{solve_with, Algorithm, Board, HeuristicKind, Limits, Move, SolveOptions};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("taquin-pdb-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Pattern cost of every placement by 0-1 BFS over (cells of the pattern tiles, blank cell):
+/// moving the blank onto a pattern tile costs 1, onto any other cell 0.
+fn truth(spec: &PatternSpec) -> HashMap<Vec<usize>, u32> {
+    let (w, h) = (spec.width, spec.height);
+    let n = w * h;
+    let start = (spec.cells.clone(), spec.blank_goal);
+    let mut dist: HashMap<(Vec<usize>, usize), u32> = HashMap::new();
+    let mut queue = VecDeque::new();
+    dist.insert(start.clone(), 0);
+    queue.push_back(start);
+    while let Some((cells, blank)) = queue.pop_front() {
+        let d = dist[&(cells.clone(), blank)];
+        let (r, c) = (blank / w, blank % w);
+        let mut next = vec![];
+        if r > 0 {
+            next.push(blank - w);
+        }
+        if r + 1 < h {
+            next.push(blank + w);
+        }
+        if c > 0 {
+            next.push(blank - 1);
+        }
+        if c + 1 < w {
+            next.push(blank + 1);
+        }
+        for to in next {
+            let mut cells2 = cells.clone();
+            let cost = match cells.iter().position(|&x| x == to) {
+                Some(i) => {
+                    cells2[i] = blank;
+                    1
+                }
+                None => 0,
+            };
+            let state = (cells2, to);
+            let nd = d + cost;
+            if dist.get(&state).is_none_or(|&old| nd < old) {
+                dist.insert(state.clone(), nd);
+                if cost == 0 {
+                    queue.push_front(state);
+                } else {
+                    queue.push_back(state);
+                }
+            }
+        }
+    }
+    assert!(n > spec.cells.len());
+    let mut best: HashMap<Vec<usize>, u32> = HashMap::new();
+    for ((cells, _), d) in dist {
+        let e = best.entry(cells).or_insert(d);
+        *e = (*e).min(d);
+    }
+    best
+}
+
+#[test]
+fn every_entry_equals_the_breadth_first_truth() {
+    let specs = [
+        PatternSpec::new(3, 3, 8, vec![0, 1, 2, 3]).unwrap(),
+        PatternSpec::new(3, 2, 5, vec![0, 1, 2, 3, 4]).unwrap(),
+        PatternSpec::new(3, 3, 0, vec![8, 7, 5]).unwrap(),
+        PatternSpec::new(3, 3, 4, vec![0, 2, 6, 8, 1]).unwrap(),
+        PatternSpec::new(4, 2, 0, vec![1, 2, 5, 6]).unwrap(),
+        PatternSpec::new(2, 4, 7, vec![0, 1, 2]).unwrap(),
+        PatternSpec::new(4, 3, 11, vec![0, 1, 5]).unwrap(),
+        PatternSpec::new(4, 4, 0, vec![1, 2, 3]).unwrap(),
+        PatternSpec::new(4, 4, 15, vec![12, 13, 8]).unwrap(),
+        PatternSpec::new(5, 2, 9, vec![0, 1, 2, 5]).unwrap(),
+    ];
+    for spec in specs {
+        let truth = truth(&spec);
+        for threads in [1, 2] {
+            let db = build(&spec, threads, None).unwrap();
+            let n = spec.board_cells();
+            let k = spec.cells.len();
+            let mut cells = vec![0; k];
+            let mut checked = 0;
+            for idx in 0..spec.entries() {
+                index::unrank(idx, n, &mut cells);
+                if let Some(&d) = truth.get(&cells) {
+                    assert_eq!(db.value(&cells), d, "{spec} at {cells:?}");
+                    checked += 1;
+                }
+            }
+            // Every placement is reachable, except half of them when the pattern is complete.
+            let expected = if k + 1 == n {
+                spec.entries() / 2
+            } else {
+                spec.entries()
+            };
+            assert_eq!(checked, expected, "{spec}");
+        }
+    }
+}
+
+/// Every state of the 3x3 board with its distance to `goal`, by BFS over the real puzzle.
+fn all_distances(goal: &Board) -> Vec<(Vec<u32>, u32)> {
+    // A state's slot: the rank of its tiles' cells, as the databases rank placements.
+    let slot = |b: &Board| index::rank(b.positions(), 9) as usize;
+    let mut seen = vec![false; 362_880];
+    let mut out = vec![(goal.tiles().to_vec(), 0)];
+    seen[slot(goal)] = true;
+    let mut queue = VecDeque::from([(goal.clone(), 0u32)]);
+    while let Some((b, d)) = queue.pop_front() {
+        for m in Move::ALL {
+            if let Some(next) = b.moved(m) {
+                let i = slot(&next);
+                if !seen[i] {
+                    seen[i] = true;
+                    out.push((next.tiles().to_vec(), d + 1));
+                    queue.push_back((next, d + 1));
+                }
+            }
+        }
+    }
+    assert_eq!(out.len(), 181_440);
+    out
+}
+
+fn heuristic(goal: &Board, groups: &str, reflect: bool) -> PdbHeuristic {
+    let dbs = pdb::partition_from_tiles(goal, groups)
+        .unwrap()
+        .iter()
+        .map(|s| Arc::new(build(s, 2, None).unwrap()))
+        .collect();
+    PdbHeuristic::new(goal, dbs, reflect).unwrap()
+}
+
+/// The databases store the minimum over the blank's positions, so a partition's heuristic is
+/// admissible but not always consistent (a move can lower it by more than one); IDA* and the
+/// reopening A* stay optimal with it. The complete table is the exact distance.
+#[test]
+fn eight_puzzle_exhaustive_exact_admissible_incremental() {
+    for goal in ["1 2 3/4 5 6/7 8 0", "0 1 2/3 4 5/6 7 8"] {
+        let goal = Board::parse(goal).unwrap();
+        let dist = all_distances(&goal);
+        let complete = heuristic(&goal, "1 2 3 4 5 6 7 8", true);
+        let split = heuristic(&goal, "1 2 3 4/5 6 7 8", true);
+        let plain = heuristic(&goal, "1 2 3 4/5 6 7 8", false);
+        let odd = heuristic(&goal, "1 5 8/2 3", true);
+        assert!(complete.reflects() && split.reflects() && !plain.reflects());
+        let mut stronger = 0;
+        for (tiles, d) in &dist {
+            let d = *d;
+            assert_eq!(complete.init(tiles).0, d, "{tiles:?}");
+            let board = Board::from_tiles(3, 3, tiles.clone()).unwrap();
+            let p = plain.init(tiles).0;
+            assert!(p <= d, "inadmissible: {p} > {d} on {tiles:?}");
+            for h in [&split, &odd] {
+                let (v, aux) = h.init(tiles);
+                assert!(v <= d, "inadmissible: {v} > {d} on {tiles:?}");
+                for m in Move::ALL {
+                    let Some(next) = board.moved(m) else { continue };
+                    let to = board.blank();
+                    let from = next.blank();
+                    let tile = next.tiles()[to];
+                    let mut a = aux;
+                    let u = h.update(next.tiles(), tile, from, to, v, &mut a);
+                    assert_eq!(u, h.init(next.tiles()).0, "incremental differs");
+                }
+            }
+            if split.init(tiles).0 > p {
+                stronger += 1;
+            }
+        }
+        // The reflected lookup must actually add something.
+        assert!(stronger > 1000, "reflection helped on only {stronger} states");
+    }
+}
+
+#[test]
+fn files_round_trip_and_damage_is_rejected() {
+    let dir = temp_dir("files");
+    let spec = PatternSpec::new(4, 4, 0, vec![1, 2, 3, 4]).unwrap();
+    let db = build(&spec, 2, None).unwrap();
+    let path = store::path_in(&dir, &spec);
+    store::save(&db, &path).unwrap();
+    let back = store::load(&path, Some(&spec)).unwrap();
+    assert_eq!(back, db);
+    assert_eq!(store::info(&path).unwrap().spec, spec);
+
+    let bytes = std::fs::read(&path).unwrap();
+    let check = |bytes: &[u8], expect: &str| {
+        std::fs::write(&path, bytes).unwrap();
+        match store::load(&path, Some(&spec)) {
+            Err(PdbError::Corrupt { reason, .. }) => {
+                assert!(reason.contains(expect), "{reason:?} lacks {expect:?}")
+            }
+            other => panic!("accepted a bad file: {other:?}"),
+        }
+    };
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 0x10;
+    check(&flipped, "checksum");
+    check(&bytes[..bytes.len() - 3], "truncated");
+    let mut magic = bytes.clone();
+    magic[0] = b'X';
+    check(&magic, "magic");
+    let mut version = bytes.clone();
+    version[8] = 9;
+    check(&version, "version");
+    check(b"short", "too short");
+    // A valid file of another pattern under this pattern's name.
+    let other = PatternSpec::new(4, 4, 0, vec![5, 6, 7, 8]).unwrap();
+    store::save(&build(&other, 1, None).unwrap(), &path).unwrap();
+    check(&std::fs::read(&path).unwrap(), "built for");
+
+    // The cache never trusts the damaged file: it rebuilds and replaces it.
+    std::fs::write(&path, &flipped).unwrap();
+    let rebuilt = pdb::cache::get(&dir, &spec, false).unwrap();
+    assert_eq!(*rebuilt, db);
+    assert_eq!(store::load(&path, Some(&spec)).unwrap(), db);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn presets_solve_optimally_through_solve_with() {
+    let dir = temp_dir("solve");
+    pdb::set_cache_dir(Some(dir.clone()));
+    let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();
+    let goal = Board::solved(3, 3).unwrap();
+    for algorithm in [Algorithm::IdaStar, Algorithm::AStar] {
+        let options = SolveOptions::new(algorithm, HeuristicKind::from_name("pdb:8").unwrap());
+        let s = solve_with(&board, &goal, &options, None).unwrap();
+        assert_eq!(s.len(), 31);
+    }
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files, 1, "the 8-puzzle database was not saved in {}", dir.display());
+    // A preset on the wrong board is a clear error, not a panic.
+    let err = solve_with(
+        &Board::solved(4, 4).unwrap(),
+        &Board::solved(4, 4).unwrap(),
+        &SolveOptions::new(Algorithm::IdaStar, HeuristicKind::from_name("pdb:8").unwrap()),
+        None,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("3x3"), "{err}");
+    assert_eq!(HeuristicKind::from_name("pdb:7-8").unwrap().name(), "pdb:7-8");
+    assert!(HeuristicKind::from_name("pdb:9-9").is_none());
+    assert!(!HeuristicKind::ALL
+        .iter()
+        .any(|k| matches!(k, HeuristicKind::Pdb(_))));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A 15-puzzle partition small enough for a debug-mode test: five patterns of three tiles.
+fn small_fifteen(goal: &Board) -> PdbHeuristic {
+    heuristic(goal, "1 2 3/4 5 6/7 8 9/10 11 12/13 14 15", true)
+}
+
+fn random_walk(goal: &Board, steps: usize, seed: u64) -> Board {
+    let mut b = goal.clone();
+    let mut x = seed;
+    for _ in 0..steps {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        b.apply(Move::ALL[(x % 4) as usize]);
+    }
+    b
+}
+
+#[test]
+fn parallel_idastar_returns_the_sequential_moves() {
+    let goal = Board::parse("0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15").unwrap();
+    let h = small_fifteen(&goal);
+    for seed in 1..6u64 {
+        let board = random_walk(&goal, 60, seed * 7919);
+        let seq = idastar(&board, &goal, &h, &Limits::none(), None).unwrap();
+        for threads in [2, 3] {
+            let par = idastar_parallel(&board, &goal, &h, &Limits::none(), None, threads).unwrap();
+            assert_eq!(par.moves, seq.moves, "seed {seed}, {threads} threads");
+            par.verify(&board, &goal).unwrap();
+        }
+    }
+    // Through solve_with, and with the goal as the board.
+    let mut options = SolveOptions::new(Algorithm::IdaStar, HeuristicKind::Manhattan);
+    options.threads = 2;
+    let s = solve_with(&goal, &goal, &options, None).unwrap();
+    assert!(s.is_empty());
+    let board = random_walk(&goal, 40, 3);
+    let s = solve_with(&board, &goal, &options, None).unwrap();
+    options.threads = 1;
+    assert_eq!(solve_with(&board, &goal, &options, None).unwrap().moves, s.moves);
+    // A node limit stops the parallel search too.
+    let hard = Board::parse("14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3").unwrap();
+    let err = idastar_parallel(&hard, &goal, &h, &Limits::none().with_max_nodes(100_000), None, 2)
+        .unwrap_err();
+    assert!(err.is_limit());
+}
+
+#[test]
+fn the_same_database_serves_relabelled_goals() {
+    // Two goals with the blank on the same cell and pattern tiles on the same cells share files.
+    let a = Board::parse("1 2 3/4 5 6/7 8 0").unwrap();
+    let b = Board::parse("8 7 6/5 4 3/2 1 0").unwrap();
+    let pa = pdb::PdbPreset::Complete8.partition(&a).unwrap();
+    let pb = pdb::PdbPreset::Complete8.partition(&b).unwrap();
+    assert_eq!(pa[0].file_name(), pb[0].file_name());
+    let db: Arc<PatternDb> = Arc::new(build(&pb[0], 2, None).unwrap());
+    let h = PdbHeuristic::new(&b, vec![db], true).unwrap();
+    let dist = all_distances(&b);
+    for (tiles, d) in dist.iter().step_by(7) {
+        assert_eq!(h.init(tiles).0, *d);
+    }
+}
+
+/// Korf's instances with the 5-5-5 databases (built in a few seconds in release mode).
+#[test]
+#[ignore = "builds 15-puzzle databases: run with --release -- --ignored"]
+fn korf_instances_with_5_5_5_and_6_6_3() {
+    let dir = temp_dir("korf");
+    pdb::set_cache_dir(Some(dir.clone()));
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/bench/korf100.txt"
+    ))
+    .unwrap();
+    let instances = taquin::instances::parse_file(&text).unwrap();
+    for name in ["pdb:5-5-5", "pdb:6-6-3"] {
+        let kind = HeuristicKind::from_name(name).unwrap();
+        for inst in instances.iter().filter(|i| ["2", "9", "13"].contains(&i.id.as_str())) {
+            let options = SolveOptions::new(Algorithm::IdaStar, kind);
+            let s = solve_with(&inst.board, &inst.goal, &options, None).unwrap();
+            assert_eq!(Some(s.len() as u32), inst.optimal_length, "{name} #{}", inst.id);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,132 @@
+//! One tester for every solver (in the manner of ripgrep's SearcherTester): each algorithm with
+//! each heuristic, on the same boards, must give the same optimal length and a move list that
+//! really reaches the goal.
+
+use taquin::generate::{random_walk, uniform, Rng};
+use taquin::instances::parse_file;
+use taquin::{solve, Algorithm, Board, HeuristicKind, Limits};
+
+/// Every (algorithm, heuristic) pair that promises optimal solutions, BFS once.
+fn optimal_solvers() -> Vec<(Algorithm, HeuristicKind)> {
+    let mut v = Vec::new();
+    for a in Algorithm::ALL.into_iter().filter(|a| a.is_optimal()) {
+        if a == Algorithm::Bfs {
+            v.push((a, HeuristicKind::Manhattan));
+        } else {
+            v.extend(HeuristicKind::ALL.into_iter().map(|h| (a, h)));
+        }
+    }
+    v
+}
+
+/// All solvers agree on the length; each solution replays to the goal.
+fn agree(board: &Board, goal: &Board, expected: Option<usize>, skip: impl Fn(Algorithm, HeuristicKind) -> bool) -> usize {
+    let mut length = expected;
+    for (a, h) in optimal_solvers() {
+        if skip(a, h) {
+            continue;
+        }
+        let limits = Limits::none().with_max_memory(2 << 30);
+        let s = solve(board, goal, a, h, &limits, None).unwrap_or_else(|e| panic!("{a} + {h} on {board:?}: {e}"));
+        s.verify(board, goal).unwrap();
+        assert!(s.optimal, "{a} + {h}");
+        match length {
+            None => length = Some(s.len()),
+            Some(l) => assert_eq!(s.len(), l, "{a} + {h} on {board:?} -> {goal:?}"),
+        }
+    }
+    length.unwrap()
+}
+
+#[test]
+fn the_article_board_takes_31_moves_with_every_optimal_solver() {
+    let board = Board::parse("6 4 7/8 5 0/3 2 1").unwrap();
+    let goal = Board::parse("1 2 3/4 5 6/7 8 0").unwrap();
+    assert_eq!(agree(&board, &goal, Some(31), |_, _| false), 31);
+}
+
+#[test]
+fn the_two_hardest_8_puzzles_take_31_moves() {
+    let instances = parse_file(include_str!("data/puzzle8_hard31.txt")).unwrap();
+    assert_eq!(instances.len(), 2);
+    for inst in instances {
+        let expected = inst.optimal_length.map(|l| l as usize);
+        agree(&inst.board, &inst.goal, expected, |_, _| false);
+    }
+}
+
+#[test]
+fn random_boards_of_many_shapes_and_goals() {
+    let mut rng = Rng::new(11);
+    let shapes = [(2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4), (5, 2), (2, 5), (3, 4), (4, 3)];
+    for (w, h) in shapes {
+        // a random goal, not just the default one
+        let goal = uniform(&Board::solved(w, h).unwrap(), &mut rng);
+        for _ in 0..3 {
+            let board = uniform(&goal, &mut rng);
+            // Misplaced tiles and BFS blow up on 12-cell boards; they are checked on the smaller ones.
+            let big = w * h >= 12;
+            agree(&board, &goal, None, |a, h| big && (a == Algorithm::Bfs || h == HeuristicKind::Misplaced));
+        }
+    }
+}
+
+#[test]
+fn fifteen_puzzle_walks_and_a_5x5() {
+    let mut rng = Rng::new(3);
+    let goal = Board::solved(4, 4).unwrap();
+    for _ in 0..5 {
+        let board = random_walk(&goal, 30, &mut rng);
+        agree(&board, &goal, None, |a, h| a == Algorithm::Bfs || h == HeuristicKind::Misplaced);
+    }
+    // On 5x5, walking distance is refused (its tables would be too large); the others agree.
+    let goal = Board::solved(5, 5).unwrap();
+    let board = random_walk(&goal, 24, &mut rng);
+    agree(&board, &goal, None, |a, h| {
+        a == Algorithm::Bfs || h == HeuristicKind::Misplaced || h == HeuristicKind::WalkingDistance
+    });
+}
+
+#[test]
+fn easy_korf_instances_are_solved_optimally() {
+    let instances = parse_file(include_str!("data/korf_easy.txt")).unwrap();
+    assert_eq!(instances.len(), 6);
+    for inst in instances {
+        for h in [HeuristicKind::LinearConflict, HeuristicKind::WalkingDistance] {
+            let s = solve(&inst.board, &inst.goal, Algorithm::IdaStar, h, &Limits::none(), None).unwrap();
+            assert_eq!(Some(s.len() as u32), inst.optimal_length, "instance {} with {h}", inst.id);
+            s.verify(&inst.board, &inst.goal).unwrap();
+        }
+    }
+}
+
+#[test]
+fn limits_stop_searches_with_a_bound() {
+    let inst = &parse_file(include_str!("data/korf_easy.txt")).unwrap()[0];
+    for a in [Algorithm::IdaStar, Algorithm::AStar] {
+        let err = solve(&inst.board, &inst.goal, a, HeuristicKind::Manhattan, &Limits::none().with_max_nodes(50_000), None).unwrap_err();
+        match err {
+            taquin::SolveError::Limit { hit, bound, stats } => {
+                assert_eq!(hit, taquin::LimitHit::Nodes);
+                assert!(bound > 0 && bound <= 55, "{bound}");
+                assert!(stats.generated >= 50_000);
+            }
+            e => panic!("{a}: {e}"),
+        }
+    }
+    let tiny_memory = Limits::none().with_max_memory(1 << 20);
+    let err = solve(&inst.board, &inst.goal, Algorithm::AStar, HeuristicKind::Manhattan, &tiny_memory, None).unwrap_err();
+    assert!(matches!(err, taquin::SolveError::Limit { hit: taquin::LimitHit::Memory, .. }), "{err}");
+}
+
+#[test]
+fn unsolvable_and_mismatched_pairs_are_refused_before_searching() {
+    let goal = Board::solved(3, 3).unwrap();
+    let board = Board::parse("2 1 3/4 5 6/7 8 0").unwrap();
+    for a in Algorithm::ALL {
+        let err = solve(&board, &goal, a, HeuristicKind::Manhattan, &Limits::none(), None).unwrap_err();
+        assert!(matches!(err, taquin::SolveError::Unsolvable(_)), "{a}: {err}");
+    }
+    let err = solve(&board, &Board::solved(4, 4).unwrap(), Algorithm::IdaStar, HeuristicKind::Manhattan, &Limits::none(), None).unwrap_err();
+    assert!(err.to_string().contains("same size"), "{err}");
+}

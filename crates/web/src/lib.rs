@@ -1,0 +1,157 @@
+//! # taquin-web
+//!
+//! The web game of taquin: an axum server that serves one page (HTML, CSS and JavaScript
+//! embedded in the binary, so it runs from any directory) and a JSON API the page uses:
+//!
+//! | route | does |
+//! | --- | --- |
+//! | `GET /api/info` | algorithms, heuristics and limits on offer |
+//! | `POST /api/validate` | parse a board and goal, say whether the pair is solvable and why not |
+//! | `POST /api/solve` | solve (algorithm, heuristic, limits), answer with `moves`, `length`, ... |
+//! | `POST /api/solve/stream` | the same, as newline-delimited JSON with progress lines |
+//! | `POST /api/hint` | the optimal next move from a position |
+//! | `POST /api/compare` | the same board solved with each heuristic |
+//! | `POST /api/generate` | a random solvable board (uniform or random walk) |
+//! | `POST /api/trace` | the A* search tree of a small board |
+//!
+//! Searches run on blocking threads behind a semaphore, each with a deadline, a node budget and a
+//! memory budget; a client that goes away cancels its search.
+//!
+//! ```no_run
+//! # async fn demo() -> std::io::Result<()> {
+//! let server = taquin_web::Server::bind(taquin_web::Config::default()).await?;
+//! println!("listening on http://{}", server.local_addr());
+//! server.run(async { tokio::signal::ctrl_c().await.ok(); }).await
+//! # }
+//! ```
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod assets;
+pub mod error;
+pub mod state;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::net::TcpListener;
+
+pub use error::AppError;
+pub use state::AppState;
+
+/// What the server may spend and where it listens.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Address to listen on (loopback by default: the game is for the person at this machine).
+    pub addr: SocketAddr,
+    /// Searches running at once.
+    pub workers: usize,
+    /// Requests allowed to wait for a free worker; more are turned away at once as busy.
+    pub queue: usize,
+    /// How long a request waits for a free worker before it is turned away as busy.
+    pub queue_wait: Duration,
+    /// Time budget of a search when the request names none.
+    pub default_timeout: Duration,
+    /// Largest time budget a request may ask for.
+    pub max_timeout: Duration,
+    /// Largest node budget (nodes generated) of one search.
+    pub max_nodes: u64,
+    /// Memory budget of one A* or BFS search, in bytes.
+    pub max_memory: usize,
+    /// Largest board side accepted.
+    pub max_side: usize,
+    /// Largest number of cells of a board whose search tree may be traced.
+    pub trace_max_cells: usize,
+    /// Largest number of nodes in a traced search tree.
+    pub trace_max_nodes: usize,
+    /// Largest request body, in bytes.
+    pub body_limit: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            workers: cores,
+            queue: 64,
+            queue_wait: Duration::from_secs(10),
+            default_timeout: Duration::from_secs(10),
+            max_timeout: Duration::from_secs(60),
+            max_nodes: 2_000_000_000,
+            max_memory: 1 << 30,
+            max_side: 8,
+            trace_max_cells: 16,
+            trace_max_nodes: 500,
+            body_limit: 16 * 1024,
+        }
+    }
+}
+
+/// The whole application: the API under `/api`, the page and its assets at the root.
+pub fn app(state: AppState) -> Router {
+    let body_limit = state.config().body_limit;
+    Router::new()
+        .route("/api/info", get(api::info))
+        .route("/api/validate", post(api::validate))
+        .route("/api/solve", post(api::solve))
+        .route("/api/solve/stream", post(api::solve_stream))
+        .route("/api/hint", post(api::hint))
+        .route("/api/compare", post(api::compare))
+        .route("/api/generate", post(api::generate))
+        .route("/api/trace", post(api::trace))
+        .merge(assets::routes())
+        .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(state)
+}
+
+/// A bound, not yet running server.
+pub struct Server {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Server {
+    /// Binds `config.addr` (port 0 picks a free port).
+    pub async fn bind(config: Config) -> std::io::Result<Server> {
+        let listener = TcpListener::bind(config.addr).await?;
+        Ok(Server {
+            listener,
+            state: AppState::new(config),
+        })
+    }
+
+    /// The address really bound (with the port chosen when 0 was asked).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| self.state.config().addr)
+    }
+
+    /// The shared state (for tests and metrics).
+    pub fn state(&self) -> AppState {
+        self.state.clone()
+    }
+
+    /// Serves until `shutdown` completes, then cancels the running searches and waits for the
+    /// open requests to finish (they end within milliseconds once cancelled).
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let state = self.state.clone();
+        let signal = async move {
+            shutdown.await;
+            state.cancel_all();
+        };
+        axum::serve(self.listener, app(self.state))
+            .with_graceful_shutdown(signal)
+            .await
+    }
+}

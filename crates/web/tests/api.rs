@@ -1,0 +1,673 @@
+//! Every route and every error path of the web API, through `Router::oneshot` (no socket), plus
+//! the cancellation of a search whose client goes away, over a real loopback socket.
+
+use std::io::{Read, Write};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use taquin::moves::parse_moves;
+use taquin::{is_solvable, Algorithm, Board, HeuristicKind};
+use taquin_web::{app, AppState, Config};
+use tower::ServiceExt;
+
+const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
+const GOAL: &str = "1 2 3/4 5 6/7 8 0";
+
+fn config() -> Config {
+    Config {
+        workers: 2,
+        queue_wait: Duration::from_millis(50),
+        ..Config::default()
+    }
+}
+
+fn router() -> Router {
+    app(AppState::new(config()))
+}
+
+struct Reply {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    text: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+
+    /// Asserts an error reply: status, code, and the shape every error shares.
+    fn error(&self, status: StatusCode, code: &str) -> Value {
+        assert_eq!(self.status, status, "{}", self.text);
+        let body = self.json();
+        assert_eq!(body["code"], code, "{body}");
+        assert!(
+            body["error"].as_str().is_some_and(|m| m.len() > 10),
+            "{body}"
+        );
+        assert_eq!(
+            self.headers[header::CONTENT_TYPE],
+            "application/json",
+            "errors are JSON"
+        );
+        body
+    }
+}
+
+async fn send(router: Router, request: Request<Body>) -> Reply {
+    let response = router.oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    Reply {
+        status,
+        headers,
+        text: String::from_utf8(bytes.to_vec()).unwrap(),
+    }
+}
+
+async fn get(router: Router, uri: &str) -> Reply {
+    send(router, Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+async fn post_raw(router: Router, uri: &str, body: &str) -> Reply {
+    let request = Request::post(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    send(router, request).await
+}
+
+async fn post(uri: &str, body: Value) -> Reply {
+    post_raw(router(), uri, &body.to_string()).await
+}
+
+fn replays(board: &str, goal: &str, moves: &str) -> bool {
+    let mut b: Board = board.parse().unwrap();
+    let g: Board = goal.parse().unwrap();
+    b.apply_all(&parse_moves(moves).unwrap()).is_ok() && b == g
+}
+
+#[tokio::test]
+async fn page_and_assets_are_served_with_their_types() {
+    for (uri, kind, needle) in [
+        ("/", "text/html", "taquin"),
+        ("/app.js", "text/javascript", "/api/solve/stream"),
+        ("/app.css", "text/css", ".board"),
+        ("/picture.svg", "image/svg+xml", "<svg"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+    ] {
+        let r = get(router(), uri).await;
+        assert_eq!(r.status, StatusCode::OK, "{uri}");
+        assert!(
+            r.headers[header::CONTENT_TYPE]
+                .to_str()
+                .unwrap()
+                .starts_with(kind),
+            "{uri}"
+        );
+        assert!(r.text.contains(needle), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn info_lists_every_algorithm_and_heuristic() {
+    let r = get(router(), "/api/info").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let body = r.json();
+    let algorithms: Vec<&str> = body["algorithms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    assert_eq!(algorithms, expected);
+    let heuristics: Vec<&str> = body["heuristics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
+    assert_eq!(heuristics, expected);
+    assert_eq!(body["running"], 0);
+    assert_eq!(body["limits"]["max_side"], 8);
+}
+
+#[tokio::test]
+async fn solve_the_articles_board_in_31_moves() {
+    let r = post("/api/solve", json!({"board": ARTICLE, "goal": GOAL})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["length"], 31);
+    assert_eq!(body["optimal"], true);
+    for field in [
+        "moves",
+        "length",
+        "optimal",
+        "algorithm",
+        "heuristic",
+        "expanded",
+        "generated",
+        "time_ms",
+    ] {
+        assert!(body.get(field).is_some(), "missing {field}: {body}");
+    }
+    assert!(replays(ARTICLE, GOAL, body["moves"].as_str().unwrap()));
+    assert_eq!(body["board"], ARTICLE);
+    assert_eq!(body["goal"], GOAL);
+}
+
+#[tokio::test]
+async fn every_algorithm_and_heuristic_by_name_agrees() {
+    for a in Algorithm::ALL {
+        for h in HeuristicKind::ALL {
+            let r = post(
+                "/api/solve",
+                json!({"board": "4 1 3/7 2 6/0 5 8", "algorithm": a.name(), "heuristic": h.name()}),
+            )
+            .await;
+            if !a.is_optimal() && r.status == StatusCode::UNPROCESSABLE_ENTITY {
+                // A non-optimal algorithm may give up (a real-time player that cycles): that is
+                // a JSON error, never a 500.
+                r.json();
+                continue;
+            }
+            assert_eq!(r.status, StatusCode::OK, "{a} {h}: {}", r.text);
+            let body = r.json();
+            assert_eq!(body["algorithm"], a.name());
+            if a.is_optimal() {
+                assert_eq!(body["length"], 6, "{a} {h}");
+            } else {
+                assert!(body["length"].as_u64().unwrap() >= 6, "{a} {h}");
+            }
+            assert!(replays(
+                "4 1 3/7 2 6/0 5 8",
+                GOAL,
+                body["moves"].as_str().unwrap()
+            ));
+        }
+    }
+}
+
+#[tokio::test]
+async fn non_square_boards_and_custom_goals() {
+    let r = post(
+        "/api/solve",
+        json!({"board": "1 2 3 4/5 6 0 7/9 10 11 8", "goal": "0 1 2 3/4 5 6 7/8 9 10 11"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let body = r.json();
+    assert!(replays(
+        "1 2 3 4/5 6 0 7/9 10 11 8",
+        "0 1 2 3/4 5 6 7/8 9 10 11",
+        body["moves"].as_str().unwrap()
+    ));
+}
+
+#[tokio::test]
+async fn malformed_requests_get_json_errors() {
+    let r = post_raw(router(), "/api/solve", "{\"board\": ").await;
+    r.error(StatusCode::BAD_REQUEST, "bad_json");
+
+    let r = post("/api/solve", json!({"board": ARTICLE, "colour": "red"})).await;
+    let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    assert!(body["error"].as_str().unwrap().contains("colour"));
+
+    let r = post("/api/solve", json!({"goal": GOAL})).await;
+    r.error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+
+    let r = post("/api/solve", json!({"board": 12})).await;
+    r.error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+
+    let request = Request::post("/api/solve")
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::from(json!({"board": ARTICLE}).to_string()))
+        .unwrap();
+    send(router(), request)
+        .await
+        .error(StatusCode::UNSUPPORTED_MEDIA_TYPE, "bad_content_type");
+
+    let huge = json!({ "board": "1 ".repeat(20_000) }).to_string();
+    post_raw(router(), "/api/solve", &huge)
+        .await
+        .error(StatusCode::PAYLOAD_TOO_LARGE, "too_large");
+}
+
+#[tokio::test]
+async fn bad_boards_name_the_problem() {
+    let r = post("/api/solve", json!({"board": "1 2 3/4 x 6/7 8 0"})).await;
+    let body = r.error(StatusCode::BAD_REQUEST, "bad_board");
+    assert_eq!(body["field"], "board");
+    assert!(body["error"].as_str().unwrap().contains("'x'"));
+
+    let r = post("/api/solve", json!({"board": ARTICLE, "goal": "1 2/3 0"})).await;
+    r.error(StatusCode::BAD_REQUEST, "size_mismatch");
+
+    let r = post(
+        "/api/solve",
+        json!({"board": ARTICLE, "goal": "1 2 3/4 5 5/7 8 0"}),
+    )
+    .await;
+    assert_eq!(
+        r.error(StatusCode::BAD_REQUEST, "bad_board")["field"],
+        "goal"
+    );
+
+    let nine = Board::solved(9, 9).unwrap().to_line();
+    let r = post("/api/solve", json!({ "board": nine })).await;
+    r.error(StatusCode::UNPROCESSABLE_ENTITY, "too_large");
+}
+
+#[tokio::test]
+async fn unsolvable_pairs_are_refused_with_the_reason() {
+    let r = post("/api/solve", json!({"board": "1 2 3/4 5 6/8 7 0"})).await;
+    let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "unsolvable");
+    assert!(body["error"].as_str().unwrap().contains("inversions"));
+}
+
+#[tokio::test]
+async fn bad_names_and_limits_are_refused() {
+    let r = post(
+        "/api/solve",
+        json!({"board": ARTICLE, "algorithm": "quantum"}),
+    )
+    .await;
+    let body = r.error(StatusCode::BAD_REQUEST, "bad_algorithm");
+    assert!(body["error"].as_str().unwrap().contains("idastar"));
+
+    let r = post(
+        "/api/solve",
+        json!({"board": ARTICLE, "heuristic": "vibes"}),
+    )
+    .await;
+    r.error(StatusCode::BAD_REQUEST, "bad_heuristic");
+
+    // Heuristics outside `HeuristicKind::ALL` (tables that take minutes to build) are refused.
+    for kind in HeuristicKind::PDB {
+        let r = post(
+            "/api/solve",
+            json!({"board": ARTICLE, "heuristic": kind.name()}),
+        )
+        .await;
+        let body = r.error(StatusCode::BAD_REQUEST, "bad_heuristic");
+        assert!(body["error"].as_str().unwrap().contains("command line"));
+    }
+
+    let r = post("/api/solve", json!({"board": ARTICLE, "timeout_ms": 0})).await;
+    r.error(StatusCode::BAD_REQUEST, "bad_limit");
+
+    let r = post(
+        "/api/solve",
+        json!({"board": ARTICLE, "timeout_ms": 3_600_000}),
+    )
+    .await;
+    r.error(StatusCode::BAD_REQUEST, "bad_limit");
+
+    let r = post("/api/solve", json!({"board": ARTICLE, "max_nodes": 0})).await;
+    r.error(StatusCode::BAD_REQUEST, "bad_limit");
+
+    let r = post("/api/solve", json!({"board": ARTICLE, "weight": 0.5})).await;
+    r.error(StatusCode::BAD_REQUEST, "bad_fields");
+
+    let r = post("/api/solve", json!({"board": ARTICLE, "depth": 0})).await;
+    r.error(StatusCode::BAD_REQUEST, "bad_fields");
+}
+
+#[tokio::test]
+async fn a_node_budget_stops_the_search_with_its_bound() {
+    let r = post(
+        "/api/solve",
+        json!({"board": ARTICLE, "algorithm": "astar", "heuristic": "misplaced", "max_nodes": 100}),
+    )
+    .await;
+    let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "limit_reached");
+    assert_eq!(body["limit"], "nodes");
+    assert!(body["bound"].as_u64().unwrap() <= 31);
+    assert!(body["generated"].as_u64().unwrap() >= 100);
+}
+
+#[tokio::test]
+async fn too_busy_is_a_503_with_retry_after() {
+    let state = AppState::new(config());
+    let slots = state.slots();
+    let _held = slots.acquire_many_owned(2).await.unwrap();
+    let r = post_raw(
+        app(state.clone()),
+        "/api/solve",
+        &json!({ "board": ARTICLE }).to_string(),
+    )
+    .await;
+    r.error(StatusCode::SERVICE_UNAVAILABLE, "busy");
+    assert_eq!(r.headers[header::RETRY_AFTER], "1");
+
+    // With no room in the queue, refused without waiting at all.
+    let state = AppState::new(Config {
+        queue: 0,
+        queue_wait: Duration::from_secs(3600),
+        ..config()
+    });
+    let _held = state.slots().acquire_many_owned(2).await.unwrap();
+    let r = post_raw(
+        app(state),
+        "/api/solve",
+        &json!({ "board": ARTICLE }).to_string(),
+    )
+    .await;
+    r.error(StatusCode::SERVICE_UNAVAILABLE, "busy");
+}
+
+#[tokio::test]
+async fn unknown_routes_and_methods_are_json() {
+    get(router(), "/api/nothing")
+        .await
+        .error(StatusCode::NOT_FOUND, "not_found");
+    get(router(), "/nothing.png")
+        .await
+        .error(StatusCode::NOT_FOUND, "not_found");
+    get(router(), "/api/solve")
+        .await
+        .error(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed");
+    post("/api/info", json!({}))
+        .await
+        .error(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed");
+}
+
+#[tokio::test]
+async fn stream_reports_progress_then_the_solution() {
+    let r = post(
+        "/api/solve/stream",
+        json!({"board": ARTICLE, "algorithm": "bfs"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.headers[header::CONTENT_TYPE], "application/x-ndjson");
+    let lines: Vec<Value> = r
+        .text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // BFS on the article's board generates hundreds of thousands of nodes: at least one
+    // progress line comes before the answer.
+    assert!(lines.len() >= 2, "{}", r.text);
+    for l in &lines[..lines.len() - 1] {
+        assert!(l["progress"]["generated"].as_u64().unwrap() > 0);
+    }
+    let last = &lines[lines.len() - 1]["solution"];
+    assert_eq!(last["length"], 31);
+    assert_eq!(last["heuristic"], "none");
+}
+
+#[tokio::test]
+async fn stream_errors_before_and_during_the_search() {
+    post("/api/solve/stream", json!({"board": "1 2 3/4 5 6/8 7 0"}))
+        .await
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "unsolvable");
+    let r = post(
+        "/api/solve/stream",
+        json!({"board": ARTICLE, "heuristic": "misplaced", "max_nodes": 10}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK);
+    let last: Value = serde_json::from_str(r.text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["error"]["code"], "limit_reached");
+    assert_eq!(last["error"]["status"], 422);
+}
+
+#[tokio::test]
+async fn validate_says_solvable_or_why_not() {
+    let r = post("/api/validate", json!({"board": ARTICLE})).await;
+    assert_eq!(r.status, StatusCode::OK);
+    let body = r.json();
+    assert_eq!(body["solvable"], true);
+    assert_eq!(body["reason"], Value::Null);
+    assert_eq!(body["goal"]["line"], GOAL);
+    assert_eq!(body["board"]["tiles"], json!([6, 4, 7, 8, 5, 0, 3, 2, 1]));
+
+    let r = post("/api/validate", json!({"board": "2 1/3 0"})).await;
+    let body = r.json();
+    assert_eq!(body["solvable"], false);
+    assert!(body["reason"].as_str().unwrap().contains("even width"));
+
+    post("/api/validate", json!({"board": "1 2/3"}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_board");
+    post("/api/validate", json!({"board": ARTICLE, "timeout_ms": 5}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_fields");
+}
+
+#[tokio::test]
+async fn hint_gives_the_optimal_next_move() {
+    let r = post("/api/hint", json!({"board": "1 2 3/4 5 6/7 0 8"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["move"], "R");
+    assert_eq!(body["tile"], 8);
+    assert_eq!(body["remaining"], 1);
+
+    let r = post("/api/hint", json!({"board": ARTICLE})).await;
+    assert_eq!(r.json()["remaining"], 31);
+
+    let r = post("/api/hint", json!({"board": GOAL})).await;
+    let body = r.json();
+    assert_eq!(body["move"], Value::Null);
+    assert_eq!(body["remaining"], 0);
+
+    post("/api/hint", json!({"board": "1 2 3/4 5 6/8 7 0"}))
+        .await
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "unsolvable");
+}
+
+#[tokio::test]
+async fn compare_runs_each_heuristic() {
+    let r = post("/api/compare", json!({"board": ARTICLE})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let results = r.json()["results"].as_array().unwrap().clone();
+    assert_eq!(results.len(), HeuristicKind::ALL.len());
+    for (res, h) in results.iter().zip(HeuristicKind::ALL) {
+        assert_eq!(res["heuristic"], h.name());
+        assert_eq!(res["algorithm"], "astar");
+        assert_eq!(res["length"], 31);
+    }
+    // The article's point: a better heuristic expands fewer nodes.
+    assert!(results[0]["expanded"].as_u64() > results[1]["expanded"].as_u64());
+
+    let r = post(
+        "/api/compare",
+        json!({"board": ARTICLE, "algorithms": ["bfs", "idastar"], "heuristics": ["manhattan"]}),
+    )
+    .await;
+    let results = r.json()["results"].as_array().unwrap().clone();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[0]["heuristic"], "none");
+
+    // A run stopped by its budget is reported, not dropped.
+    let r = post(
+        "/api/compare",
+        json!({"board": ARTICLE, "heuristics": ["misplaced"], "max_nodes": 50}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK);
+    let results = r.json()["results"].as_array().unwrap().clone();
+    assert_eq!(results[0]["code"], "limit_reached");
+    assert_eq!(results[0]["heuristic"], "misplaced");
+
+    post("/api/compare", json!({"board": ARTICLE, "heuristics": []}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_fields");
+    post(
+        "/api/compare",
+        json!({"board": ARTICLE, "algorithms": ["nope"]}),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST, "bad_algorithm");
+}
+
+#[tokio::test]
+async fn generate_gives_reproducible_solvable_boards() {
+    let a = post("/api/generate", json!({"width": 4, "height": 3, "seed": 7})).await;
+    let b = post("/api/generate", json!({"width": 4, "height": 3, "seed": 7})).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text);
+    assert_eq!(a.json()["board"], b.json()["board"]);
+    let board: Board = a.json()["board"].as_str().unwrap().parse().unwrap();
+    assert_eq!((board.width(), board.height()), (4, 3));
+    assert!(is_solvable(&board, &Board::solved(4, 3).unwrap()));
+
+    let goal = "0 1 2/3 4 5/6 7 8";
+    let r = post(
+        "/api/generate",
+        json!({"goal": goal, "method": "walk", "moves": 12}),
+    )
+    .await;
+    let body = r.json();
+    assert_eq!(body["goal"], goal);
+    assert_eq!(body["moves"], 12);
+    let board: Board = body["board"].as_str().unwrap().parse().unwrap();
+    assert!(is_solvable(&board, &goal.parse().unwrap()));
+    assert!(body["seed"].as_u64().is_some());
+
+    post("/api/generate", json!({"method": "dice"}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_method");
+    post("/api/generate", json!({"moves": 5}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_fields");
+    post("/api/generate", json!({"width": 1}))
+        .await
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "too_large");
+    post("/api/generate", json!({"width": 3, "goal": "1 2/3 0"}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "size_mismatch");
+}
+
+#[tokio::test]
+async fn trace_draws_the_search_tree_of_small_boards() {
+    let r = post("/api/trace", json!({"board": "1 2 3/4 0 6/7 5 8"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["complete"], true);
+    assert_eq!(body["moves"], "DR");
+    assert_eq!(body["heuristic"], "manhattan");
+    let nodes = body["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 7);
+    for (i, n) in nodes.iter().enumerate() {
+        assert_eq!(n["id"], i);
+        assert_eq!(
+            n["f"].as_u64().unwrap(),
+            n["g"].as_u64().unwrap() + n["h"].as_u64().unwrap()
+        );
+    }
+    assert_eq!(nodes[6]["state"], "goal");
+    assert_eq!(body["path"], json!([0, 2, 6]));
+
+    let r = post("/api/trace", json!({"board": ARTICLE, "max_nodes": 30})).await;
+    let body = r.json();
+    assert_eq!(body["complete"], false);
+    assert!(body["nodes"].as_array().unwrap().len() <= 30);
+
+    let five = Board::solved(5, 5).unwrap().to_line();
+    post("/api/trace", json!({ "board": five }))
+        .await
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "too_large");
+    post("/api/trace", json!({"board": ARTICLE, "max_nodes": 0}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_limit");
+    post("/api/trace", json!({"board": "2 1/3 0"}))
+        .await
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "unsolvable");
+}
+
+/// Waits (at most about 20 s, never as an assertion on time) until no search is registered.
+async fn wait_until_idle(state: &AppState) -> usize {
+    for _ in 0..200 {
+        if state.running() == 0 {
+            return 0;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    state.running()
+}
+
+/// A search far beyond its limits: a uniform 5x5 board with the weakest heuristic.
+fn endless_request(path: &str) -> String {
+    let board = taquin::generate::uniform(
+        &Board::solved(5, 5).unwrap(),
+        &mut taquin::generate::Rng::new(1),
+    );
+    let body = json!({
+        "board": board.to_line(),
+        "algorithm": "idastar",
+        "heuristic": "misplaced",
+        "timeout_ms": 60_000,
+    })
+    .to_string();
+    format!(
+        "POST {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_goes_away_cancels_its_search() {
+    let server = taquin_web::Server::bind(Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        ..config()
+    })
+    .await
+    .unwrap();
+    let addr = server.local_addr();
+    let state = server.state();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(server.run(async {
+        stop_rx.await.ok();
+    }));
+
+    for path in ["/api/solve", "/api/solve/stream"] {
+        let request = endless_request(path);
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        // Wait until the search is registered, then hang up.
+        for _ in 0..200 {
+            if state.running() > 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(state.running(), 1, "{path}: the search started");
+        if path.ends_with("stream") {
+            // The stream has begun: read its first bytes (headers) before leaving.
+            let mut first = [0u8; 64];
+            let n = stream.read(&mut first).unwrap();
+            assert!(String::from_utf8_lossy(&first[..n]).starts_with("HTTP/1.1 200"));
+        }
+        drop(stream);
+        assert_eq!(wait_until_idle(&state).await, 0, "{path}: search cancelled");
+    }
+
+    // Shutdown also cancels a running search, and the server stops.
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .write_all(endless_request("/api/solve").as_bytes())
+        .unwrap();
+    for _ in 0..200 {
+        if state.running() > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    stop_tx.send(()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).ok();
+    assert!(reply.starts_with("HTTP/1.1 503"), "{reply}");
+    assert!(reply.contains("\"code\":\"cancelled\""), "{reply}");
+    serving.await.unwrap().unwrap();
+    assert_eq!(state.running(), 0);
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Browser tests of the web game: builds the release `taquin`, starts `taquin serve` on a free
+# loopback port, runs the Playwright tests (crates/web/e2e) in Debian's headless Chromium, and
+# stops the server on exit. The run also writes docs/screenshot.png, the README's picture.
+# Usage: scripts/e2e.sh            (from anywhere; installs chromium/node with apt when root)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+missing=()
+[ -x "$CHROMIUM" ] || missing+=(chromium)
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "e2e: needs ${missing[*]} (Debian: apt-get install ${missing[*]})" >&2
+    exit 2
+  fi
+fi
+
+echo "== npm ci (crates/web/e2e)"
+cd "$root/crates/web/e2e"
+# The browser is Debian's: playwright-core never downloads one.
+if [ ! -f node_modules/playwright-core/package.json ] \
+  || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+echo "== cargo build --release -p taquin-cli"
+cd "$root"
+cargo build --release --locked -p taquin-cli
+bin="${CARGO_TARGET_DIR:-$root/target}/release/taquin"
+
+log=$(mktemp)
+"$bin" serve --addr 127.0.0.1:0 >"$log" 2>&1 &
+server=$!
+cleanup() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -f "$log"
+}
+trap cleanup EXIT INT TERM
+
+# Port 0 lets the system pick a free port; the server prints the address it really bound.
+url=""
+for _ in $(seq 1 300); do
+  url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log" | head -n1 || true)
+  [ -n "$url" ] && break
+  if ! kill -0 "$server" 2>/dev/null; then
+    cat "$log" >&2
+    echo "e2e: the server did not start" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+if [ -z "$url" ]; then
+  cat "$log" >&2
+  echo "e2e: the server printed no address" >&2
+  exit 1
+fi
+echo "== browser tests against $url"
+cd "$root/crates/web/e2e"
+TAQUIN_URL="$url" TAQUIN_SCREENSHOT="$root/docs/screenshot.png" \
+  node --test --test-concurrency=1 tests/
