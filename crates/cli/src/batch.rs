@@ -267,7 +267,9 @@ pub fn run(args: BatchArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     if interrupted || cancel.load(Ordering::Relaxed) {
-        eprintln!("interrupted: the records written are complete; run again with --resume to go on");
+        eprintln!(
+            "interrupted: the records written are complete; run again with --resume to go on"
+        );
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     Ok(if all_solved {
@@ -361,8 +363,9 @@ fn parse_instance(text: &str, line: usize) -> Result<Instance> {
             Some(Value::String(s)) => Some(s.clone()),
             Some(other) => Some(other.to_string()),
         };
-        let board = json_board(v.get("board"), "board")?
-            .context("missing \"board\": give it as \"1 2 3/4 5 6/7 8 0\" or [[1,2,3],[4,5,6],[7,8,0]]")?;
+        let board = json_board(v.get("board"), "board")?.context(
+            "missing \"board\": give it as \"1 2 3/4 5 6/7 8 0\" or [[1,2,3],[4,5,6],[7,8,0]]",
+        )?;
         let goal = match json_board(v.get("goal"), "goal")? {
             Some(g) => g,
             None => Board::solved(board.width(), board.height())?,
@@ -383,14 +386,31 @@ fn parse_instance(text: &str, line: usize) -> Result<Instance> {
             optimal_length,
         })
     } else {
-        let inst = taquin::instances::parse_line(text, line)?
-            .context("the line holds no instance")?;
+        let inst =
+            taquin::instances::parse_line(text, line)?.context("the line holds no instance")?;
         Ok(Instance {
             id: Some(inst.id),
             board: inst.board,
             goal: inst.goal,
             optimal_length: inst.optimal_length,
         })
+    }
+}
+
+/// The id of a line that is not a valid instance, when one can still be read, so that its
+/// error record says which instance it is.
+fn line_id(text: &str) -> Option<String> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        match serde_json::from_str::<Value>(text).ok()?.get("id")? {
+            Value::Null => None,
+            Value::String(s) => Some(s.clone()),
+            other => Some(other.to_string()),
+        }
+    } else {
+        text.split(|c: char| c.is_whitespace() || c == ',')
+            .find(|f| !f.is_empty())
+            .map(str::to_string)
     }
 }
 
@@ -401,7 +421,9 @@ fn json_board(v: Option<&Value>, what: &str) -> Result<Option<Board>> {
         Some(Value::String(s)) => Some(s.parse().with_context(|| format!("invalid {what}"))?),
         Some(rows @ Value::Array(_)) => {
             let rows: Vec<Vec<u32>> = serde_json::from_value(rows.clone()).with_context(|| {
-                format!("\"{what}\" as an array must hold rows of whole numbers, e.g. [[1,2],[3,0]]")
+                format!(
+                    "\"{what}\" as an array must hold rows of whole numbers, e.g. [[1,2],[3,0]]"
+                )
             })?;
             Some(Board::try_from(rows).with_context(|| format!("invalid {what}"))?)
         }
@@ -418,6 +440,7 @@ fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
     let inst = match parse_instance(&item.text, item.line) {
         Ok(inst) => inst,
         Err(e) => {
+            record.id = line_id(&item.text);
             record.status = "error";
             record.error = Some(format!("{e:#}"));
             return Some((false, to_json(&record)));
@@ -529,7 +552,9 @@ mod tests {
         assert!(parse_shard("0/3").is_err());
         assert!(parse_shard("4/3").is_err());
         assert!(parse_shard("x").is_err());
-        let shards: Vec<Shard> = (1..=3).map(|i| parse_shard(&format!("{i}/3")).unwrap()).collect();
+        let shards: Vec<Shard> = (1..=3)
+            .map(|i| parse_shard(&format!("{i}/3")).unwrap())
+            .collect();
         for line in 1..50 {
             assert_eq!(shards.iter().filter(|s| s.owns(line)).count(), 1);
         }

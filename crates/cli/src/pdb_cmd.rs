@@ -175,16 +175,20 @@ fn parse_size(text: &str) -> Result<(usize, usize)> {
         .split_once(['x', 'X'])
         .with_context(|| format!("--size '{text}': write it as WxH, e.g. 4x4"))?;
     Ok((
-        w.trim().parse().with_context(|| format!("--size '{text}': bad width"))?,
-        h.trim().parse().with_context(|| format!("--size '{text}': bad height"))?,
+        w.trim()
+            .parse()
+            .with_context(|| format!("--size '{text}': bad width"))?,
+        h.trim()
+            .parse()
+            .with_context(|| format!("--size '{text}': bad height"))?,
     ))
 }
 
 fn build(dir: &Path, args: BuildArgs) -> Result<ExitCode> {
     let mut specs: Vec<PatternSpec> = Vec::new();
     for name in &args.presets {
-        let preset = PdbPreset::from_name(name.strip_prefix("pdb:").unwrap_or(name))
-            .with_context(|| {
+        let preset =
+            PdbPreset::from_name(name.strip_prefix("pdb:").unwrap_or(name)).with_context(|| {
                 format!("unknown preset '{name}': use 8, 5-5-5, 6-6-3, 7-8 or 6-6-6-6")
             })?;
         let (w, h) = preset.board_size();
@@ -260,7 +264,9 @@ fn list(dir: &Path) -> Result<ExitCode> {
     }
     writeln!(out, "# {}", dir.display())?;
     for path in files {
-        let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         match store::info(&path) {
             Ok(info) => writeln!(
                 out,
@@ -277,7 +283,11 @@ fn list(dir: &Path) -> Result<ExitCode> {
 }
 
 fn verify(dir: &Path, files: Vec<PathBuf>) -> Result<ExitCode> {
-    let files = if files.is_empty() { pdb_files(dir)? } else { files };
+    let files = if files.is_empty() {
+        pdb_files(dir)?
+    } else {
+        files
+    };
     let mut out = std::io::stdout().lock();
     let mut bad = 0;
     for path in &files {

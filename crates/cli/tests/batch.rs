@@ -24,7 +24,7 @@ fn input() -> String {
     }
     text += "# a comment gives no record\n\n";
     text += "{\"id\": \"bad\", \"board\": \"1 2 3/4 5 5/7 8 0\"}\n";
-    text += "k1 31 8 6 7 2 5 4 3 0 1\n";
+    text += "k1 31 8 0 6 5 4 7 2 3 1\n";
     text += "{\"id\": \"swap\", \"board\": \"2 1 3/4 5 6/7 8 0\"}\n";
     text += "{\"id\": \"rows\", \"board\": [[1,2,3],[4,5,6],[7,0,8]]}\n";
     text
@@ -74,7 +74,17 @@ fn one_record_per_instance_line_in_input_order_and_every_solution_replays() {
     assert_eq!(lines, sorted);
     for r in &recs[..20] {
         assert_eq!(r["status"], "solved", "{r}");
-        for field in ["moves", "length", "optimal", "algorithm", "heuristic", "expanded", "generated", "time_ms", "lower_bound"] {
+        for field in [
+            "moves",
+            "length",
+            "optimal",
+            "algorithm",
+            "heuristic",
+            "expanded",
+            "generated",
+            "time_ms",
+            "lower_bound",
+        ] {
             assert!(r.get(field).is_some(), "missing {field} in {r}");
         }
         assert_eq!(r["optimal"], true);
@@ -83,9 +93,18 @@ fn one_record_per_instance_line_in_input_order_and_every_solution_replays() {
     let bad = &recs[20];
     assert_eq!(bad["id"], "bad");
     assert_eq!(bad["status"], "error");
-    assert!(bad["error"].as_str().unwrap().contains("tile 5 appears more than once"), "{bad}");
+    assert!(
+        bad["error"]
+            .as_str()
+            .unwrap()
+            .contains("tile 5 appears more than once"),
+        "{bad}"
+    );
     let korf = &recs[21];
-    assert_eq!((korf["id"].as_str(), korf["length"].as_u64()), (Some("k1"), Some(31)));
+    assert_eq!(
+        (korf["id"].as_str(), korf["length"].as_u64()),
+        (Some("k1"), Some(31))
+    );
     assert_eq!(korf["optimal_length"], 31);
     assert_eq!(recs[22]["status"], "unsolvable");
     assert_eq!(recs[23]["moves"], "R");
@@ -128,31 +147,66 @@ fn resume_keeps_complete_records_drops_a_torn_line_and_finishes() {
     fs::write(&file, input()).unwrap();
     let out = dir.join("out.jsonl");
     let full = taquin()
-        .args(["batch", file.to_str().unwrap(), "-H", "manhattan", "-o", out.to_str().unwrap()])
+        .args([
+            "batch",
+            file.to_str().unwrap(),
+            "-H",
+            "manhattan",
+            "-o",
+            out.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     assert_eq!(full.status.code(), Some(1));
     let complete = fs::read_to_string(&out).unwrap();
     // An interrupted run: seven complete records and half of the eighth.
     let kept: Vec<&str> = complete.lines().collect();
-    let torn = format!("{}\n{}", kept[..7].join("\n"), &kept[7][..kept[7].len() / 2]);
+    let torn = format!(
+        "{}\n{}",
+        kept[..7].join("\n"),
+        &kept[7][..kept[7].len() / 2]
+    );
     fs::write(&out, torn).unwrap();
     taquin()
-        .args(["batch", file.to_str().unwrap(), "-H", "manhattan", "-o", out.to_str().unwrap(), "--resume"])
+        .args([
+            "batch",
+            file.to_str().unwrap(),
+            "-H",
+            "manhattan",
+            "-o",
+            out.to_str().unwrap(),
+            "--resume",
+        ])
         .assert()
         .code(1);
     let resumed = fs::read_to_string(&out).unwrap();
-    assert_eq!(untimed(records(resumed.as_bytes())), untimed(records(complete.as_bytes())));
+    assert_eq!(
+        untimed(records(resumed.as_bytes())),
+        untimed(records(complete.as_bytes()))
+    );
     // The first seven records were kept as they were, timings included.
-    assert_eq!(resumed.lines().take(7).collect::<Vec<_>>(), kept[..7].to_vec());
+    assert_eq!(
+        resumed.lines().take(7).collect::<Vec<_>>(),
+        kept[..7].to_vec()
+    );
     // Resuming a finished output solves nothing more.
     taquin()
-        .args(["batch", file.to_str().unwrap(), "-o", out.to_str().unwrap(), "--resume"])
+        .args([
+            "batch",
+            file.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--resume",
+        ])
         .assert()
         .success();
     assert_eq!(fs::read_to_string(&out).unwrap(), resumed);
     // --resume needs --output.
-    taquin().args(["batch", "--resume"]).write_stdin("").assert().code(2);
+    taquin()
+        .args(["batch", "--resume"])
+        .write_stdin("")
+        .assert()
+        .code(2);
     fs::remove_dir_all(dir).ok();
 }
 

@@ -21,10 +21,30 @@ fn solves_the_article_board_in_31_moves() {
 
 #[test]
 fn json_has_the_shared_field_names_and_replays() {
-    let out = taquin().args(["solve", ARTICLE, "--json", "-a", "astar", "-H", "linear-conflict"]).output().unwrap();
+    let out = taquin()
+        .args([
+            "solve",
+            ARTICLE,
+            "--json",
+            "-a",
+            "astar",
+            "-H",
+            "linear-conflict",
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    for field in ["moves", "length", "optimal", "algorithm", "heuristic", "expanded", "generated", "time_ms"] {
+    for field in [
+        "moves",
+        "length",
+        "optimal",
+        "algorithm",
+        "heuristic",
+        "expanded",
+        "generated",
+        "time_ms",
+    ] {
         assert!(v.get(field).is_some(), "missing {field} in {v}");
     }
     assert_eq!(v["length"], 31);
@@ -76,14 +96,21 @@ fn bad_input_exits_2_with_a_clear_error() {
         .args(["solve", "1 2 3/4 5/6 7 0"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("row 2 has 2 tiles but row 1 has 3"));
+        .stderr(predicate::str::contains(
+            "row 2 has 2 tiles but row 1 has 3",
+        ));
     taquin()
         .args(["solve", "1 1 3/4 5 6/7 8 0"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("tile 1 appears more than once"));
     taquin()
-        .args(["solve", ARTICLE, "--goal", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"])
+        .args([
+            "solve",
+            ARTICLE,
+            "--goal",
+            "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("same size"));
@@ -91,15 +118,28 @@ fn bad_input_exits_2_with_a_clear_error() {
         .args(["solve", ARTICLE, "-H", "clever"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown heuristic 'clever'").and(predicate::str::contains("manhattan")));
-    taquin().args(["solve", ARTICLE, "--timeout", "-1"]).assert().code(2);
+        .stderr(
+            predicate::str::contains("unknown heuristic 'clever'")
+                .and(predicate::str::contains("manhattan")),
+        );
+    taquin()
+        .args(["solve", ARTICLE, "--timeout", "-1"])
+        .assert()
+        .code(2);
 }
 
 #[test]
 fn limits_exit_1_and_say_which() {
     // Korf's instance 3 needs far more than 1,000 nodes.
     taquin()
-        .args(["solve", "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15", "--max-nodes", "1000", "-H", "manhattan"])
+        .args([
+            "solve",
+            "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15",
+            "--max-nodes",
+            "1000",
+            "-H",
+            "manhattan",
+        ])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("node limit reached"));
@@ -107,8 +147,14 @@ fn limits_exit_1_and_say_which() {
 
 #[test]
 fn generate_is_reproducible_and_solvable() {
-    let a = taquin().args(["generate", "--size", "3x3", "--count", "5", "--seed", "9"]).output().unwrap();
-    let b = taquin().args(["generate", "--size", "3x3", "--count", "5", "--seed", "9"]).output().unwrap();
+    let a = taquin()
+        .args(["generate", "--size", "3x3", "--count", "5", "--seed", "9"])
+        .output()
+        .unwrap();
+    let b = taquin()
+        .args(["generate", "--size", "3x3", "--count", "5", "--seed", "9"])
+        .output()
+        .unwrap();
     assert_eq!(a.stdout, b.stdout);
     let text = String::from_utf8(a.stdout).unwrap();
     assert_eq!(text.lines().count(), 5);
@@ -117,12 +163,21 @@ fn generate_is_reproducible_and_solvable() {
         let board: taquin::Board = line.parse().unwrap();
         assert!(taquin::is_solvable(&board, &goal), "{line}");
     }
-    taquin().args(["generate", "--size", "3"]).assert().code(2).stderr(predicate::str::contains("WIDTHxHEIGHT"));
+    taquin()
+        .args(["generate", "--size", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("WIDTHxHEIGHT"));
 }
 
 #[test]
 fn generated_walks_are_no_longer_than_the_walk() {
-    let out = taquin().args(["generate", "--size", "4x4", "--count", "3", "--seed", "1", "--moves", "12"]).output().unwrap();
+    let out = taquin()
+        .args([
+            "generate", "--size", "4x4", "--count", "3", "--seed", "1", "--moves", "12",
+        ])
+        .output()
+        .unwrap();
     for line in String::from_utf8(out.stdout).unwrap().lines() {
         let out = taquin().args(["solve", line, "--json"]).output().unwrap();
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -132,33 +187,68 @@ fn generated_walks_are_no_longer_than_the_walk() {
 
 #[test]
 fn bench_checks_lengths_against_optlen() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/data/korf_easy.txt");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/korf_easy.txt"
+    );
     taquin()
-        .args(["bench", file, "--first", "3", "-H", "walking-distance,linear-conflict"])
+        .args([
+            "bench",
+            file,
+            "--first",
+            "3",
+            "-H",
+            "walking-distance,linear-conflict",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("3 solved and checked, 0 wrong, 0 failed").count(2));
     // a wrong OPTLEN is caught
     let bad = tempfile_with("1 30 8 0 6 5 4 7 2 3 1\n");
-    taquin().args(["bench", bad.to_str().unwrap()]).assert().code(1).stdout(predicate::str::contains("WRONG"));
+    taquin()
+        .args(["bench", bad.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WRONG"));
     let bad = tempfile_with("1 30 8 0 6 5 4 7 2 3\n");
-    taquin().args(["bench", bad.to_str().unwrap()]).assert().code(2).stderr(predicate::str::contains("line 1"));
+    taquin()
+        .args(["bench", bad.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 1"));
 }
 
 #[test]
 fn compare_lists_every_heuristic() {
     let assert = taquin().args(["compare", ARTICLE]).assert().success();
     let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
-    for h in ["misplaced", "manhattan", "linear-conflict", "walking-distance"] {
-        assert_eq!(out.lines().filter(|l| l.contains(h)).count(), 2, "{h} in\n{out}");
+    for h in [
+        "misplaced",
+        "manhattan",
+        "linear-conflict",
+        "walking-distance",
+    ] {
+        assert_eq!(
+            out.lines().filter(|l| l.contains(h)).count(),
+            2,
+            "{h} in\n{out}"
+        );
     }
-    assert_eq!(out.lines().filter(|l| l.contains(" 31 ")).count(), 8, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" 31 ")).count(),
+        8,
+        "{out}"
+    );
 }
 
 fn tempfile_with(text: &str) -> std::path::PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static N: AtomicUsize = AtomicUsize::new(0);
-    let path = std::env::temp_dir().join(format!("taquin-cli-test-{}-{}.txt", std::process::id(), N.fetch_add(1, Ordering::Relaxed)));
+    let path = std::env::temp_dir().join(format!(
+        "taquin-cli-test-{}-{}.txt",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
     std::fs::write(&path, text).unwrap();
     path
 }

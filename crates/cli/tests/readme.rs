@@ -38,7 +38,8 @@ fn words(line: &str) -> Vec<String> {
 
 #[test]
 fn readme_examples_run_as_documented() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     let mut in_block = false;
     let mut examples: Vec<(String, Vec<String>)> = Vec::new();
     for line in readme.lines() {
@@ -55,15 +56,35 @@ fn readme_examples_run_as_documented() {
             expected.push(line.to_string());
         }
     }
-    let taquin_examples: Vec<_> = examples.iter().filter(|(c, _)| c.starts_with("taquin ")).collect();
-    assert!(taquin_examples.len() >= 4, "the README should show at least four taquin examples");
+    let taquin_examples: Vec<_> = examples
+        .iter()
+        .filter(|(c, _)| c.starts_with("taquin "))
+        .collect();
+    assert!(
+        taquin_examples.len() >= 4,
+        "the README should show at least four taquin examples"
+    );
     for (cmd, expected) in taquin_examples {
         let args = words(cmd);
-        assert!(!cmd.contains('|'), "README examples must not use pipes: {cmd}");
-        let out = Command::cargo_bin("taquin").unwrap().args(&args[1..]).output().unwrap();
-        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(
+            !cmd.contains('|'),
+            "README examples must not use pipes: {cmd}"
+        );
+        let out = Command::cargo_bin("taquin")
+            .unwrap()
+            .args(&args[1..])
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
         let mut lines = text.lines();
-        for want in expected.iter().filter(|l| !l.trim().is_empty() && !l.contains("time")) {
+        for want in expected
+            .iter()
+            .filter(|l| !l.trim().is_empty() && !l.contains("time"))
+        {
             assert!(
                 lines.any(|got| got.trim_end() == want.trim_end()),
                 "README example `{cmd}`: expected line\n  {want}\nnot found (in order) in its output:\n{text}"
@@ -74,5 +95,14 @@ fn readme_examples_run_as_documented() {
 
 #[test]
 fn words_honours_quotes() {
-    assert_eq!(words(r#"taquin solve "6 4 7/8 5 0/3 2 1" -H 'linear-conflict'"#), ["taquin", "solve", "6 4 7/8 5 0/3 2 1", "-H", "linear-conflict"]);
+    assert_eq!(
+        words(r#"taquin solve "6 4 7/8 5 0/3 2 1" -H 'linear-conflict'"#),
+        [
+            "taquin",
+            "solve",
+            "6 4 7/8 5 0/3 2 1",
+            "-H",
+            "linear-conflict"
+        ]
+    );
 }

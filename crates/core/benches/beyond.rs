@@ -63,5 +63,10 @@ fn real_time_eight(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, constructive_large, weighted_fifteen, real_time_eight);
+criterion_group!(
+    benches,
+    constructive_large,
+    weighted_fifteen,
+    real_time_eight
+);
 criterion_main!(benches);

@@ -10,9 +10,13 @@ fn building(c: &mut Criterion) {
     let mut g = c.benchmark_group("pdb build");
     g.sample_size(10);
     let eight = PatternSpec::new(3, 3, 0, (1..9).collect()).unwrap();
-    g.bench_function("8-puzzle complete", |b| b.iter(|| build(&eight, 0, None).unwrap()));
+    g.bench_function("8-puzzle complete", |b| {
+        b.iter(|| build(&eight, 0, None).unwrap())
+    });
     let five = PatternSpec::new(4, 4, 0, vec![1, 2, 3, 6, 7]).unwrap();
-    g.bench_function("15-puzzle 5 tiles", |b| b.iter(|| build(&five, 0, None).unwrap()));
+    g.bench_function("15-puzzle 5 tiles", |b| {
+        b.iter(|| build(&five, 0, None).unwrap())
+    });
     g.finish();
 }
 

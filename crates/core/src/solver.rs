@@ -173,18 +173,38 @@ pub fn solve_with(
     let threads = options.threads;
     let mut solution = match options.algorithm {
         Algorithm::IdaStar => match heuristic {
-            HeuristicKind::Misplaced => {
-                run_ida(board, goal, &Misplaced::new(goal), limits, progress, threads)
-            }
-            HeuristicKind::Manhattan => {
-                run_ida(board, goal, &Manhattan::new(goal), limits, progress, threads)
-            }
-            HeuristicKind::LinearConflict => {
-                run_ida(board, goal, &LinearConflict::new(goal), limits, progress, threads)
-            }
-            HeuristicKind::WalkingDistance => {
-                run_ida(board, goal, &WalkingDistance::new(goal)?, limits, progress, threads)
-            }
+            HeuristicKind::Misplaced => run_ida(
+                board,
+                goal,
+                &Misplaced::new(goal),
+                limits,
+                progress,
+                threads,
+            ),
+            HeuristicKind::Manhattan => run_ida(
+                board,
+                goal,
+                &Manhattan::new(goal),
+                limits,
+                progress,
+                threads,
+            ),
+            HeuristicKind::LinearConflict => run_ida(
+                board,
+                goal,
+                &LinearConflict::new(goal),
+                limits,
+                progress,
+                threads,
+            ),
+            HeuristicKind::WalkingDistance => run_ida(
+                board,
+                goal,
+                &*WalkingDistance::shared(goal)?,
+                limits,
+                progress,
+                threads,
+            ),
             HeuristicKind::Pdb(preset) => {
                 let h = crate::pdb::PdbHeuristic::for_preset(preset, goal)?;
                 run_ida(board, goal, &h, limits, progress, threads)

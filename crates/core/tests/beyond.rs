@@ -19,9 +19,16 @@ const BEYOND: [Algorithm; 5] = [
 ];
 
 fn optimal_length(board: &Board, goal: &Board) -> usize {
-    solve(board, goal, Algorithm::IdaStar, HeuristicKind::LinearConflict, &Limits::none(), None)
-        .unwrap()
-        .len()
+    solve(
+        board,
+        goal,
+        Algorithm::IdaStar,
+        HeuristicKind::LinearConflict,
+        &Limits::none(),
+        None,
+    )
+    .unwrap()
+    .len()
 }
 
 /// A random goal of the given size: taquin takes any goal, not only 1..N-1 then the blank.
@@ -38,7 +45,16 @@ fn names_round_trip_and_only_the_exact_searches_claim_optimality() {
         assert!(!a.is_optimal(), "{a}");
     }
     let names: Vec<_> = BEYOND.iter().map(|a| a.name()).collect();
-    assert_eq!(names, ["weighted-astar", "greedy", "constructive", "lookahead", "lrta"]);
+    assert_eq!(
+        names,
+        [
+            "weighted-astar",
+            "greedy",
+            "constructive",
+            "lookahead",
+            "lrta"
+        ]
+    );
     let mut o = SolveOptions::new(Algorithm::WeightedAStar, HeuristicKind::Manhattan);
     o.weight = 1.5;
     assert_eq!(o.suboptimality_bound(), Some(1.5));
@@ -85,11 +101,16 @@ fn weighted_astar_stays_within_its_bound_on_fifteen_puzzles() {
         for _ in 0..4 {
             let board = random_walk(&goal, 40, &mut rng);
             let best = optimal_length(&board, &goal);
-            let mut options = SolveOptions::new(Algorithm::WeightedAStar, HeuristicKind::LinearConflict);
+            let mut options =
+                SolveOptions::new(Algorithm::WeightedAStar, HeuristicKind::LinearConflict);
             options.weight = weight;
             let s = solve_with(&board, &goal, &options, None).unwrap();
             assert!(!s.optimal);
-            assert!(s.len() as f64 <= weight * best as f64 + 1e-9, "w={weight}: {} > {best}", s.len());
+            assert!(
+                s.len() as f64 <= weight * best as f64 + 1e-9,
+                "w={weight}: {} > {best}",
+                s.len()
+            );
         }
     }
     let mut bad = SolveOptions::new(Algorithm::WeightedAStar, HeuristicKind::Manhattan);
@@ -128,7 +149,10 @@ fn the_lookahead_player_reports_its_cycle_through_solve_with() {
             Err(e @ SolveError::Cycle { .. }) => {
                 cycles += 1;
                 let msg = e.to_string();
-                assert!(msg.contains("moves") && msg.contains("states repeated"), "{msg}");
+                assert!(
+                    msg.contains("moves") && msg.contains("states repeated"),
+                    "{msg}"
+                );
                 assert!(!e.is_limit());
             }
             Err(e) => panic!("{e}"),
@@ -158,8 +182,13 @@ fn huge_boards_are_refused_by_table_based_players_with_advice() {
     let goal = Board::solved(80, 80).unwrap();
     let board = random_walk(&goal, 5, &mut Rng::new(1));
     for a in [Algorithm::Lrta, Algorithm::Greedy, Algorithm::WeightedAStar] {
-        let err = solve_with(&board, &goal, &SolveOptions::new(a, HeuristicKind::Manhattan), None)
-            .unwrap_err();
+        let err = solve_with(
+            &board,
+            &goal,
+            &SolveOptions::new(a, HeuristicKind::Manhattan),
+            None,
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("constructive"), "{err}");
     }
 }

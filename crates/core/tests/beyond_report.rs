@@ -21,7 +21,15 @@ fn lrta_against_optimal() {
         for _ in 0..100 {
             let b = uniform(&goal, &mut rng);
             let s = lrta::lrta(&b, &goal, &h, depth, &Limits::none()).unwrap();
-            let o = solve(&b, &goal, Algorithm::IdaStar, HeuristicKind::LinearConflict, &Limits::none(), None).unwrap();
+            let o = solve(
+                &b,
+                &goal,
+                Algorithm::IdaStar,
+                HeuristicKind::LinearConflict,
+                &Limits::none(),
+                None,
+            )
+            .unwrap();
             let c = shorten::cut_loops(&b, &s.moves);
             moves += s.len();
             opt += o.len();
@@ -85,7 +93,8 @@ fn constructive_lengths_and_post_pass() {
         let c = constructive::construct(&board, &goal, &Limits::none()).unwrap();
         let ct = t.elapsed();
         let t = Instant::now();
-        let s = shorten::shorten(&board, &goal, &c.moves, &shorten::ShortenOptions::default()).unwrap();
+        let s =
+            shorten::shorten(&board, &goal, &c.moves, &shorten::ShortenOptions::default()).unwrap();
         let st = t.elapsed();
         println!(
             "{side}x{side}: manhattan {lb}, raw {} ({:.2}x), pairs cancelled {} ({:.2}x), constructed in {:?}; post-pass: loops {} windows {} ({:.2}x, -{:.1}%, {} windows) in {:?}",
@@ -100,6 +109,26 @@ fn constructive_lengths_and_post_pass() {
             100.0 * (1.0 - s.after_windows as f64 / c.moves.len() as f64),
             s.windows_improved,
             st
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn constructive_time_split() {
+    for side in [100usize, 300] {
+        let goal = Board::solved(side, side).unwrap();
+        let board = uniform(&goal, &mut Rng::new(side as u64));
+        let t = Instant::now();
+        let c = constructive::construct(&board, &goal, &Limits::none()).unwrap();
+        let ct = t.elapsed();
+        let t = Instant::now();
+        taquin::verify_moves(&board, &goal, &c.moves).unwrap();
+        println!(
+            "{side}x{side}: {} moves ({:.2}x manhattan), construct {ct:?}, replay {:?}",
+            c.moves.len(),
+            c.moves.len() as f64 / manhattan_lower_bound(&board, &goal) as f64,
+            t.elapsed()
         );
     }
 }

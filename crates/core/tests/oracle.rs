@@ -46,8 +46,15 @@ fn distances(goal: &Board) -> (HashMap<u64, u8>, Vec<Board>) {
 fn check_heuristics_exhaustively(goal: &Board) {
     let (dist, states) = distances(goal);
     let half = (1..=goal.len()).product::<usize>() / 2;
-    assert_eq!(states.len(), half, "exactly half the permutations reach the goal");
-    let built: Vec<_> = HeuristicKind::ALL.into_iter().map(|k| (k, k.build(goal).unwrap())).collect();
+    assert_eq!(
+        states.len(),
+        half,
+        "exactly half the permutations reach the goal"
+    );
+    let built: Vec<_> = HeuristicKind::ALL
+        .into_iter()
+        .map(|k| (k, k.build(goal).unwrap()))
+        .collect();
     let mut sums = vec![0u64; built.len()];
     for b in &states {
         let d = u32::from(dist[&key(b.tiles())]);
@@ -58,21 +65,35 @@ fn check_heuristics_exhaustively(goal: &Board) {
             for m in b.legal_moves() {
                 let next = b.moved(m).unwrap();
                 let en = h.estimate(next.tiles());
-                assert!(est.abs_diff(en) <= 1, "{kind} inconsistent between {b:?} ({est}) and {next:?} ({en})");
+                assert!(
+                    est.abs_diff(en) <= 1,
+                    "{kind} inconsistent between {b:?} ({est}) and {next:?} ({en})"
+                );
             }
         }
         // The order of cleverness holds state by state: misplaced <= Manhattan <= linear
         // conflict, and walking distance >= Manhattan.
-        let [mis, man, lc, wd] = estimates[..] else { unreachable!("four heuristics") };
-        assert!(mis <= man && man <= lc && man <= wd, "dominance broken on {b:?}: {estimates:?}");
+        let [mis, man, lc, wd] = estimates[..] else {
+            unreachable!("four heuristics")
+        };
+        assert!(
+            mis <= man && man <= lc && man <= wd,
+            "dominance broken on {b:?}: {estimates:?}"
+        );
     }
     for (kind, h) in &built {
         assert_eq!(h.estimate(goal.tiles()), 0, "{kind} is 0 on the goal");
     }
     // A heuristic stuck at 0 would pass every check above: each must carry real information.
-    let total: u64 = states.iter().map(|b| u64::from(dist[&key(b.tiles())])).sum();
+    let total: u64 = states
+        .iter()
+        .map(|b| u64::from(dist[&key(b.tiles())]))
+        .sum();
     for ((kind, _), sum) in built.iter().zip(&sums) {
-        assert!(sum * 5 > total, "{kind} averages under a fifth of the true distance");
+        assert!(
+            sum * 5 > total,
+            "{kind} averages under a fifth of the true distance"
+        );
     }
 }
 
@@ -97,18 +118,32 @@ fn heuristics_admissible_and_consistent_on_4x2_and_2x4() {
 /// Solves with `algorithm` and `heuristic` and checks the length against BFS truth.
 fn check_solve(board: &Board, goal: &Board, d: u8, algorithm: Algorithm, heuristic: HeuristicKind) {
     let s = solve(board, goal, algorithm, heuristic, &Limits::none(), None).unwrap();
-    assert_eq!(s.len(), usize::from(d), "{algorithm} + {heuristic} on {board:?} -> {goal:?}");
+    assert_eq!(
+        s.len(),
+        usize::from(d),
+        "{algorithm} + {heuristic} on {board:?} -> {goal:?}"
+    );
     assert!(s.optimal);
     s.verify(board, goal).unwrap();
 }
 
 #[test]
 fn every_optimal_search_matches_bfs_on_all_4x2_and_2x4_states() {
-    for goal in [Board::solved(4, 2).unwrap(), Board::parse("1 2/3 4/5 6/7 0").unwrap(), Board::parse("7 6 5 4/3 2 1 0").unwrap()] {
+    for goal in [
+        Board::solved(4, 2).unwrap(),
+        Board::parse("1 2/3 4/5 6/7 0").unwrap(),
+        Board::parse("7 6 5 4/3 2 1 0").unwrap(),
+    ] {
         let (dist, states) = distances(&goal);
         for b in &states {
             let d = dist[&key(b.tiles())];
-            check_solve(b, &goal, d, Algorithm::IdaStar, HeuristicKind::WalkingDistance);
+            check_solve(
+                b,
+                &goal,
+                d,
+                Algorithm::IdaStar,
+                HeuristicKind::WalkingDistance,
+            );
             check_solve(b, &goal, d, Algorithm::AStar, HeuristicKind::LinearConflict);
         }
         // every other pairing on a sample
@@ -127,7 +162,10 @@ fn every_optimal_search_matches_bfs_on_all_4x2_and_2x4_states() {
 
 #[test]
 fn astar_and_idastar_match_bfs_on_a_large_8_puzzle_sample() {
-    for goal in [Board::solved(3, 3).unwrap(), Board::parse("0 1 2/3 4 5/6 7 8").unwrap()] {
+    for goal in [
+        Board::solved(3, 3).unwrap(),
+        Board::parse("0 1 2/3 4 5/6 7 8").unwrap(),
+    ] {
         let (dist, states) = distances(&goal);
         let mut rng = Rng::new(2026);
         let mut sample: Vec<&Board> = (0..400).map(|_| &states[rng.below(states.len())]).collect();
@@ -136,7 +174,11 @@ fn astar_and_idastar_match_bfs_on_a_large_8_puzzle_sample() {
         sample.extend(states.iter().filter(|b| dist[&key(b.tiles())] == max));
         for b in sample {
             let d = dist[&key(b.tiles())];
-            for h in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::WalkingDistance] {
+            for h in [
+                HeuristicKind::Manhattan,
+                HeuristicKind::LinearConflict,
+                HeuristicKind::WalkingDistance,
+            ] {
                 check_solve(b, &goal, d, Algorithm::IdaStar, h);
                 check_solve(b, &goal, d, Algorithm::AStar, h);
             }

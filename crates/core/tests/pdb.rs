@@ -193,7 +193,10 @@ fn eight_puzzle_exhaustive_exact_admissible_incremental() {
             }
         }
         // The reflected lookup must actually add something.
-        assert!(stronger > 1000, "reflection helped on only {stronger} states");
+        assert!(
+            stronger > 1000,
+            "reflection helped on only {stronger} states"
+        );
     }
 }
 
@@ -255,17 +258,28 @@ fn presets_solve_optimally_through_solve_with() {
         assert_eq!(s.len(), 31);
     }
     let files = std::fs::read_dir(&dir).unwrap().count();
-    assert_eq!(files, 1, "the 8-puzzle database was not saved in {}", dir.display());
+    assert_eq!(
+        files,
+        1,
+        "the 8-puzzle database was not saved in {}",
+        dir.display()
+    );
     // A preset on the wrong board is a clear error, not a panic.
     let err = solve_with(
         &Board::solved(4, 4).unwrap(),
         &Board::solved(4, 4).unwrap(),
-        &SolveOptions::new(Algorithm::IdaStar, HeuristicKind::from_name("pdb:8").unwrap()),
+        &SolveOptions::new(
+            Algorithm::IdaStar,
+            HeuristicKind::from_name("pdb:8").unwrap(),
+        ),
         None,
     )
     .unwrap_err();
     assert!(err.to_string().contains("3x3"), "{err}");
-    assert_eq!(HeuristicKind::from_name("pdb:7-8").unwrap().name(), "pdb:7-8");
+    assert_eq!(
+        HeuristicKind::from_name("pdb:7-8").unwrap().name(),
+        "pdb:7-8"
+    );
     assert!(HeuristicKind::from_name("pdb:9-9").is_none());
     assert!(!HeuristicKind::ALL
         .iter()
@@ -311,11 +325,21 @@ fn parallel_idastar_returns_the_sequential_moves() {
     let board = random_walk(&goal, 40, 3);
     let s = solve_with(&board, &goal, &options, None).unwrap();
     options.threads = 1;
-    assert_eq!(solve_with(&board, &goal, &options, None).unwrap().moves, s.moves);
+    assert_eq!(
+        solve_with(&board, &goal, &options, None).unwrap().moves,
+        s.moves
+    );
     // A node limit stops the parallel search too.
     let hard = Board::parse("14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3").unwrap();
-    let err = idastar_parallel(&hard, &goal, &h, &Limits::none().with_max_nodes(100_000), None, 2)
-        .unwrap_err();
+    let err = idastar_parallel(
+        &hard,
+        &goal,
+        &h,
+        &Limits::none().with_max_nodes(100_000),
+        None,
+        2,
+    )
+    .unwrap_err();
     assert!(err.is_limit());
 }
 
@@ -349,10 +373,18 @@ fn korf_instances_with_5_5_5_and_6_6_3() {
     let instances = taquin::instances::parse_file(&text).unwrap();
     for name in ["pdb:5-5-5", "pdb:6-6-3"] {
         let kind = HeuristicKind::from_name(name).unwrap();
-        for inst in instances.iter().filter(|i| ["2", "9", "13"].contains(&i.id.as_str())) {
+        for inst in instances
+            .iter()
+            .filter(|i| ["2", "9", "13"].contains(&i.id.as_str()))
+        {
             let options = SolveOptions::new(Algorithm::IdaStar, kind);
             let s = solve_with(&inst.board, &inst.goal, &options, None).unwrap();
-            assert_eq!(Some(s.len() as u32), inst.optimal_length, "{name} #{}", inst.id);
+            assert_eq!(
+                Some(s.len() as u32),
+                inst.optimal_length,
+                "{name} #{}",
+                inst.id
+            );
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

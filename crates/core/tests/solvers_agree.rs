@@ -20,14 +20,20 @@ fn optimal_solvers() -> Vec<(Algorithm, HeuristicKind)> {
 }
 
 /// All solvers agree on the length; each solution replays to the goal.
-fn agree(board: &Board, goal: &Board, expected: Option<usize>, skip: impl Fn(Algorithm, HeuristicKind) -> bool) -> usize {
+fn agree(
+    board: &Board,
+    goal: &Board,
+    expected: Option<usize>,
+    skip: impl Fn(Algorithm, HeuristicKind) -> bool,
+) -> usize {
     let mut length = expected;
     for (a, h) in optimal_solvers() {
         if skip(a, h) {
             continue;
         }
         let limits = Limits::none().with_max_memory(2 << 30);
-        let s = solve(board, goal, a, h, &limits, None).unwrap_or_else(|e| panic!("{a} + {h} on {board:?}: {e}"));
+        let s = solve(board, goal, a, h, &limits, None)
+            .unwrap_or_else(|e| panic!("{a} + {h} on {board:?}: {e}"));
         s.verify(board, goal).unwrap();
         assert!(s.optimal, "{a} + {h}");
         match length {
@@ -58,7 +64,18 @@ fn the_two_hardest_8_puzzles_take_31_moves() {
 #[test]
 fn random_boards_of_many_shapes_and_goals() {
     let mut rng = Rng::new(11);
-    let shapes = [(2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4), (5, 2), (2, 5), (3, 4), (4, 3)];
+    let shapes = [
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (4, 2),
+        (2, 4),
+        (5, 2),
+        (2, 5),
+        (3, 4),
+        (4, 3),
+    ];
     for (w, h) in shapes {
         // a random goal, not just the default one
         let goal = uniform(&Board::solved(w, h).unwrap(), &mut rng);
@@ -66,7 +83,9 @@ fn random_boards_of_many_shapes_and_goals() {
             let board = uniform(&goal, &mut rng);
             // Misplaced tiles and BFS blow up on 12-cell boards; they are checked on the smaller ones.
             let big = w * h >= 12;
-            agree(&board, &goal, None, |a, h| big && (a == Algorithm::Bfs || h == HeuristicKind::Misplaced));
+            agree(&board, &goal, None, |a, h| {
+                big && (a == Algorithm::Bfs || h == HeuristicKind::Misplaced)
+            });
         }
     }
 }
@@ -77,7 +96,9 @@ fn fifteen_puzzle_walks_and_a_5x5() {
     let goal = Board::solved(4, 4).unwrap();
     for _ in 0..5 {
         let board = random_walk(&goal, 30, &mut rng);
-        agree(&board, &goal, None, |a, h| a == Algorithm::Bfs || h == HeuristicKind::Misplaced);
+        agree(&board, &goal, None, |a, h| {
+            a == Algorithm::Bfs || h == HeuristicKind::Misplaced
+        });
     }
     // On 5x5, walking distance is refused (its tables would be too large); the others agree.
     let goal = Board::solved(5, 5).unwrap();
@@ -92,9 +113,25 @@ fn easy_korf_instances_are_solved_optimally() {
     let instances = parse_file(include_str!("data/korf_easy.txt")).unwrap();
     assert_eq!(instances.len(), 6);
     for inst in instances {
-        for h in [HeuristicKind::LinearConflict, HeuristicKind::WalkingDistance] {
-            let s = solve(&inst.board, &inst.goal, Algorithm::IdaStar, h, &Limits::none(), None).unwrap();
-            assert_eq!(Some(s.len() as u32), inst.optimal_length, "instance {} with {h}", inst.id);
+        for h in [
+            HeuristicKind::LinearConflict,
+            HeuristicKind::WalkingDistance,
+        ] {
+            let s = solve(
+                &inst.board,
+                &inst.goal,
+                Algorithm::IdaStar,
+                h,
+                &Limits::none(),
+                None,
+            )
+            .unwrap();
+            assert_eq!(
+                Some(s.len() as u32),
+                inst.optimal_length,
+                "instance {} with {h}",
+                inst.id
+            );
             s.verify(&inst.board, &inst.goal).unwrap();
         }
     }
@@ -104,7 +141,15 @@ fn easy_korf_instances_are_solved_optimally() {
 fn limits_stop_searches_with_a_bound() {
     let inst = &parse_file(include_str!("data/korf_easy.txt")).unwrap()[0];
     for a in [Algorithm::IdaStar, Algorithm::AStar] {
-        let err = solve(&inst.board, &inst.goal, a, HeuristicKind::Manhattan, &Limits::none().with_max_nodes(50_000), None).unwrap_err();
+        let err = solve(
+            &inst.board,
+            &inst.goal,
+            a,
+            HeuristicKind::Manhattan,
+            &Limits::none().with_max_nodes(50_000),
+            None,
+        )
+        .unwrap_err();
         match err {
             taquin::SolveError::Limit { hit, bound, stats } => {
                 assert_eq!(hit, taquin::LimitHit::Nodes);
@@ -115,8 +160,25 @@ fn limits_stop_searches_with_a_bound() {
         }
     }
     let tiny_memory = Limits::none().with_max_memory(1 << 20);
-    let err = solve(&inst.board, &inst.goal, Algorithm::AStar, HeuristicKind::Manhattan, &tiny_memory, None).unwrap_err();
-    assert!(matches!(err, taquin::SolveError::Limit { hit: taquin::LimitHit::Memory, .. }), "{err}");
+    let err = solve(
+        &inst.board,
+        &inst.goal,
+        Algorithm::AStar,
+        HeuristicKind::Manhattan,
+        &tiny_memory,
+        None,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            taquin::SolveError::Limit {
+                hit: taquin::LimitHit::Memory,
+                ..
+            }
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -124,9 +186,28 @@ fn unsolvable_and_mismatched_pairs_are_refused_before_searching() {
     let goal = Board::solved(3, 3).unwrap();
     let board = Board::parse("2 1 3/4 5 6/7 8 0").unwrap();
     for a in Algorithm::ALL {
-        let err = solve(&board, &goal, a, HeuristicKind::Manhattan, &Limits::none(), None).unwrap_err();
-        assert!(matches!(err, taquin::SolveError::Unsolvable(_)), "{a}: {err}");
+        let err = solve(
+            &board,
+            &goal,
+            a,
+            HeuristicKind::Manhattan,
+            &Limits::none(),
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, taquin::SolveError::Unsolvable(_)),
+            "{a}: {err}"
+        );
     }
-    let err = solve(&board, &Board::solved(4, 4).unwrap(), Algorithm::IdaStar, HeuristicKind::Manhattan, &Limits::none(), None).unwrap_err();
+    let err = solve(
+        &board,
+        &Board::solved(4, 4).unwrap(),
+        Algorithm::IdaStar,
+        HeuristicKind::Manhattan,
+        &Limits::none(),
+        None,
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("same size"), "{err}");
 }

@@ -118,7 +118,8 @@ impl LinearConflict {
     /// Built for `goal`.
     pub fn new(goal: &Board) -> LinearConflict {
         let geometry = GoalGeometry::new(goal);
-        let tables = (goal.width().max(goal.height()) <= TABLE_SIDE).then(|| LineTables::new(&geometry));
+        let tables =
+            (goal.width().max(goal.height()) <= TABLE_SIDE).then(|| LineTables::new(&geometry));
         LinearConflict {
             manhattan: Manhattan::new(goal),
             geometry,
@@ -202,13 +203,22 @@ impl LinearConflict {
                     let (rd, cd) = if tile == BLANK {
                         (w as u32, h as u32)
                     } else {
-                        (u32::from(t.row_digit[tile as usize * h + r]), u32::from(t.col_digit[tile as usize * w + c]))
+                        (
+                            u32::from(t.row_digit[tile as usize * h + r]),
+                            u32::from(t.col_digit[tile as usize * w + c]),
+                        )
                     };
                     parts.rows[r] += rd * t.row_pow[c];
                     parts.cols[c] += cd * t.col_pow[r];
                 }
-                let rows: u32 = parts.rows[..h].iter().map(|&code| u32::from(t.row_removals[code as usize])).sum();
-                let cols: u32 = parts.cols[..w].iter().map(|&code| u32::from(t.col_removals[code as usize])).sum();
+                let rows: u32 = parts.rows[..h]
+                    .iter()
+                    .map(|&code| u32::from(t.row_removals[code as usize]))
+                    .sum();
+                let cols: u32 = parts.cols[..w]
+                    .iter()
+                    .map(|&code| u32::from(t.col_removals[code as usize]))
+                    .sum();
                 parts.removals = rows + cols;
             }
             None => {
@@ -230,26 +240,40 @@ impl LinearConflict {
         if rf == rt {
             let rd = u32::from(t.row_digit[tile * h + rf]);
             let blank = w as u32;
-            aux.rows[rf] = aux.rows[rf] - rd * t.row_pow[cf] + blank * t.row_pow[cf] - blank * t.row_pow[ct] + rd * t.row_pow[ct];
+            aux.rows[rf] = aux.rows[rf] - rd * t.row_pow[cf] + blank * t.row_pow[cf]
+                - blank * t.row_pow[ct]
+                + rd * t.row_pow[ct];
             let (old_f, old_t) = (aux.cols[cf], aux.cols[ct]);
             let pow = t.col_pow[rf];
-            let (df, dt) = (u32::from(t.col_digit[tile * w + cf]), u32::from(t.col_digit[tile * w + ct]));
+            let (df, dt) = (
+                u32::from(t.col_digit[tile * w + cf]),
+                u32::from(t.col_digit[tile * w + ct]),
+            );
             aux.cols[cf] = old_f - df * pow + h as u32 * pow;
             aux.cols[ct] = old_t - h as u32 * pow + dt * pow;
-            let before = u32::from(t.col_removals[old_f as usize]) + u32::from(t.col_removals[old_t as usize]);
-            let after = u32::from(t.col_removals[aux.cols[cf] as usize]) + u32::from(t.col_removals[aux.cols[ct] as usize]);
+            let before = u32::from(t.col_removals[old_f as usize])
+                + u32::from(t.col_removals[old_t as usize]);
+            let after = u32::from(t.col_removals[aux.cols[cf] as usize])
+                + u32::from(t.col_removals[aux.cols[ct] as usize]);
             aux.removals = aux.removals + after - before;
         } else {
             let cd = u32::from(t.col_digit[tile * w + cf]);
             let blank = h as u32;
-            aux.cols[cf] = aux.cols[cf] - cd * t.col_pow[rf] + blank * t.col_pow[rf] - blank * t.col_pow[rt] + cd * t.col_pow[rt];
+            aux.cols[cf] = aux.cols[cf] - cd * t.col_pow[rf] + blank * t.col_pow[rf]
+                - blank * t.col_pow[rt]
+                + cd * t.col_pow[rt];
             let (old_f, old_t) = (aux.rows[rf], aux.rows[rt]);
             let pow = t.row_pow[cf];
-            let (df, dt) = (u32::from(t.row_digit[tile * h + rf]), u32::from(t.row_digit[tile * h + rt]));
+            let (df, dt) = (
+                u32::from(t.row_digit[tile * h + rf]),
+                u32::from(t.row_digit[tile * h + rt]),
+            );
             aux.rows[rf] = old_f - df * pow + w as u32 * pow;
             aux.rows[rt] = old_t - w as u32 * pow + dt * pow;
-            let before = u32::from(t.row_removals[old_f as usize]) + u32::from(t.row_removals[old_t as usize]);
-            let after = u32::from(t.row_removals[aux.rows[rf] as usize]) + u32::from(t.row_removals[aux.rows[rt] as usize]);
+            let before = u32::from(t.row_removals[old_f as usize])
+                + u32::from(t.row_removals[old_t as usize]);
+            let after = u32::from(t.row_removals[aux.rows[rf] as usize])
+                + u32::from(t.row_removals[aux.rows[rt] as usize]);
             aux.removals = aux.removals + after - before;
         }
     }

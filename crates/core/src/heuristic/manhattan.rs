@@ -1,18 +1,25 @@
 //! Manhattan distance: the sum over tiles (never the blank) of rows plus columns to the goal cell.
 //!
 //! Admissible: a move shifts one tile by one cell, so it lowers the sum by at most one.
-//! Consistent for the same reason. Kept as a `tile x cell` table so that IDA* updates it with
-//! two lookups per move.
+//! Consistent for the same reason. On boards of up to 64 cells it is kept as a fixed
+//! `tile x cell` table (4 KiB, indexed with a mask so no bounds check is needed) and IDA* updates
+//! it with two lookups per move; larger boards compute it from rows and columns, so a 1000x1000
+//! board costs memory in proportion to its cells, not their square.
 
 use super::{GoalGeometry, Heuristic, Incremental};
 use crate::board::{Board, Tile, BLANK};
 
+/// Boards with at most this many cells use the lookup table.
+pub const TABLE_CELLS: usize = 64;
+
 /// The Manhattan-distance heuristic for one goal.
 #[derive(Debug, Clone)]
 pub struct Manhattan {
-    cells: usize,
-    /// `table[t * cells + c]`: distance of tile `t` standing on cell `c` to its goal cell; 0 for the blank.
-    table: Vec<u16>,
+    width: usize,
+    /// Goal cell of each tile.
+    goal_cell: Vec<usize>,
+    /// `table[t << 6 | c]`: distance of tile `t` on cell `c` to its goal cell; 0 for the blank.
+    table: Option<Box<[u8; TABLE_CELLS * TABLE_CELLS]>>,
 }
 
 impl Manhattan {
@@ -20,21 +27,39 @@ impl Manhattan {
     pub fn new(goal: &Board) -> Manhattan {
         let g = GoalGeometry::new(goal);
         let cells = goal.len();
-        let mut table = vec![0u16; cells * cells];
-        for t in 1..cells {
-            let (gc, gr) = (g.goal_cell[t] % g.width, g.goal_cell[t] / g.width);
-            for c in 0..cells {
-                let d = (c % g.width).abs_diff(gc) + (c / g.width).abs_diff(gr);
-                table[t * cells + c] = d as u16;
+        let mut m = Manhattan {
+            width: g.width,
+            goal_cell: g.goal_cell,
+            table: None,
+        };
+        if cells <= TABLE_CELLS {
+            let mut table = Box::new([0u8; TABLE_CELLS * TABLE_CELLS]);
+            for t in 1..cells {
+                for c in 0..cells {
+                    table[t << 6 | c] = m.computed(t as Tile, c) as u8;
+                }
             }
+            m.table = Some(table);
         }
-        Manhattan { cells, table }
+        m
     }
 
-    /// Distance of tile `t` on cell `c` from its goal cell.
+    fn computed(&self, t: Tile, c: usize) -> u32 {
+        let goal = self.goal_cell[t as usize];
+        let w = self.width;
+        ((c % w).abs_diff(goal % w) + (c / w).abs_diff(goal / w)) as u32
+    }
+
+    /// Distance of tile `t` (not the blank) on cell `c` from its goal cell.
     #[inline]
     pub fn tile_distance(&self, t: Tile, c: usize) -> u32 {
-        u32::from(self.table[t as usize * self.cells + c])
+        match &self.table {
+            // Tiles and cells are below 64 here; the mask lets the compiler drop the bounds check.
+            Some(table) => {
+                u32::from(table[((t as usize) << 6 | c) & (TABLE_CELLS * TABLE_CELLS - 1)])
+            }
+            None => self.computed(t, c),
+        }
     }
 }
 
@@ -63,6 +88,17 @@ impl Incremental for Manhattan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn huge_boards_cost_memory_in_proportion_to_their_cells() {
+        let goal = Board::solved(1000, 1000).unwrap();
+        let m = Manhattan::new(&goal);
+        assert_eq!(m.estimate(goal.tiles()), 0);
+        let mut b = goal.clone();
+        b.apply(crate::moves::Move::Up);
+        b.apply(crate::moves::Move::Left);
+        assert_eq!(m.estimate(b.tiles()), 2);
+    }
 
     #[test]
     fn article_board() {

@@ -30,6 +30,13 @@ pub trait Heuristic: Send + Sync {
     fn estimate(&self, tiles: &[Tile]) -> u32;
 }
 
+/// A shared heuristic (e.g. tables cached per goal) estimates like the one it points to.
+impl<T: Heuristic + ?Sized> Heuristic for std::sync::Arc<T> {
+    fn estimate(&self, tiles: &[Tile]) -> u32 {
+        (**self).estimate(tiles)
+    }
+}
+
 /// A heuristic that IDA* can update after each move instead of recomputing it.
 ///
 /// `Aux` is whatever extra state the update needs (copied on the search stack, so keep it small).
@@ -121,7 +128,7 @@ impl HeuristicKind {
             HeuristicKind::Misplaced => Box::new(Misplaced::new(goal)),
             HeuristicKind::Manhattan => Box::new(Manhattan::new(goal)),
             HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
-            HeuristicKind::WalkingDistance => Box::new(WalkingDistance::new(goal)?),
+            HeuristicKind::WalkingDistance => Box::new(WalkingDistance::shared(goal)?),
             HeuristicKind::Pdb(p) => Box::new(crate::pdb::PdbHeuristic::for_preset(p, goal)?),
         })
     }

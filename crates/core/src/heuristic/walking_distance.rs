@@ -12,6 +12,7 @@
 //! same as Manhattan's.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{GoalGeometry, Heuristic, Incremental};
 use crate::board::{Board, Tile, BLANK};
@@ -19,6 +20,9 @@ use crate::solution::SolveError;
 
 /// Most count-table states one direction may have before the table is refused as too large.
 pub const MAX_STATES: usize = 4_000_000;
+
+/// How many goals' tables [`WalkingDistance::shared`] keeps (each is at most a few MiB).
+pub const CACHED_GOALS: usize = 32;
 
 /// Walking distance for one goal: a vertical and a horizontal table.
 #[derive(Debug, Clone)]
@@ -43,7 +47,7 @@ struct WdTable {
     /// Bits per count in a key.
     bits: u32,
     /// Key of a count table -> its state index.
-    index: HashMap<u128, u32>,
+    index: HashMap<u128, u32, KeyHasher>,
     /// Distance of each state to the goal counts.
     dist: Vec<u8>,
     /// `next[(s * 2 + dir) * lines + class]`: the state after the blank moves to the lower
@@ -52,6 +56,41 @@ struct WdTable {
 }
 
 const NONE: u32 = u32::MAX;
+
+/// A multiply-fold hasher for the packed `u128` keys: the keys are already dense bit patterns,
+/// so SipHash's protection against crafted keys buys nothing here and costs most of the build.
+#[derive(Debug, Clone, Copy, Default)]
+struct KeyHasher;
+
+impl std::hash::BuildHasher for KeyHasher {
+    type Hasher = FoldHasher;
+    fn build_hasher(&self) -> FoldHasher {
+        FoldHasher(0)
+    }
+}
+
+/// The hasher [`KeyHasher`] builds.
+#[derive(Debug, Clone, Copy)]
+struct FoldHasher(u64);
+
+impl std::hash::Hasher for FoldHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        let m = u128::from(self.0 ^ v) * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
+        self.0 = (m as u64) ^ ((m >> 64) as u64);
+    }
+    fn write_u128(&mut self, v: u128) {
+        self.write_u64(v as u64);
+        self.write_u64((v >> 64) as u64);
+    }
+}
 
 impl WdTable {
     /// Breadth-first search over count tables from the goal's.
@@ -64,30 +103,31 @@ impl WdTable {
                  {lines} lines of {per_line} are too many: use --heuristic linear-conflict"
             )));
         }
-        let encode = |counts: &[u8], blank: usize| -> u128 {
+        let encode = |counts: &[u8; 64], blank: usize| -> u128 {
             let mut key = blank as u128;
-            for &c in counts {
+            for &c in &counts[..lines * lines] {
                 key = (key << bits) | c as u128;
             }
             key
         };
-        let mut goal = vec![0u8; lines * lines];
+        // Count tables as fixed arrays (at most 8 x 8 counts), copied instead of allocated.
+        let mut goal = [0u8; 64];
         for g in 0..lines {
             goal[g * lines + g] = (per_line - usize::from(g == goal_blank_line)) as u8;
         }
         let mut table = WdTable {
             lines,
             bits,
-            index: HashMap::new(),
+            index: HashMap::with_hasher(KeyHasher),
             dist: vec![0],
             next: Vec::new(),
         };
         // Decoded states are kept in BFS order (index = position), so the queue is implicit.
-        let mut states: Vec<(Vec<u8>, usize)> = vec![(goal.clone(), goal_blank_line)];
+        let mut states: Vec<([u8; 64], usize)> = vec![(goal, goal_blank_line)];
         table.index.insert(encode(&goal, goal_blank_line), 0);
         let mut head = 0;
         while head < states.len() {
-            let (counts, blank) = states[head].clone();
+            let (counts, blank) = states[head];
             let d = table.dist[head];
             for dir in 0..2 {
                 let nb = match dir {
@@ -98,7 +138,7 @@ impl WdTable {
                 for class in 0..lines {
                     let target = match nb {
                         Some(nb) if counts[nb * lines + class] > 0 => {
-                            let mut c = counts.clone();
+                            let mut c = counts;
                             c[nb * lines + class] -= 1;
                             c[blank * lines + class] += 1;
                             let key = encode(&c, nb);
@@ -167,6 +207,27 @@ impl WalkingDistance {
             vertical,
             horizontal,
         })
+    }
+
+    /// The tables for `goal`, built once per process and shared: a web server or a benchmark
+    /// solving many boards toward the same goal pays the build (tens of milliseconds on the
+    /// 15-puzzle) only once. At most [`CACHED_GOALS`] goals are kept.
+    pub fn shared(goal: &Board) -> Result<Arc<WalkingDistance>, SolveError> {
+        type Cache = Mutex<HashMap<(usize, Vec<Tile>), Arc<WalkingDistance>>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let key = (goal.width(), goal.tiles().to_vec());
+        let cache = CACHE.get_or_init(Cache::default);
+        if let Some(wd) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Ok(wd.clone());
+        }
+        // Built outside the lock so that other goals are not held up meanwhile.
+        let wd = Arc::new(WalkingDistance::new(goal)?);
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= CACHED_GOALS {
+            map.clear();
+        }
+        map.insert(key, wd.clone());
+        Ok(wd)
     }
 
     /// Number of count-table states (vertical, horizontal): the size of the tables.

@@ -595,7 +595,7 @@ impl<'a> Builder<'a> {
             if unseen {
                 // Pattern moves and Manhattan distance change by one together, so their
                 // difference is even.
-                debug_assert!((depth + 1 - cand.manhattan) % 2 == 0);
+                debug_assert!((depth + 1 - cand.manhattan) & 1 == 0);
                 self.store(cand.q, (depth + 1 - cand.manhattan) / 2);
                 outcome.found += 1;
             }

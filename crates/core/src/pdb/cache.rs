@@ -77,7 +77,8 @@ pub enum PdbEvent {
     },
 }
 
-type Observer = Arc<dyn Fn(&PdbEvent) + Send + Sync>;
+/// The observer of [`PdbEvent`]s (see [`set_observer`]).
+pub type Observer = Arc<dyn Fn(&PdbEvent) + Send + Sync>;
 
 fn dir_override() -> &'static RwLock<Option<PathBuf>> {
     static DIR: OnceLock<RwLock<Option<PathBuf>>> = OnceLock::new();
@@ -102,15 +103,12 @@ pub fn set_cache_dir(dir: Option<PathBuf>) {
 }
 
 /// Sends every later [`PdbEvent`] to `f` (`None`: to nobody).
-pub fn set_observer(f: Option<Arc<dyn Fn(&PdbEvent) + Send + Sync>>) {
+pub fn set_observer(f: Option<Observer>) {
     *observer().write().unwrap_or_else(|e| e.into_inner()) = f;
 }
 
 fn emit(event: PdbEvent) {
-    let f = observer()
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .clone();
+    let f = observer().read().unwrap_or_else(|e| e.into_inner()).clone();
     if let Some(f) = f {
         f(&event);
     }

@@ -31,6 +31,8 @@ const NONE: u8 = u8::MAX;
 #[derive(Debug, Clone)]
 struct Pattern {
     db: Arc<PatternDb>,
+    /// Place values of the index digits ([`index::weights`]).
+    weights: Vec<u32>,
     /// Tiles of the pattern, in index order.
     tiles: Vec<u8>,
     /// For the reflected lookup: in index order, the tile of the real board whose reflection
@@ -48,16 +50,21 @@ pub struct PdbHeuristic {
     patterns: Vec<Pattern>,
     /// Pattern of each tile, `NONE` for the blank and tiles in no pattern.
     tile_pattern: Vec<u8>,
+    /// Position of each tile in its pattern's index order.
+    tile_slot: Vec<u8>,
+    /// Position, in the index order of `mirror_pattern[t]`, of the tile tile `t` reflects to.
+    mirror_slot: Vec<u8>,
     /// With the reflected lookup: the cell each cell reflects to.
     transpose: Option<Vec<u8>>,
     /// Pattern whose reflected index a move of tile `t` changes, `NONE` if none.
     mirror_pattern: Vec<u8>,
 }
 
-/// The incremental state: where each tile stands, and each pattern's excess on both boards.
+/// The incremental state: each pattern's index and excess on both boards.
 #[derive(Debug, Clone, Copy)]
 pub struct PdbAux {
-    pos: [u8; MAX_BOARD_CELLS],
+    index: [u32; MAX_PATTERNS],
+    mirror_index: [u32; MAX_PATTERNS],
     excess: [u8; MAX_PATTERNS],
     mirror_excess: [u8; MAX_PATTERNS],
     manhattan: u16,
@@ -96,10 +103,15 @@ impl PdbHeuristic {
             }
         }
         let mut tile_pattern = vec![NONE; n];
+        let mut tile_slot = vec![0u8; n];
         for (j, db) in dbs.iter().enumerate() {
             let spec: &PatternSpec = db.spec();
-            if spec.width != w || spec.height != goal.height() || spec.blank_goal != goal.blank()
-            {
+            if spec.entries() > u64::from(u32::MAX) {
+                return Err(PdbError::Unsupported(format!(
+                    "the database of {spec} has more than 2^32 entries"
+                )));
+            }
+            if spec.width != w || spec.height != goal.height() || spec.blank_goal != goal.blank() {
                 return Err(PdbError::Unsupported(format!(
                     "the database of {spec} was not built for this goal (a {}x{} board with the blank on cell {})",
                     w,
@@ -107,8 +119,9 @@ impl PdbHeuristic {
                     goal.blank()
                 )));
             }
-            for &c in &spec.cells {
+            for (i, &c) in spec.cells.iter().enumerate() {
                 let t = goal.tiles()[c] as usize;
+                tile_slot[t] = i as u8;
                 if tile_pattern[t] != NONE {
                     return Err(PdbError::Unsupported(format!(
                         "tile {t} is in two patterns: an additive partition needs disjoint patterns"
@@ -138,21 +151,27 @@ impl PdbHeuristic {
                     .map(|&c| goal.tiles()[c] as u8)
                     .collect();
                 let mirror_tiles = tiles.iter().map(|&u| sigma[u as usize]).collect();
+                let weights = index::weights(n, tiles.len())
+                    .into_iter()
+                    .map(|w| w as u32)
+                    .collect();
                 Pattern {
                     db,
+                    weights,
                     tiles,
                     mirror_tiles,
                 }
             })
             .collect();
-        let mirror_pattern = (0..n)
-            .map(|t| tile_pattern[sigma[t] as usize])
-            .collect();
+        let mirror_pattern = (0..n).map(|t| tile_pattern[sigma[t] as usize]).collect();
+        let mirror_slot = (0..n).map(|t| tile_slot[sigma[t] as usize]).collect();
         Ok(PdbHeuristic {
             n,
             manhattan,
             patterns,
             tile_pattern,
+            tile_slot,
+            mirror_slot,
             transpose,
             mirror_pattern,
         })
@@ -179,23 +198,53 @@ impl PdbHeuristic {
         self.patterns.iter().map(|p| &p.db)
     }
 
-    #[inline]
-    fn excess(&self, j: usize, pos: &[u8; MAX_BOARD_CELLS]) -> u8 {
+    /// The index of pattern `j` where tile `t` stands on `pos[t]`.
+    fn rank(&self, j: usize, pos: &[u8]) -> u32 {
         let p = &self.patterns[j];
-        let idx = index::rank(p.tiles.iter().map(|&t| pos[t as usize] as usize), self.n);
-        p.db.excess(idx) as u8
+        index::rank(p.tiles.iter().map(|&t| pos[t as usize] as usize), self.n) as u32
     }
 
-    #[inline]
-    fn mirror_excess(&self, j: usize, pos: &[u8; MAX_BOARD_CELLS], tr: &[u8]) -> u8 {
+    /// The index of pattern `j` on the reflected board.
+    fn mirror_rank(&self, j: usize, pos: &[u8], tr: &[u8]) -> u32 {
         let p = &self.patterns[j];
-        let idx = index::rank(
+        index::rank(
             p.mirror_tiles
                 .iter()
                 .map(|&t| tr[pos[t as usize] as usize] as usize),
             self.n,
-        );
-        p.db.excess(idx) as u8
+        ) as u32
+    }
+
+    /// The index of pattern `j` after its tile of slot `i` moved from `from` to `to`
+    /// ([`index::step`]); `between(y)` says which (pattern, slot) stands on cell `y`.
+    #[inline]
+    fn step(
+        &self,
+        j: usize,
+        index: u32,
+        i: usize,
+        from: usize,
+        to: usize,
+        between: impl Fn(usize) -> (u8, u8),
+    ) -> u32 {
+        let w = &self.patterns[j].weights;
+        let (lo, hi) = if to > from { (from, to) } else { (to, from) };
+        let mut delta = w[i] * (hi - lo) as u32;
+        for y in lo + 1..hi {
+            let (pj, slot) = between(y);
+            if pj as usize == j {
+                if (slot as usize) < i {
+                    delta -= w[i];
+                } else {
+                    delta += w[slot as usize];
+                }
+            }
+        }
+        if to > from {
+            index + delta
+        } else {
+            index - delta
+        }
     }
 
     #[inline]
@@ -215,24 +264,28 @@ impl Incremental for PdbHeuristic {
 
     fn init(&self, tiles: &[Tile]) -> (u32, PdbAux) {
         let mut aux = PdbAux {
-            pos: [0; MAX_BOARD_CELLS],
+            index: [0; MAX_PATTERNS],
+            mirror_index: [0; MAX_PATTERNS],
             excess: [0; MAX_PATTERNS],
             mirror_excess: [0; MAX_PATTERNS],
             manhattan: 0,
             sum: 0,
             mirror_sum: 0,
         };
+        let mut pos = [0u8; MAX_BOARD_CELLS];
         for (c, &t) in tiles.iter().enumerate() {
-            aux.pos[t as usize] = c as u8;
+            pos[t as usize] = c as u8;
             if t != BLANK {
                 aux.manhattan += u16::from(self.manhattan[t as usize * self.n + c]);
             }
         }
-        for j in 0..self.patterns.len() {
-            aux.excess[j] = self.excess(j, &aux.pos);
+        for (j, p) in self.patterns.iter().enumerate() {
+            aux.index[j] = self.rank(j, &pos);
+            aux.excess[j] = p.db.excess(u64::from(aux.index[j])) as u8;
             aux.sum += u16::from(aux.excess[j]);
             if let Some(tr) = &self.transpose {
-                aux.mirror_excess[j] = self.mirror_excess(j, &aux.pos, tr);
+                aux.mirror_index[j] = self.mirror_rank(j, &pos, tr);
+                aux.mirror_excess[j] = p.db.excess(u64::from(aux.mirror_index[j])) as u8;
                 aux.mirror_sum += u16::from(aux.mirror_excess[j]);
             }
         }
@@ -242,7 +295,7 @@ impl Incremental for PdbHeuristic {
     #[inline]
     fn update(
         &self,
-        _tiles: &[Tile],
+        tiles: &[Tile],
         tile: Tile,
         from: usize,
         to: usize,
@@ -250,13 +303,17 @@ impl Incremental for PdbHeuristic {
         aux: &mut PdbAux,
     ) -> u32 {
         let t = tile as usize;
-        aux.pos[t] = to as u8;
         aux.manhattan = aux.manhattan + u16::from(self.manhattan[t * self.n + to])
             - u16::from(self.manhattan[t * self.n + from]);
         let j = self.tile_pattern[t];
         if j != NONE {
             let j = j as usize;
-            let e = self.excess(j, &aux.pos);
+            let idx = self.step(j, aux.index[j], self.tile_slot[t] as usize, from, to, |y| {
+                let u = tiles[y] as usize;
+                (self.tile_pattern[u], self.tile_slot[u])
+            });
+            aux.index[j] = idx;
+            let e = self.patterns[j].db.excess(u64::from(idx)) as u8;
             aux.sum = aux.sum + u16::from(e) - u16::from(aux.excess[j]);
             aux.excess[j] = e;
         }
@@ -264,7 +321,22 @@ impl Incremental for PdbHeuristic {
             let j = self.mirror_pattern[t];
             if j != NONE {
                 let j = j as usize;
-                let e = self.mirror_excess(j, &aux.pos, tr);
+                // On the reflected board the tile moves between the reflected cells, and the
+                // tile on reflected cell y is the reflection of the real tile on cell tr[y].
+                let (mf, mt) = (tr[from] as usize, tr[to] as usize);
+                let idx = self.step(
+                    j,
+                    aux.mirror_index[j],
+                    self.mirror_slot[t] as usize,
+                    mf,
+                    mt,
+                    |y| {
+                        let u = tiles[tr[y] as usize] as usize;
+                        (self.mirror_pattern[u], self.mirror_slot[u])
+                    },
+                );
+                aux.mirror_index[j] = idx;
+                let e = self.patterns[j].db.excess(u64::from(idx)) as u8;
                 aux.mirror_sum = aux.mirror_sum + u16::from(e) - u16::from(aux.mirror_excess[j]);
                 aux.mirror_excess[j] = e;
             }

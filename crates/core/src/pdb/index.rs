@@ -216,15 +216,26 @@ mod tests {
                 for i in 0..k {
                     let c = cells[i];
                     let mut targets = vec![];
-                    if c % w > 0 { targets.push(c - 1) }
-                    if c % w < w - 1 { targets.push(c + 1) }
-                    if c >= w { targets.push(c - w) }
-                    if c + w < n { targets.push(c + w) }
+                    if c % w > 0 {
+                        targets.push(c - 1)
+                    }
+                    if c % w < w - 1 {
+                        targets.push(c + 1)
+                    }
+                    if c >= w {
+                        targets.push(c - w)
+                    }
+                    if c + w < n {
+                        targets.push(c + w)
+                    }
                     for to in targets.into_iter().filter(|&t| taken & (1 << t) == 0) {
                         let mut moved = cells.clone();
                         moved[i] = to;
                         let others = cells.iter().copied().enumerate().filter(|&(j, _)| j != i);
-                        assert_eq!(step(idx, &ws, i, c, to, others), rank(moved.iter().copied(), n));
+                        assert_eq!(
+                            step(idx, &ws, i, c, to, others),
+                            rank(moved.iter().copied(), n)
+                        );
                     }
                 }
             }

@@ -278,7 +278,11 @@ impl PdbPreset {
         } else {
             groups
                 .into_iter()
-                .map(|g| g.into_iter().map(|c| if c == blank { 0 } else { c }).collect())
+                .map(|g| {
+                    g.into_iter()
+                        .map(|c| if c == blank { 0 } else { c })
+                        .collect()
+                })
                 .collect()
         };
         groups

@@ -46,7 +46,9 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     for block in &mut blocks {
         for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
             let v = u64::from_le_bytes(word.try_into().expect("8-byte chunk"));
-            *lane = (*lane ^ v.wrapping_mul(P2)).rotate_left(31).wrapping_mul(P1);
+            *lane = (*lane ^ v.wrapping_mul(P2))
+                .rotate_left(31)
+                .wrapping_mul(P1);
         }
     }
     let mut h = bytes.len() as u64;
@@ -154,12 +156,18 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(FileInfo, u
     );
     let bits = bytes[16];
     if bits != 4 && bits != 8 {
-        return Err(corrupt(path, format!("{bits} bits per entry is not 4 or 8")));
+        return Err(corrupt(
+            path,
+            format!("{bits} bits per entry is not 4 or 8"),
+        ));
     }
     if bytes.len() < HEADER + k {
         return Err(corrupt(path, "the header is truncated"));
     }
-    let cells: Vec<usize> = bytes[HEADER..HEADER + k].iter().map(|&c| c as usize).collect();
+    let cells: Vec<usize> = bytes[HEADER..HEADER + k]
+        .iter()
+        .map(|&c| c as usize)
+        .collect();
     let spec = PatternSpec::new(width, height, blank, cells)
         .map_err(|e| corrupt(path, format!("invalid pattern in header: {e}")))?;
     let entries = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));

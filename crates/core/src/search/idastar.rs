@@ -40,11 +40,22 @@ pub(crate) fn neighbour_table(width: usize, height: usize) -> Vec<[(u8, u32); 4]
 /// The inverse of each move index (U<->D, L<->R), `NO_MOVE` maps to itself.
 const INVERSE: [u8; 5] = [1, 0, 3, 2, NO_MOVE];
 
-struct Ida<'a, H: Incremental> {
+/// Largest board IDA* takes: its arrays have a power-of-two capacity so that indices are
+/// masked instead of bounds-checked. Optimal search past a few dozen cells is impractical
+/// anyway; the constructive solver handles large boards.
+pub const MAX_CELLS: usize = 1024;
+
+/// The search state of one IDA* run. `CAP` (64 or [`MAX_CELLS`]) is the capacity of the tile
+/// and neighbour arrays; every index into them is `& (CAP - 1)`, which the compiler proves in
+/// bounds, so the inner loop carries no bounds checks and no `unsafe`.
+struct Ida<'a, H: Incremental, const CAP: usize> {
     heuristic: &'a H,
-    tiles: Vec<Tile>,
-    goal: &'a [Tile],
-    neighbours: Vec<[(u8, u32); 4]>,
+    cells: usize,
+    tiles: [Tile; CAP],
+    goal: [Tile; CAP],
+    /// Up to four (move, target cell) pairs per cell, padded with `NO_MOVE`.
+    neighbours: Box<[[(u8, u16); 4]; CAP]>,
+    /// Moves of the solution, last move first (written while unwinding).
     path: Vec<u8>,
     bound: u32,
     expanded: u64,
@@ -56,11 +67,50 @@ struct Ida<'a, H: Incremental> {
     started: Instant,
 }
 
-impl<H: Incremental> Ida<'_, H> {
+impl<'a, H: Incremental, const CAP: usize> Ida<'a, H, CAP> {
+    fn new(
+        board: &Board,
+        goal: &Board,
+        heuristic: &'a H,
+        limits: &'a Limits,
+        progress: Option<ProgressFn<'a>>,
+    ) -> Self {
+        let cells = board.len();
+        debug_assert!(cells <= CAP && CAP.is_power_of_two());
+        let mut tiles = [0; CAP];
+        tiles[..cells].copy_from_slice(board.tiles());
+        let mut goal_tiles = [0; CAP];
+        goal_tiles[..cells].copy_from_slice(goal.tiles());
+        let mut neighbours = Box::new([[(NO_MOVE, 0u16); 4]; CAP]);
+        for (cell, entry) in neighbour_table(board.width(), board.height())
+            .into_iter()
+            .enumerate()
+        {
+            neighbours[cell] = entry.map(|(m, to)| (m, to as u16));
+        }
+        Ida {
+            heuristic,
+            cells,
+            tiles,
+            goal: goal_tiles,
+            neighbours,
+            path: Vec::with_capacity(256),
+            bound: 0,
+            expanded: 0,
+            generated: 0,
+            check_at: Limits::CHECK_EVERY,
+            limits,
+            hit: None,
+            progress,
+            started: Instant::now(),
+        }
+    }
+
     /// Searches below the node whose blank is on `blank`, reached with cost `g` by move `prev`.
     /// Returns FOUND, ABORTED, or the smallest f that exceeded the bound.
     fn dfs(&mut self, blank: usize, g: u32, h: u32, aux: H::Aux, prev: u8) -> u32 {
-        if h == 0 && self.tiles == self.goal {
+        let mask = CAP - 1;
+        if h == 0 && self.tiles[..self.cells] == self.goal[..self.cells] {
             return FOUND;
         }
         self.expanded += 1;
@@ -68,8 +118,8 @@ impl<H: Incremental> Ida<'_, H> {
             return ABORTED;
         }
         let mut next_bound = UNBOUNDED;
-        let forbidden = INVERSE[prev as usize];
-        let entry = self.neighbours[blank];
+        let forbidden = INVERSE[prev as usize & 7];
+        let entry = self.neighbours[blank & mask];
         for &(m, to) in entry.iter() {
             if m == NO_MOVE {
                 break;
@@ -77,29 +127,35 @@ impl<H: Incremental> Ida<'_, H> {
             if m == forbidden {
                 continue;
             }
-            let to = to as usize;
+            let to = to as usize & mask;
             self.generated += 1;
             let tile = self.tiles[to];
-            self.tiles[blank] = tile;
+            self.tiles[blank & mask] = tile;
             self.tiles[to] = BLANK;
             let mut child_aux = aux;
-            let child_h = self
-                .heuristic
-                .update(&self.tiles, tile, to, blank, h, &mut child_aux);
+            let child_h = self.heuristic.update(
+                &self.tiles[..self.cells],
+                tile,
+                to,
+                blank,
+                h,
+                &mut child_aux,
+            );
             let f = g + 1 + child_h;
             let result = if f > self.bound {
                 f
             } else {
-                self.path.push(m);
                 let r = self.dfs(to, g + 1, child_h, child_aux, m);
                 if r == FOUND {
+                    // The path is written while unwinding (last move first), so that the search
+                    // itself pushes and pops nothing per node.
+                    self.path.push(m);
                     return FOUND;
                 }
-                self.path.pop();
                 r
             };
             self.tiles[to] = tile;
-            self.tiles[blank] = BLANK;
+            self.tiles[blank & mask] = BLANK;
             if result == ABORTED {
                 return ABORTED;
             }
@@ -126,6 +182,57 @@ impl<H: Incremental> Ida<'_, H> {
         }
         false
     }
+
+    /// Iterative deepening from the root until a solution, a limit, or exhaustion.
+    fn run(&mut self, blank: usize) -> Result<Solution, SolveError> {
+        let (h0, aux0) = self.heuristic.init(&self.tiles[..self.cells]);
+        self.bound = h0;
+        let mut iterations = 0;
+        loop {
+            iterations += 1;
+            let r = self.dfs(blank, 0, h0, aux0, NO_MOVE);
+            let stats = Stats {
+                expanded: self.expanded,
+                generated: self.generated,
+                elapsed: self.started.elapsed(),
+                iterations,
+                ..Stats::default()
+            };
+            match r {
+                FOUND => {
+                    let moves = self.path.iter().rev().map(|&m| Move::ALL[m as usize]).collect();
+                    return Ok(Solution {
+                        moves,
+                        optimal: true,
+                        stats,
+                    });
+                }
+                ABORTED => {
+                    return Err(SolveError::Limit {
+                        hit: self.hit.unwrap_or(crate::limits::LimitHit::Cancelled),
+                        stats,
+                        bound: self.bound,
+                    })
+                }
+                UNBOUNDED => {
+                    return Err(SolveError::Unsupported(
+                        "the search space was exhausted without reaching the goal: the goal is unreachable".into(),
+                    ))
+                }
+                next => {
+                    self.bound = next;
+                    if let Some(p) = self.progress {
+                        p(Progress {
+                            generated: self.generated,
+                            expanded: self.expanded,
+                            bound: next,
+                            elapsed: stats.elapsed,
+                        });
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Optimal moves from `board` to `goal` by IDA* with `heuristic` (built for `goal`).
@@ -140,65 +247,15 @@ pub fn idastar<H: Incremental>(
     progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
     board.check_same_size(goal)?;
-    let started = Instant::now();
-    let (h0, aux0) = heuristic.init(board.tiles());
-    let mut ida = Ida {
-        heuristic,
-        tiles: board.tiles().to_vec(),
-        goal: goal.tiles(),
-        neighbours: neighbour_table(board.width(), board.height()),
-        path: Vec::with_capacity(256),
-        bound: h0,
-        expanded: 0,
-        generated: 0,
-        check_at: Limits::CHECK_EVERY,
-        limits,
-        hit: None,
-        progress,
-        started,
-    };
-    let mut iterations = 0;
-    loop {
-        iterations += 1;
-        let r = ida.dfs(board.blank(), 0, h0, aux0, NO_MOVE);
-        let stats = Stats {
-            expanded: ida.expanded,
-            generated: ida.generated,
-            elapsed: started.elapsed(),
-            iterations,
-            ..Stats::default()
-        };
-        match r {
-            FOUND => {
-                let moves = ida.path.iter().map(|&m| Move::ALL[m as usize]).collect();
-                return Ok(Solution {
-                    moves,
-                    optimal: true,
-                    stats,
-                });
-            }
-            ABORTED => {
-                return Err(SolveError::Limit {
-                    hit: ida.hit.unwrap_or(crate::limits::LimitHit::Cancelled),
-                    stats,
-                    bound: ida.bound,
-                })
-            }
-            UNBOUNDED => return Err(SolveError::Unsupported(
-                "the search space was exhausted without reaching the goal: the goal is unreachable"
-                    .into(),
-            )),
-            next => {
-                ida.bound = next;
-                if let Some(p) = ida.progress {
-                    p(Progress {
-                        generated: ida.generated,
-                        expanded: ida.expanded,
-                        bound: next,
-                        elapsed: started.elapsed(),
-                    });
-                }
-            }
-        }
+    if board.len() <= 64 {
+        Ida::<H, 64>::new(board, goal, heuristic, limits, progress).run(board.blank())
+    } else if board.len() <= MAX_CELLS {
+        Ida::<H, MAX_CELLS>::new(board, goal, heuristic, limits, progress).run(board.blank())
+    } else {
+        Err(SolveError::Unsupported(format!(
+            "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: use --algorithm constructive \
+             (or weighted-astar) for large boards",
+            board.len()
+        )))
     }
 }

@@ -82,6 +82,13 @@ pub(crate) fn construct_checked(
     }
 
     let mut engine = Engine::new(board, corner_goal.tiles(), limits);
+    // Solutions measure about four times the Manhattan distance on random boards (BENCHMARKS.md):
+    // reserving a little more up front spares a 1000x1000 solve the copies and the doubled
+    // peak memory of growing a vector of billions of moves.
+    let expected = super::manhattan_lower_bound(board, &corner_goal) as usize;
+    engine
+        .moves
+        .reserve(expected.saturating_mul(17) / 4 + 4 * (w + h) * (w + h));
     let (mut c0, mut r0) = (0, 0);
     while w - c0 > CORE_SIDE || h - r0 > CORE_SIDE {
         if h - r0 >= w - c0 {
@@ -96,6 +103,7 @@ pub(crate) fn construct_checked(
     for &m in walk.iter().rev() {
         engine.go(m.inverse());
     }
+    engine.moves.shrink_to_fit();
     Ok(Construction {
         moves: engine.moves,
         raw_moves: engine.raw,
@@ -275,15 +283,17 @@ impl<'a> Engine<'a> {
             return Ok(());
         }
         self.next_check = self.raw + Limits::CHECK_EVERY;
-        self.limits.check(self.raw).map_err(|hit| SolveError::Limit {
-            hit,
-            stats: Stats {
-                expanded: self.placed,
-                generated: self.raw,
-                ..Stats::default()
-            },
-            bound: 0,
-        })
+        self.limits
+            .check(self.raw)
+            .map_err(|hit| SolveError::Limit {
+                hit,
+                stats: Stats {
+                    expanded: self.placed,
+                    generated: self.raw,
+                    ..Stats::default()
+                },
+                bound: 0,
+            })
     }
 
     /// Routes the blank to `target` without entering `avoid` or a locked cell: straight towards
@@ -534,7 +544,11 @@ impl<'a> Engine<'a> {
 
     /// Breadth-first search over the arrangements of a small window holding the blank, until
     /// each of `wanted`'s tiles stands on its cell.
-    fn solve_window(&mut self, window: [Cell; 6], wanted: [(Tile, Cell); 2]) -> Result<(), SolveError> {
+    fn solve_window(
+        &mut self,
+        window: [Cell; 6],
+        wanted: [(Tile, Cell); 2],
+    ) -> Result<(), SolveError> {
         let start: [Tile; 6] = window.map(|c| self.tiles[self.index(c)]);
         let slot = |c: Cell| window.iter().position(|&w| w == c);
         let targets: Vec<(Tile, usize)> = wanted
@@ -590,7 +604,11 @@ impl<'a> Engine<'a> {
         let mut goal_tiles = Vec::with_capacity(cells.len());
         for &i in &cells {
             let t = self.goal[i];
-            let l = if t == BLANK { 0 } else { label.len() as Tile + 1 };
+            let l = if t == BLANK {
+                0
+            } else {
+                label.len() as Tile + 1
+            };
             label.insert(t, l);
             goal_tiles.push(l);
         }
@@ -602,7 +620,13 @@ impl<'a> Engine<'a> {
         let board = Board::from_tiles(cw, ch, tiles)?;
         let goal = Board::from_tiles(cw, ch, goal_tiles)?;
         check_solvable(&board, &goal).map_err(|_| internal("the core is unsolvable"))?;
-        let s = idastar(&board, &goal, &LinearConflict::new(&goal), &Limits::none(), None)?;
+        let s = idastar(
+            &board,
+            &goal,
+            &LinearConflict::new(&goal),
+            &Limits::none(),
+            None,
+        )?;
         for m in s.moves {
             self.go(m);
         }
@@ -627,8 +651,7 @@ mod tests {
         for w in 2..=7 {
             for h in 2..=7 {
                 let blank_last = Board::solved(w, h).unwrap();
-                let blank_first =
-                    Board::from_tiles(w, h, (0..(w * h) as Tile).collect()).unwrap();
+                let blank_first = Board::from_tiles(w, h, (0..(w * h) as Tile).collect()).unwrap();
                 for goal in [&blank_last, &blank_first] {
                     for _ in 0..6 {
                         check(&uniform(goal, &mut rng), goal);

@@ -71,7 +71,7 @@ pub fn lookahead(
     let mut moves: Vec<Move> = Vec::new();
     let mut last: Option<Move> = None;
     // Every board the player stopped on, with its last move: the step and the move count then.
-    let mut seen: HashMap<(Box<[Tile]>, Option<Move>), (u64, usize)> = HashMap::new();
+    let mut seen: HashMap<StopKey, (u64, usize)> = HashMap::new();
     let mut steps = 0u64;
     seen.insert((tree.tiles.clone().into(), last), (0, 0));
     let mut next_check = Limits::CHECK_EVERY;
@@ -131,6 +131,10 @@ pub fn lookahead(
         }
     }
 }
+
+/// A board the player stopped on, with the move that brought it there: all that decides
+/// what it does next.
+type StopKey = (Box<[Tile]>, Option<Move>);
 
 /// The look-ahead tree, explored depth first on one board mutated in place.
 struct Tree<'a> {

@@ -82,7 +82,8 @@ pub fn lrta(
             let better = match best {
                 None => true,
                 Some((v, bm, _)) => {
-                    value < v || (value == v && Some(bm.inverse()) == last && Some(m.inverse()) != last)
+                    value < v
+                        || (value == v && Some(bm.inverse()) == last && Some(m.inverse()) != last)
                 }
             };
             if better {
@@ -218,7 +219,9 @@ mod tests {
                 s.verify(&board, &goal).unwrap();
             }
         }
-        assert!(lrta(&goal, &goal, &h, 1, &Limits::none()).unwrap().is_empty());
+        assert!(lrta(&goal, &goal, &h, 1, &Limits::none())
+            .unwrap()
+            .is_empty());
     }
 
     #[test]

@@ -80,7 +80,8 @@ pub(crate) fn solve(
             if board.width() <= 3 && board.height() <= 3 {
                 return constructive::constructive(board, goal, limits);
             }
-            let c = constructive::construct_checked(board, goal, limits).map_err(|e| with_manhattan_bound(e, board, goal))?;
+            let c = constructive::construct_checked(board, goal, limits)
+                .map_err(|e| with_manhattan_bound(e, board, goal))?;
             Ok(Solution {
                 moves: c.moves,
                 optimal: false,

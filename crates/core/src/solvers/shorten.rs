@@ -251,7 +251,11 @@ fn resolve_segment(cur: &Board, seg: &[Move], options: &ShortenOptions) -> Optio
         if t == BLANK {
             0
         } else {
-            end.iter().filter(|&&e| e != BLANK).position(|&e| e == t).unwrap_or(0) as Tile + 1
+            end.iter()
+                .filter(|&&e| e != BLANK)
+                .position(|&e| e == t)
+                .unwrap_or(0) as Tile
+                + 1
         }
     };
     let sub_start = Board::from_tiles(bw, bh, start.iter().map(|&t| label(t)).collect()).ok()?;
@@ -292,7 +296,8 @@ pub fn shorten(
     if options.window >= 3 {
         for pass in 0..options.passes {
             let offset = if pass % 2 == 1 { options.window / 2 } else { 0 };
-            let (next, improved) = resolve_windows(board, &current, options.window, offset, options);
+            let (next, improved) =
+                resolve_windows(board, &current, options.window, offset, options);
             windows_improved += improved;
             let next = cut_loops(board, &next);
             let gained = next.len() < current.len();
@@ -356,6 +361,12 @@ mod tests {
         let long = parse_moves(&("ULDR".repeat(3) + "RD")).unwrap();
         let s = shorten(&board, &goal, &long, &ShortenOptions::default()).unwrap();
         assert_eq!(s.moves, parse_moves("RD").unwrap());
-        assert!(shorten(&board, &goal, &parse_moves("D").unwrap(), &ShortenOptions::default()).is_err());
+        assert!(shorten(
+            &board,
+            &goal,
+            &parse_moves("D").unwrap(),
+            &ShortenOptions::default()
+        )
+        .is_err());
     }
 }
