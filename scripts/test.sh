@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# rustfmt and clippy are rustup components a fresh toolchain may lack.
+if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+  rustup component add rustfmt clippy
+fi
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 

@@ -182,7 +182,7 @@ pub fn run(args: BatchArgs) -> Result<ExitCode> {
             !t.is_empty()
                 && !t.starts_with('#')
                 && line > done_through
-                && args.shard.map_or(true, |s| s.owns(line))
+                && args.shard.is_none_or(|s| s.owns(line))
         })
         .map(|(line, text)| Work {
             line,

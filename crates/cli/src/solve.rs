@@ -143,8 +143,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                     common::thousands(s.generated),
                     common::millis(s.elapsed)
                 )?;
-                if s.iterations > 0 {
-                    write!(out, ", {} iterations", s.iterations)?;
+                match s.iterations {
+                    0 => {}
+                    1 => write!(out, ", 1 iteration")?,
+                    n => write!(out, ", {n} iterations")?,
                 }
                 if s.peak_memory_bytes > 0 {
                     write!(

@@ -82,7 +82,10 @@ fn unsolvable_exits_1_with_the_reason() {
         .args(["solve", "2 1 3/4 5 6/7 8 0"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("unsolvable").and(predicate::str::contains("inversions")));
+        .stderr(
+            predicate::str::contains("unsolvable")
+                .and(predicate::str::contains("1 inversion away")),
+        );
     taquin()
         .args(["solve", "2 1 3/4 5 6/7 8 0", "--json"])
         .assert()
@@ -135,6 +138,8 @@ fn limits_exit_1_and_say_which() {
         .args([
             "solve",
             "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15",
+            "--goal",
+            "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
             "--max-nodes",
             "1000",
             "-H",

@@ -39,10 +39,11 @@ impl std::fmt::Display for ParityReport {
         if self.width % 2 == 1 {
             write!(
                 f,
-                "unsolvable: the tiles are {} inversions away from the goal's order, an odd number, \
+                "unsolvable: the tiles are {} inversion{} away from the goal's order, an odd number, \
                  and on a board of odd width every move keeps that parity; swap any two tiles \
                  (not the blank) in the board or the goal to make it solvable",
-                self.inversions
+                self.inversions,
+                if self.inversions == 1 { "" } else { "s" }
             )
         } else {
             write!(

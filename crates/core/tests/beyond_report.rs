@@ -84,7 +84,7 @@ fn lrta_and_lookahead_on_korf100() {
 #[test]
 #[ignore]
 fn constructive_lengths_and_post_pass() {
-    for side in [5usize, 10, 20, 50, 100] {
+    for side in [5usize, 10, 20, 50] {
         let goal = Board::solved(side, side).unwrap();
         let mut rng = Rng::new(side as u64);
         let board = uniform(&goal, &mut rng);

@@ -7,7 +7,7 @@
 //!    and a loop is cut only after its boards are compared cell by cell.
 //! 2. [`resolve_windows`]: the solution is cut into windows of a few moves; each window only
 //!    moves tiles inside the rectangle its blank visits, so that rectangle is a small puzzle of
-//!    its own, solved optimally by IDA* ([`crate::search::idastar`], linear conflict); a shorter
+//!    its own, solved optimally by IDA* ([`crate::search::idastar`], Manhattan distance); a shorter
 //!    answer replaces the window. Alternate passes shift the windows by half a window so that
 //!    waste across a border is seen too.
 //!
@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Tile, BLANK};
-use crate::heuristic::{Heuristic, LinearConflict};
+use crate::heuristic::{Heuristic, Manhattan};
 use crate::limits::Limits;
 use crate::moves::Move;
 use crate::search::idastar;
@@ -260,7 +260,9 @@ fn resolve_segment(cur: &Board, seg: &[Move], options: &ShortenOptions) -> Optio
     };
     let sub_start = Board::from_tiles(bw, bh, start.iter().map(|&t| label(t)).collect()).ok()?;
     let sub_goal = Board::from_tiles(bw, bh, end.iter().map(|&t| label(t)).collect()).ok()?;
-    let heuristic = LinearConflict::new(&sub_goal);
+    // Manhattan distance: on windows this small its table costs less to build than the
+    // search it saves would gain over linear conflict.
+    let heuristic = Manhattan::new(&sub_goal);
     if heuristic.estimate(sub_start.tiles()) as usize >= seg.len() {
         return None;
     }
