@@ -169,9 +169,9 @@ pub fn run(args: BatchArgs) -> Result<ExitCode> {
     args.limits.limits()?;
 
     let input = read_input(args.file.as_deref())?;
-    let done_through = match (&args.output, args.resume) {
+    let (done_through, earlier_failed) = match (&args.output, args.resume) {
         (Some(path), true) => resume_point(path)?,
-        _ => 0,
+        _ => (0, false),
     };
     let work: Vec<Work> = input
         .lines()
@@ -211,7 +211,7 @@ pub fn run(args: BatchArgs) -> Result<ExitCode> {
     let next = AtomicUsize::new(0);
     let cancel = common::cancel_flag();
     let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
-    let mut all_solved = true;
+    let mut all_solved = !earlier_failed;
     let mut interrupted = false;
 
     std::thread::scope(|scope| -> Result<()> {
@@ -297,15 +297,17 @@ fn read_input(file: Option<&str>) -> Result<String> {
     Ok(text)
 }
 
-/// The input line number of the last complete record in `path` (0 when there is none), after
-/// cutting off a torn last line left by an interruption.
-fn resume_point(path: &PathBuf) -> Result<usize> {
+/// The input line number of the last complete record in `path` (0 when there is none), and
+/// whether any kept record is not `solved` (for the exit code), after cutting off a torn last
+/// line left by an interruption.
+fn resume_point(path: &PathBuf) -> Result<(usize, bool)> {
     let mut file = match OpenOptions::new().read(true).write(true).open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, false)),
         Err(e) => return Err(e).with_context(|| format!("opening {} to resume", path.display())),
     };
     let mut last_line = 0;
+    let mut failed = false;
     let mut complete_bytes = 0u64;
     let mut reader = BufReader::new(&mut file);
     let mut buf = String::new();
@@ -330,13 +332,14 @@ fn resume_point(path: &PathBuf) -> Result<usize> {
             );
         };
         last_line = line as usize;
+        failed |= record.get("status").and_then(Value::as_str) != Some("solved");
         complete_bytes += n as u64;
     }
     drop(reader);
     file.set_len(complete_bytes)
         .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
         .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
-    Ok(last_line)
+    Ok((last_line, failed))
 }
 
 fn progress_bar(len: usize) -> Option<ProgressBar> {
@@ -468,10 +471,13 @@ fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
         limits,
         ..SolveOptions::new(args.algorithm, heuristic)
     };
-    let heuristic_name = if args.algorithm == Algorithm::Bfs {
-        "none"
-    } else {
-        heuristic.name()
+    // The name of what actually guided the search: BFS and the constructive solver use no
+    // heuristic (its 3x3 core is solved by IDA* internally), the Javeriana player always
+    // scores by Manhattan distance.
+    let heuristic_name = match args.algorithm {
+        Algorithm::Bfs | Algorithm::Constructive => "none",
+        Algorithm::Lookahead => "manhattan",
+        _ => heuristic.name(),
     };
     let solved = match solve_with(&inst.board, &inst.goal, &options, None) {
         Ok(mut solution) => {

@@ -81,7 +81,7 @@ pub fn init(pdb_dir: Option<PathBuf>) {
                 peak_bytes,
             } => {
                 let line = format!(
-                    "building the pattern database of {spec}: {entries} entries on {threads} threads, about {} and {} of memory",
+                    "building the pattern database of {spec}: {entries} entries on {threads} threads, expected to take {} and {} of memory",
                     human_duration(*estimate),
                     human_bytes(*peak_bytes)
                 );
@@ -110,8 +110,8 @@ pub fn init(pdb_dir: Option<PathBuf>) {
                     b.finish_and_clear();
                 }
                 eprintln!(
-                    "built the pattern database of {spec} in {}",
-                    human_duration(*elapsed)
+                    "built the pattern database of {spec} in {:.1} s",
+                    elapsed.as_secs_f64()
                 );
             }
             PdbEvent::Loading { path } => {
@@ -312,9 +312,9 @@ fn human_duration(d: Duration) -> String {
     if s < 1.0 {
         "under a second".into()
     } else if s < 90.0 {
-        format!("{s:.0} s")
+        format!("about {s:.0} s")
     } else {
-        format!("{:.1} min", s / 60.0)
+        format!("about {:.1} min", s / 60.0)
     }
 }
 

@@ -189,7 +189,8 @@ fn resume_keeps_complete_records_drops_a_torn_line_and_finishes() {
         resumed.lines().take(7).collect::<Vec<_>>(),
         kept[..7].to_vec()
     );
-    // Resuming a finished output solves nothing more.
+    // Resuming a finished output solves nothing more, and its exit code still counts the
+    // instances that were not solved.
     taquin()
         .args([
             "batch",
@@ -199,7 +200,7 @@ fn resume_keeps_complete_records_drops_a_torn_line_and_finishes() {
             "--resume",
         ])
         .assert()
-        .success();
+        .code(1);
     assert_eq!(fs::read_to_string(&out).unwrap(), resumed);
     // --resume needs --output.
     taquin()

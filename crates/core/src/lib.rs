@@ -19,6 +19,7 @@
 
 pub mod board;
 pub mod generate;
+pub mod hashing;
 pub mod heuristic;
 pub mod instances;
 pub mod limits;

@@ -116,7 +116,7 @@ fn constructive_lengths_and_post_pass() {
 #[test]
 #[ignore]
 fn constructive_time_split() {
-    for side in [100usize, 300] {
+    for side in [100usize, 300, 1000] {
         let goal = Board::solved(side, side).unwrap();
         let board = uniform(&goal, &mut Rng::new(side as u64));
         let t = Instant::now();

@@ -36,6 +36,12 @@ const TABLE_SIDE: usize = 6;
 /// instead of recomputed, and IDA* keeps each line's code up to date with two digit changes a move.
 #[derive(Debug, Clone)]
 struct LineTables {
+    /// `terms[t * cells + c]`: what tile `t` (0 the blank) on cell `c` adds to its row's code,
+    /// to its column's code, and to the Manhattan distance; so a full evaluation is one lookup
+    /// and three additions a cell.
+    terms: Vec<CellTerm>,
+    /// Row and column of each cell.
+    cell_line: Vec<(u8, u8)>,
     /// `(width + 1)^c` for each column c: weight of a cell's digit in its row code.
     row_pow: Vec<u32>,
     /// `(height + 1)^r` for each row r: weight of a cell's digit in its column code.
@@ -51,24 +57,54 @@ struct LineTables {
 }
 
 impl LineTables {
-    fn new(g: &GoalGeometry) -> LineTables {
+    fn new(g: &GoalGeometry, manhattan: &Manhattan) -> LineTables {
         let (w, h) = (g.width, g.height);
         let n = w * h;
+        // Tile 0 (the blank) keeps the digit of "not counted" in every line.
         let mut row_digit = vec![w as u8; n * h];
         let mut col_digit = vec![h as u8; n * w];
         for t in 1..n as Tile {
             row_digit[t as usize * h + g.goal_row(t)] = g.goal_col(t) as u8;
             col_digit[t as usize * w + g.goal_col(t)] = g.goal_row(t) as u8;
         }
+        let row_pow: Vec<u32> = (0..w as u32).map(|c| (w as u32 + 1).pow(c)).collect();
+        let col_pow: Vec<u32> = (0..h as u32).map(|r| (h as u32 + 1).pow(r)).collect();
+        let mut terms = vec![CellTerm::default(); n * n];
+        for t in 0..n {
+            for cell in 0..n {
+                let (r, c) = (cell / w, cell % w);
+                terms[t * n + cell] = CellTerm {
+                    row_code: u32::from(row_digit[t * h + r]) * row_pow[c],
+                    col_code: u32::from(col_digit[t * w + c]) * col_pow[r],
+                    manhattan: if t == 0 {
+                        0
+                    } else {
+                        manhattan.tile_distance(t as Tile, cell)
+                    },
+                };
+            }
+        }
         LineTables {
-            row_pow: (0..w as u32).map(|c| (w as u32 + 1).pow(c)).collect(),
-            col_pow: (0..h as u32).map(|r| (h as u32 + 1).pow(r)).collect(),
+            terms,
+            cell_line: (0..n)
+                .map(|cell| ((cell / w) as u8, (cell % w) as u8))
+                .collect(),
+            row_pow,
+            col_pow,
             row_removals: removal_table(w),
             col_removals: removal_table(h),
             row_digit,
             col_digit,
         }
     }
+}
+
+/// One tile on one cell, as [`LineTables::terms`] records it.
+#[derive(Debug, Clone, Copy, Default)]
+struct CellTerm {
+    row_code: u32,
+    col_code: u32,
+    manhattan: u32,
 }
 
 /// Removals of every line of `len` cells, indexed by its code (digit of cell i at weight (len+1)^i).
@@ -118,10 +154,11 @@ impl LinearConflict {
     /// Built for `goal`.
     pub fn new(goal: &Board) -> LinearConflict {
         let geometry = GoalGeometry::new(goal);
-        let tables =
-            (goal.width().max(goal.height()) <= TABLE_SIDE).then(|| LineTables::new(&geometry));
+        let manhattan = Manhattan::new(goal);
+        let tables = (goal.width().max(goal.height()) <= TABLE_SIDE)
+            .then(|| LineTables::new(&geometry, &manhattan));
         LinearConflict {
-            manhattan: Manhattan::new(goal),
+            manhattan,
             geometry,
             tables,
         }
@@ -191,25 +228,17 @@ impl LinearConflict {
     }
 
     fn parts(&self, tiles: &[Tile]) -> LcParts {
-        let mut parts = LcParts {
-            manhattan: self.manhattan.estimate(tiles),
-            ..LcParts::default()
-        };
+        let mut parts = LcParts::default();
         let (w, h) = (self.geometry.width, self.geometry.height);
         match &self.tables {
             Some(t) => {
-                for (cell, &tile) in tiles.iter().enumerate() {
-                    let (r, c) = (cell / w, cell % w);
-                    let (rd, cd) = if tile == BLANK {
-                        (w as u32, h as u32)
-                    } else {
-                        (
-                            u32::from(t.row_digit[tile as usize * h + r]),
-                            u32::from(t.col_digit[tile as usize * w + c]),
-                        )
-                    };
-                    parts.rows[r] += rd * t.row_pow[c];
-                    parts.cols[c] += cd * t.col_pow[r];
+                // One pass: Manhattan terms and line codes together, one lookup a cell.
+                let n = tiles.len();
+                for (cell, (&tile, &(r, c))) in tiles.iter().zip(&t.cell_line).enumerate() {
+                    let term = t.terms[tile as usize * n + cell];
+                    parts.manhattan += term.manhattan;
+                    parts.rows[usize::from(r)] += term.row_code;
+                    parts.cols[usize::from(c)] += term.col_code;
                 }
                 let rows: u32 = parts.rows[..h]
                     .iter()
@@ -222,6 +251,7 @@ impl LinearConflict {
                 parts.removals = rows + cols;
             }
             None => {
+                parts.manhattan = self.manhattan.estimate(tiles);
                 let rows: u32 = (0..h).map(|r| self.row_removals(tiles, r, None)).sum();
                 let cols: u32 = (0..w).map(|c| self.col_removals(tiles, c, None)).sum();
                 parts.removals = rows + cols;

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{GoalGeometry, Heuristic, Incremental};
 use crate::board::{Board, Tile, BLANK};
+use crate::hashing::FoldState;
 use crate::solution::SolveError;
 
 /// Most count-table states one direction may have before the table is refused as too large.
@@ -47,7 +48,7 @@ struct WdTable {
     /// Bits per count in a key.
     bits: u32,
     /// Key of a count table -> its state index.
-    index: HashMap<u128, u32, KeyHasher>,
+    index: HashMap<u128, u32, FoldState>,
     /// Distance of each state to the goal counts.
     dist: Vec<u8>,
     /// `next[(s * 2 + dir) * lines + class]`: the state after the blank moves to the lower
@@ -56,41 +57,6 @@ struct WdTable {
 }
 
 const NONE: u32 = u32::MAX;
-
-/// A multiply-fold hasher for the packed `u128` keys: the keys are already dense bit patterns,
-/// so SipHash's protection against crafted keys buys nothing here and costs most of the build.
-#[derive(Debug, Clone, Copy, Default)]
-struct KeyHasher;
-
-impl std::hash::BuildHasher for KeyHasher {
-    type Hasher = FoldHasher;
-    fn build_hasher(&self) -> FoldHasher {
-        FoldHasher(0)
-    }
-}
-
-/// The hasher [`KeyHasher`] builds.
-#[derive(Debug, Clone, Copy)]
-struct FoldHasher(u64);
-
-impl std::hash::Hasher for FoldHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        let m = u128::from(self.0 ^ v) * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
-        self.0 = (m as u64) ^ ((m >> 64) as u64);
-    }
-    fn write_u128(&mut self, v: u128) {
-        self.write_u64(v as u64);
-        self.write_u64((v >> 64) as u64);
-    }
-}
 
 impl WdTable {
     /// Breadth-first search over count tables from the goal's.
@@ -118,7 +84,7 @@ impl WdTable {
         let mut table = WdTable {
             lines,
             bits,
-            index: HashMap::with_hasher(KeyHasher),
+            index: HashMap::with_hasher(FoldState),
             dist: vec![0],
             next: Vec::new(),
         };

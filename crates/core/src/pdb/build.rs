@@ -46,9 +46,10 @@ const MAX_SEARCH_BYTES: u64 = 6 << 30;
 /// Words of the two-bit array a thread takes at a time.
 const CHUNK_WORDS: usize = 1 << 14;
 
-/// Placements (times non-pattern cells) one core expands per second, measured on the
-/// development machine for the 15-puzzle 7-8 databases; used only for the "about N s" line.
-const STATES_PER_SECOND_PER_THREAD: f64 = 40e6;
+/// Abstract states (placements times non-pattern cells) one core processes per second: about
+/// 14 million for the 15-puzzle 7-8 databases and 28 million for the 24-puzzle 6-tile ones on
+/// the development machine. Used only for the "about N s" line before a build.
+const STATES_PER_SECOND_PER_THREAD: f64 = 15e6;
 
 /// Bytes the build needs at its peak: the two-bit array and the result table.
 pub fn peak_bytes(spec: &PatternSpec) -> u64 {

@@ -145,6 +145,22 @@ pub fn load_or_build(spec: &PatternSpec) -> Result<Arc<PatternDb>, PdbError> {
     get(&dir, spec, false)
 }
 
+/// True when the database of `spec` is in memory or has a file in the cache directory, so that
+/// using it costs at most a load, never a build. A server can refuse a pattern-database request
+/// (or build ahead of time) when this is false.
+pub fn available(spec: &PatternSpec) -> bool {
+    let Ok(dir) = cache_dir() else {
+        return false;
+    };
+    let path = store::path_in(&dir, spec);
+    let in_memory = loaded()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&path)
+        .is_some_and(|slot| slot.try_lock().is_ok_and(|db| db.is_some()));
+    in_memory || path.exists()
+}
+
 /// Builds the database of `spec` in `dir` even if a valid file exists, replacing it.
 pub fn rebuild(dir: &Path, spec: &PatternSpec) -> Result<Arc<PatternDb>, PdbError> {
     get(dir, spec, true)

@@ -253,6 +253,13 @@ impl PdbPreset {
         }
     }
 
+    /// True when every database of this preset for `goal` is in memory or on disk, so that
+    /// solving with it will not start a build ([`cache::available`]).
+    pub fn is_available(self, goal: &Board) -> bool {
+        self.partition(goal)
+            .is_ok_and(|specs| specs.iter().all(cache::available))
+    }
+
     /// The partition for `goal`: the preset's groups, turned by 180 degrees when the goal's blank
     /// is on the last cell (the usual `1 2 ... N-1 0` goal), and otherwise with the blank's cell
     /// swapped for cell 0. The databases then depend only on where the goal puts the pattern

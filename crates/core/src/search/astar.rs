@@ -13,6 +13,7 @@ use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
 use super::{Graph, Path, SearchFailure};
+use crate::hashing::FoldState;
 use crate::limits::{Limits, Progress, ProgressFn};
 use crate::solution::Stats;
 
@@ -39,10 +40,12 @@ impl Priority {
     }
 }
 
-/// One stored node: its best known g, its parent's slot, and whether it was expanded.
+/// One stored node: its best known g, its heuristic value, its parent's slot, and whether it
+/// was expanded.
 struct Slot<N> {
     node: N,
     g: u32,
+    h: u32,
     parent: u32,
     closed: bool,
 }
@@ -67,15 +70,25 @@ pub fn best_first<G: Graph>(
 ) -> Result<Path<G::Node>, SearchFailure> {
     let started = Instant::now();
     let mut stats = Stats::default();
-    let mut slots: Vec<Slot<G::Node>> = Vec::new();
-    let mut index: HashMap<G::Node, u32> = HashMap::new();
+    let mut slots: Vec<Slot<G::Node>> = Vec::with_capacity(4096);
+    // Sized for a small search up front: growing from empty rehashes a dozen times, which costs
+    // as much as the search itself on the 8-puzzle.
+    let mut index: HashMap<G::Node, u32, FoldState> =
+        HashMap::with_capacity_and_hasher(4096, FoldState);
     // (Reverse(f), g, Reverse(sequence), slot)
-    let mut open: BinaryHeap<(Reverse<u64>, u32, Reverse<u64>, u32)> = BinaryHeap::new();
+    let mut open: BinaryHeap<(Reverse<u64>, u32, Reverse<u64>, u32)> =
+        BinaryHeap::with_capacity(4096);
     let mut sequence = 0u64;
     let mut heap_bytes = 0usize;
+    // Estimated bytes of the open and closed sets: each stored node sits in the slot vector
+    // and as a hash-map key (with its index and a control byte), both over-allocated up to 2x
+    // as they grow; each open entry is one heap element.
     let slot_bytes =
         std::mem::size_of::<Slot<G::Node>>() + std::mem::size_of::<(G::Node, u32)>() + 16;
     let open_bytes = std::mem::size_of::<(Reverse<u64>, u32, Reverse<u64>, u32)>();
+    let memory = |slots: usize, heap_bytes: usize, open: usize| {
+        slots * slot_bytes * 2 + heap_bytes * 2 + open * open_bytes
+    };
 
     let h0 = graph.heuristic(&start);
     heap_bytes += graph.node_heap_bytes(&start);
@@ -83,6 +96,7 @@ pub fn best_first<G: Graph>(
     slots.push(Slot {
         node: start,
         g: 0,
+        h: h0,
         parent: u32::MAX,
         closed: false,
     });
@@ -97,12 +111,16 @@ pub fn best_first<G: Graph>(
             continue; // stale entry: a cheaper path to this node was found after it was pushed
         }
         s.closed = true;
-        let node = s.node.clone();
         if priority == Priority::AStar {
-            bound = bound.max(g + graph.heuristic(&node));
+            bound = bound.max(g + s.h);
         }
+        let node = s.node.clone();
         if graph.is_goal(&node) {
             stats.elapsed = started.elapsed();
+            stats.peak_memory_bytes =
+                stats
+                    .peak_memory_bytes
+                    .max(memory(slots.len(), heap_bytes, stats.peak_open));
             return Ok(Path {
                 nodes: rebuild(&slots, slot),
                 cost: g,
@@ -115,7 +133,8 @@ pub fn best_first<G: Graph>(
         for (next, step) in neighbours.drain(..) {
             stats.generated += 1;
             let ng = g + step;
-            let target = match index.entry(next) {
+            // The heuristic is computed once per node, when it is first generated.
+            let (target, h) = match index.entry(next) {
                 Entry::Occupied(e) => {
                     let t = *e.get();
                     let old = &mut slots[t as usize];
@@ -125,22 +144,23 @@ pub fn best_first<G: Graph>(
                     old.g = ng;
                     old.parent = slot;
                     old.closed = false;
-                    t
+                    (t, old.h)
                 }
                 Entry::Vacant(e) => {
                     let t = slots.len() as u32;
                     heap_bytes += graph.node_heap_bytes(e.key());
+                    let h = graph.heuristic(e.key());
                     slots.push(Slot {
                         node: e.key().clone(),
                         g: ng,
+                        h,
                         parent: slot,
                         closed: false,
                     });
                     e.insert(t);
-                    t
+                    (t, h)
                 }
             };
-            let h = graph.heuristic(&slots[target as usize].node);
             sequence += 1;
             open.push((Reverse(priority.key(ng, h)), ng, Reverse(sequence), target));
         }
@@ -148,8 +168,7 @@ pub fn best_first<G: Graph>(
         stats.peak_closed = slots.len();
         if stats.generated >= next_check {
             next_check = stats.generated + Limits::CHECK_EVERY;
-            let bytes =
-                slots.len() * slot_bytes * 2 + heap_bytes * 2 + stats.peak_open * open_bytes;
+            let bytes = memory(slots.len(), heap_bytes, stats.peak_open);
             stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
             stats.elapsed = started.elapsed();
             let hit = limits

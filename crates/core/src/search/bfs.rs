@@ -1,10 +1,11 @@
 //! Breadth-first search over any [`Graph`], ignoring step costs and the heuristic: the fewest
 //! steps to a goal. On small boards it is the ground truth the other searches are tested against.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashSet, VecDeque};
 use std::time::Instant;
 
 use super::{Graph, Path, SearchFailure};
+use crate::hashing::FoldState;
 use crate::limits::{Limits, Progress, ProgressFn};
 use crate::solution::Stats;
 
@@ -19,11 +20,11 @@ pub fn bfs<G: Graph>(
     let mut stats = Stats::default();
     // node -> parent slot; slots hold (node, parent, depth) in discovery order
     let mut parent_of: Vec<(G::Node, u32, u32)> = Vec::new();
-    let mut seen: HashMap<G::Node, ()> = HashMap::new();
+    let mut seen: HashSet<G::Node, FoldState> = HashSet::with_hasher(FoldState);
     let mut queue: VecDeque<u32> = VecDeque::new();
     let slot_bytes = 2 * std::mem::size_of::<(G::Node, u32, u32)>() + 16;
     let mut heap_bytes = graph.node_heap_bytes(&start);
-    seen.insert(start.clone(), ());
+    seen.insert(start.clone());
     parent_of.push((start, u32::MAX, 0));
     queue.push_back(0);
     let mut next_check = Limits::CHECK_EVERY;
@@ -33,6 +34,8 @@ pub fn bfs<G: Graph>(
         if graph.is_goal(&node) {
             stats.elapsed = started.elapsed();
             stats.peak_closed = parent_of.len();
+            let bytes = parent_of.len() * slot_bytes + heap_bytes + stats.peak_open * 4;
+            stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
             let mut nodes = Vec::new();
             let mut s = slot;
             while s != u32::MAX {
@@ -51,11 +54,11 @@ pub fn bfs<G: Graph>(
         graph.neighbours(&node, &mut neighbours);
         for (next, _) in neighbours.drain(..) {
             stats.generated += 1;
-            if seen.contains_key(&next) {
+            if seen.contains(&next) {
                 continue;
             }
             heap_bytes += 2 * graph.node_heap_bytes(&next);
-            seen.insert(next.clone(), ());
+            seen.insert(next.clone());
             parent_of.push((next, slot, depth + 1));
             queue.push_back(parent_of.len() as u32 - 1);
         }

@@ -115,13 +115,27 @@ impl Graph for PuzzleGraph<'_> {
     type Node = PackedBoard;
 
     fn neighbours(&self, node: &PackedBoard, out: &mut Vec<(PackedBoard, u32)>) {
+        let cells = self.width * self.height;
         self.with_tiles(node, |tiles| {
             let blank = tiles.iter().position(|&t| t == BLANK).unwrap_or(0);
             for m in Move::ALL {
                 if let Some(to) = m.target(blank, self.width, self.height) {
-                    tiles.swap(blank, to);
-                    out.push((self.pack(tiles), 1));
-                    tiles.swap(blank, to);
+                    let next = match node {
+                        // A move only swaps the blank (0) with one tile: move that tile's bits
+                        // from its cell's field to the blank's instead of repacking the board.
+                        PackedBoard::Small(key) => {
+                            let shift = |cell: usize| (cells - 1 - cell) as u32 * self.bits;
+                            let t = u128::from(tiles[to]);
+                            PackedBoard::Small(key - (t << shift(to)) + (t << shift(blank)))
+                        }
+                        PackedBoard::Large(_) => {
+                            tiles.swap(blank, to);
+                            let packed = self.pack(tiles);
+                            tiles.swap(blank, to);
+                            packed
+                        }
+                    };
+                    out.push((next, 1));
                 }
             }
         });

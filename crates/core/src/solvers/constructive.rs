@@ -204,6 +204,8 @@ struct Engine<'a> {
     /// `pos[t]`: the cell index of tile `t`.
     pos: Vec<u32>,
     blank: Cell,
+    /// `blank` as a cell index.
+    blank_index: usize,
     /// Cells already solved: neither the blank nor a travelling tile may enter them.
     locked: Vec<bool>,
     /// The tile each cell must end with.
@@ -228,6 +230,7 @@ impl<'a> Engine<'a> {
             tiles: board.tiles().to_vec(),
             pos,
             blank: (board.blank() % w, board.blank() / w),
+            blank_index: board.blank(),
             locked: vec![false; board.len()],
             goal,
             moves: Vec::new(),
@@ -264,12 +267,19 @@ impl<'a> Engine<'a> {
     fn go(&mut self, m: Move) {
         let to = step(self.blank, m);
         debug_assert!(to.0 < self.w && to.1 < self.h, "blank left the board");
-        let (from_i, to_i) = (self.index(self.blank), self.index(to));
+        let from_i = self.blank_index;
+        let to_i = match m {
+            Move::Up => from_i - self.w,
+            Move::Down => from_i + self.w,
+            Move::Left => from_i - 1,
+            Move::Right => from_i + 1,
+        };
         let t = self.tiles[to_i];
         self.tiles[from_i] = t;
         self.tiles[to_i] = BLANK;
         self.pos[t as usize] = from_i as u32;
         self.blank = to;
+        self.blank_index = to_i;
         self.raw += 1;
         if self.moves.last() == Some(&m.inverse()) {
             self.moves.pop();
@@ -423,8 +433,9 @@ impl<'a> Engine<'a> {
 
     /// Brings tile `t` to `target`, one cell at a time, never through a locked cell.
     fn move_tile(&mut self, t: Tile, target: Cell) -> Result<(), SolveError> {
+        // Found once; afterwards the tile only moves where this loop sends it.
+        let mut p = self.cell_of(t);
         loop {
-            let p = self.cell_of(t);
             if p == target {
                 return Ok(());
             }
@@ -462,6 +473,7 @@ impl<'a> Engine<'a> {
             };
             self.route(front, p)?;
             self.go(d.inverse());
+            p = front;
         }
     }
 
