@@ -359,7 +359,8 @@ fn the_same_database_serves_relabelled_goals() {
     }
 }
 
-/// Korf's instances with the 5-5-5 databases (built in a few seconds in release mode).
+/// Korf's instances (the easier ones kept in tests/data) with the 5-5-5 and 6-6-3 databases,
+/// built into a temporary directory (seconds in release mode), sequential and parallel.
 #[test]
 #[ignore = "builds 15-puzzle databases: run with --release -- --ignored"]
 fn korf_instances_with_5_5_5_and_6_6_3() {
@@ -367,17 +368,15 @@ fn korf_instances_with_5_5_5_and_6_6_3() {
     pdb::set_cache_dir(Some(dir.clone()));
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/bench/korf100.txt"
+        "/tests/data/korf_easy.txt"
     ))
     .unwrap();
     let instances = taquin::instances::parse_file(&text).unwrap();
+    assert!(instances.len() >= 3);
     for name in ["pdb:5-5-5", "pdb:6-6-3"] {
         let kind = HeuristicKind::from_name(name).unwrap();
-        for inst in instances
-            .iter()
-            .filter(|i| ["2", "9", "13"].contains(&i.id.as_str()))
-        {
-            let options = SolveOptions::new(Algorithm::IdaStar, kind);
+        for inst in &instances {
+            let mut options = SolveOptions::new(Algorithm::IdaStar, kind);
             let s = solve_with(&inst.board, &inst.goal, &options, None).unwrap();
             assert_eq!(
                 Some(s.len() as u32),
@@ -385,6 +384,9 @@ fn korf_instances_with_5_5_5_and_6_6_3() {
                 "{name} #{}",
                 inst.id
             );
+            options.threads = 2;
+            let p = solve_with(&inst.board, &inst.goal, &options, None).unwrap();
+            assert_eq!(p.moves, s.moves, "{name} #{} parallel", inst.id);
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -11,8 +11,8 @@
 //! table small but makes the heuristic inconsistent at times (a move can lower it by more than
 //! one); IDA* and taquin's A*, which reopens nodes, stay optimal with it.
 //!
-//! - [`build()`] runs the breadth-first search ([`build`] module) over the abstract space on all
-//!   cores, two bits per state.
+//! - [`build()`](fn@build) runs the breadth-first search (module [`build`](mod@build)) over the
+//!   abstract space on all cores, two bits per state.
 //! - [`PatternDb`] stores each value in 4 bits (8 when a value does not fit) as the *excess* over
 //!   the pattern tiles' Manhattan distance: pattern cost and Manhattan distance have the same
 //!   parity, so `value = manhattan + 2 * excess` and the excess is small.

@@ -1,4 +1,4 @@
-//! Parallel IDA*: every core on one instance, with the same solution as [`super::idastar`].
+//! Parallel IDA*: every core on one instance, with the same solution as [`idastar`](fn@super::idastar).
 //!
 //! Each iteration (f-bound) first walks the top of the tree in the sequential search's order,
 //! with its pruning, down to a depth that yields a few hundred subtrees per thread. The subtrees
@@ -299,7 +299,7 @@ fn run_jobs<H>(
 }
 
 /// Optimal moves from `board` to `goal` by IDA* on `threads` threads (0: every core); the
-/// moves are those [`super::idastar`] returns.
+/// moves are those [`idastar`](fn@super::idastar) returns.
 pub fn idastar_parallel<H>(
     board: &Board,
     goal: &Board,

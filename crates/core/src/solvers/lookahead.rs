@@ -74,7 +74,6 @@ pub fn lookahead(
     let mut seen: HashMap<StopKey, (u64, usize)> = HashMap::new();
     let mut steps = 0u64;
     seen.insert((tree.tiles.clone().into(), last), (0, 0));
-    let mut next_check = Limits::CHECK_EVERY;
     loop {
         if h == 0 && tree.tiles == tree.goal {
             tree.stats.elapsed = started.elapsed();
@@ -118,16 +117,21 @@ pub fn lookahead(
             });
         }
         seen.insert(key, (steps, moves.len()));
-        if tree.stats.generated >= next_check {
-            next_check = tree.stats.generated + Limits::CHECK_EVERY;
+        // Checked after every step: a step is dozens of nodes, and every board kept costs a
+        // copy of the board (4 MB on a 1000x1000 board), so memory is budgeted too.
+        let kept_bytes = seen.len() * (board.len() * std::mem::size_of::<Tile>() + 48);
+        tree.stats.peak_memory_bytes = kept_bytes;
+        if let Some(hit) = limits
+            .check(tree.stats.generated)
+            .err()
+            .or(limits.check_memory(kept_bytes).err())
+        {
             tree.stats.elapsed = started.elapsed();
-            if let Err(hit) = limits.check(tree.stats.generated) {
-                return Err(SolveError::Limit {
-                    hit,
-                    stats: tree.stats.clone(),
-                    bound: score.estimate(board.tiles()),
-                });
-            }
+            return Err(SolveError::Limit {
+                hit,
+                stats: tree.stats.clone(),
+                bound: score.estimate(board.tiles()),
+            });
         }
     }
 }
@@ -237,5 +241,14 @@ mod tests {
         let msg = err.to_string();
         assert!(msg.contains("cycle"), "{msg}");
         assert!(lookahead(&board, &goal, 0, &Limits::none()).is_err());
+        // Every board it stops on is kept: a memory budget stops it like any search.
+        let err = lookahead(&board, &goal, 4, &Limits::none().with_max_memory(1)).unwrap_err();
+        assert!(matches!(
+            err,
+            SolveError::Limit {
+                hit: crate::limits::LimitHit::Memory,
+                ..
+            }
+        ));
     }
 }
