@@ -474,11 +474,7 @@ fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
     // The name of what actually guided the search: BFS and the constructive solver use no
     // heuristic (its 3x3 core is solved by IDA* internally), the Javeriana player always
     // scores by Manhattan distance.
-    let heuristic_name = match args.algorithm {
-        Algorithm::Bfs | Algorithm::Constructive => "none",
-        Algorithm::Lookahead => "manhattan",
-        _ => heuristic.name(),
-    };
+    let heuristic_name = args.algorithm.heuristic_name(heuristic);
     let solved = match solve_with(&inst.board, &inst.goal, &options, None) {
         Ok(mut solution) => {
             if args.shorten && !solution.optimal {

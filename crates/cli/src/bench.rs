@@ -76,11 +76,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let mut all_ok = true;
     for &heuristic in &args.heuristics {
-        let hname = if args.algorithm == Algorithm::Bfs {
-            "none"
-        } else {
-            heuristic.name()
-        };
+        let hname = args.algorithm.heuristic_name(heuristic);
         let bar = if std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(instances.len() as u64);
             bar.set_style(

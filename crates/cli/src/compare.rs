@@ -79,16 +79,14 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
                 if args.json {
                     writeln!(out, "{}", serde_json::to_string(&report)?)?;
                 } else {
-                    writeln!(
-                        out,
-                        "{:<10} {:<17} {:>6} {:>8} {:>14} {:>14} {:>12}",
-                        algorithm.name(),
+                    let optimal = if s.optimal { "yes" } else { "no" };
+                    write_row(
+                        &mut out,
+                        algorithm,
                         hname,
-                        s.len(),
-                        if s.optimal { "yes" } else { "no" },
-                        common::thousands(s.stats.expanded),
-                        common::thousands(s.stats.generated),
-                        common::millis(s.stats.elapsed)
+                        &s.len().to_string(),
+                        optimal,
+                        &s.stats,
                     )?;
                 }
             }
@@ -99,16 +97,19 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
                         "time_ms": stats.elapsed.as_secs_f64() * 1000.0, "bound": bound});
                     writeln!(out, "{v}")?;
                 } else {
-                    writeln!(
-                        out,
-                        "{:<10} {:<17} {:>6} {:>8} {:>14} {:>14} {:>12}",
-                        algorithm.name(),
+                    let verdict = hit
+                        .to_string()
+                        .split(' ')
+                        .next()
+                        .unwrap_or("limit")
+                        .to_string();
+                    write_row(
+                        &mut out,
+                        algorithm,
                         hname,
-                        format!(">={bound}"),
-                        hit.to_string().split(' ').next().unwrap_or("limit"),
-                        common::thousands(stats.expanded),
-                        common::thousands(stats.generated),
-                        common::millis(stats.elapsed)
+                        &format!(">={bound}"),
+                        &verdict,
+                        &stats,
                     )?;
                 }
                 if hit == taquin::LimitHit::Cancelled {
@@ -129,4 +130,26 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One row of the comparison table.
+fn write_row(
+    out: &mut impl Write,
+    algorithm: Algorithm,
+    heuristic: &str,
+    length: &str,
+    optimal: &str,
+    stats: &taquin::Stats,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:<10} {:<17} {:>6} {:>8} {:>14} {:>14} {:>12}",
+        algorithm.name(),
+        heuristic,
+        length,
+        optimal,
+        common::thousands(stats.expanded),
+        common::thousands(stats.generated),
+        common::millis(stats.elapsed)
+    )
 }

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use serde_json::json;
+use taquin::solvers::manhattan_lower_bound;
+use taquin::solvers::shorten::{shorten, ShortenOptions};
 use taquin::{solve_with, Algorithm, Board, HeuristicKind, SolveError, SolveOptions, SolveReport};
 
 use crate::common::{self, LimitArgs, Spinner, EXIT_FAILED, EXIT_USAGE};
@@ -41,6 +43,10 @@ pub struct SolveArgs {
     /// Print the board after every move.
     #[arg(long)]
     pub show: bool,
+    /// Shorten a non-optimal solution afterwards: cancel moves undone at once, cut loops, and
+    /// re-solve short windows optimally.
+    #[arg(long)]
+    pub shorten: bool,
 }
 
 /// Parses an algorithm name, listing the valid ones on error.
@@ -98,27 +104,45 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let progress = |p| spinner.update(p);
     let result = solve_with(&board, &goal, &options, Some(&progress));
     spinner.finish();
-    let heuristic_name = if args.algorithm == Algorithm::Bfs {
-        "none"
-    } else {
-        heuristic.name()
-    };
-    let mut out = std::io::stdout().lock();
+    let heuristic_name = args.algorithm.heuristic_name(heuristic);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match result {
-        Ok(solution) => {
+        Ok(mut solution) => {
+            let mut original_length = None;
+            if args.shorten && !solution.optimal {
+                let shortened =
+                    shorten(&board, &goal, &solution.moves, &ShortenOptions::default())?;
+                original_length = Some(solution.len());
+                solution.moves = shortened.moves;
+            }
             // solve_with already replayed the moves; this is the CLI's own promise.
             solution.verify(&board, &goal)?;
-            let report = SolveReport::new(&solution, args.algorithm.name(), heuristic_name);
+            let lower_bound = manhattan_lower_bound(&board, &goal);
+            let bound = options.suboptimality_bound().filter(|_| !solution.optimal);
             if args.json {
-                let mut value = serde_json::to_value(&report)?;
-                value["board"] = json!(board.to_line());
-                value["goal"] = json!(goal.to_line());
-                writeln!(out, "{value}")?;
+                write_json(
+                    &mut out,
+                    &solution,
+                    &args,
+                    heuristic_name,
+                    &board,
+                    &goal,
+                    |v| {
+                        if !solution.optimal {
+                            v["lower_bound"] = json!(lower_bound);
+                            v["suboptimality_bound"] = json!(bound);
+                            v["original_length"] = json!(original_length);
+                        }
+                    },
+                )?;
             } else {
                 let verdict = if solution.optimal {
-                    "optimal"
+                    "optimal".to_string()
                 } else {
-                    "not proven optimal"
+                    match bound.filter(|b| b.is_finite()) {
+                        Some(b) => format!("not proven optimal; at most {b}x the optimal length"),
+                        None => "not proven optimal".to_string(),
+                    }
                 };
                 writeln!(
                     out,
@@ -126,15 +150,25 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                     solution.len(),
                     args.algorithm
                 )?;
-                writeln!(
-                    out,
-                    "Moves: {}",
-                    if solution.is_empty() {
-                        "(none: the board is the goal)".into()
+                if !solution.optimal {
+                    let ratio = if lower_bound > 0 {
+                        solution.len() as f64 / lower_bound as f64
                     } else {
-                        solution.letters()
+                        1.0
+                    };
+                    write!(out, "Lower bound (Manhattan distance): {lower_bound} moves, so at most {ratio:.2}x optimal")?;
+                    if let Some(before) = original_length {
+                        write!(out, "; shortened from {before} moves")?;
                     }
-                )?;
+                    writeln!(out)?;
+                }
+                write!(out, "Moves: ")?;
+                if solution.is_empty() {
+                    write!(out, "(none: the board is the goal)")?;
+                } else {
+                    write_letters(&mut out, &solution.moves)?;
+                }
+                writeln!(out)?;
                 let s = &solution.stats;
                 write!(
                     out,
@@ -160,12 +194,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                     show_steps(&mut out, &board, &solution.moves)?;
                 }
             }
+            out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
         Err(err) => {
             let (kind, code) = match &err {
                 SolveError::Unsolvable(_) => ("unsolvable", EXIT_FAILED),
                 SolveError::Limit { .. } => ("limit", EXIT_FAILED),
+                SolveError::Cycle { .. } => ("cycle", EXIT_FAILED),
                 SolveError::Parse(_) => ("input", EXIT_USAGE),
                 _ => ("unsupported", EXIT_FAILED),
             };
@@ -178,12 +214,55 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                     value["bound"] = json!(bound);
                 }
                 writeln!(out, "{value}")?;
+                out.flush()?;
             } else {
                 eprintln!("{err}");
             }
             Ok(ExitCode::from(code))
         }
     }
+}
+
+/// Writes move letters in chunks: a 1000x1000 solution has billions of moves, and one string
+/// of them would double the memory the solve needs.
+fn write_letters(out: &mut impl Write, moves: &[taquin::Move]) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(1 << 16);
+    for chunk in moves.chunks(1 << 16) {
+        buf.clear();
+        buf.extend(chunk.iter().map(|m| m.letter() as u8));
+        out.write_all(&buf)?;
+    }
+    Ok(())
+}
+
+/// Writes the JSON report (`extra` adds fields), streaming the moves field so that its letters
+/// are never held as one string.
+#[allow(clippy::too_many_arguments)]
+fn write_json(
+    out: &mut impl Write,
+    solution: &taquin::Solution,
+    args: &SolveArgs,
+    heuristic_name: &str,
+    board: &Board,
+    goal: &Board,
+    extra: impl FnOnce(&mut serde_json::Value),
+) -> Result<()> {
+    let report = SolveReport::summary(solution, args.algorithm.name(), heuristic_name);
+    let mut value = serde_json::to_value(&report)?;
+    value["board"] = json!(board.to_line());
+    value["goal"] = json!(goal.to_line());
+    extra(&mut value);
+    let text = value.to_string();
+    // The letters need no escaping: splice them into the empty "moves" string.
+    let marker = "\"moves\":\"\"";
+    let at = text
+        .find(marker)
+        .map_or(text.len(), |i| i + marker.len() - 1);
+    out.write_all(&text.as_bytes()[..at])?;
+    write_letters(out, &solution.moves)?;
+    out.write_all(&text.as_bytes()[at..])?;
+    writeln!(out)?;
+    Ok(())
 }
 
 /// Prints the board before the first move and after each one.

@@ -220,19 +220,7 @@ impl Board {
                 rows.push(row);
             }
         }
-        let Some(first) = rows.first() else {
-            return Err(ParseError::Empty);
-        };
-        let width = first.len();
-        for (i, row) in rows.iter().enumerate() {
-            if row.len() != width {
-                return Err(ParseError::RaggedRows {
-                    row: i + 1,
-                    found: row.len(),
-                    expected: width,
-                });
-            }
-        }
+        let width = rows_width(&rows)?;
         let height = rows.len();
         check_size(width, height)?;
         if let Some(tile) = too_big {
@@ -376,6 +364,22 @@ impl Board {
     }
 }
 
+/// The common width of `rows`: an error when there is no tile or the rows differ in length.
+fn rows_width(rows: &[Vec<Tile>]) -> Result<usize, ParseError> {
+    let width = rows.first().map_or(0, Vec::len);
+    if width == 0 {
+        return Err(ParseError::Empty);
+    }
+    match rows.iter().position(|row| row.len() != width) {
+        Some(i) => Err(ParseError::RaggedRows {
+            row: i + 1,
+            found: rows[i].len(),
+            expected: width,
+        }),
+        None => Ok(width),
+    }
+}
+
 fn check_size(width: usize, height: usize) -> Result<(), ParseError> {
     let ok = |s: usize| (MIN_SIDE..=MAX_SIDE).contains(&s);
     if ok(width) && ok(height) {
@@ -396,21 +400,8 @@ impl TryFrom<Vec<Vec<Tile>>> for Board {
     type Error = ParseError;
     /// Rows of tiles, validated like parsed text.
     fn try_from(rows: Vec<Vec<Tile>>) -> Result<Self, Self::Error> {
-        let width = rows.first().map_or(0, Vec::len);
-        if width == 0 {
-            return Err(ParseError::Empty);
-        }
-        for (i, row) in rows.iter().enumerate() {
-            if row.len() != width {
-                return Err(ParseError::RaggedRows {
-                    row: i + 1,
-                    found: row.len(),
-                    expected: width,
-                });
-            }
-        }
-        let height = rows.len();
-        Board::from_tiles(width, height, rows.concat())
+        let width = rows_width(&rows)?;
+        Board::from_tiles(width, rows.len(), rows.concat())
     }
 }
 

@@ -36,6 +36,15 @@ impl SolveReport {
     pub fn new(solution: &Solution, algorithm: &str, heuristic: &str) -> SolveReport {
         SolveReport {
             moves: solution.letters(),
+            ..SolveReport::summary(solution, algorithm, heuristic)
+        }
+    }
+
+    /// The report with an empty `moves` string (every other field filled, `length` too), for
+    /// writers that stream billions of move letters instead of holding them as one string.
+    pub fn summary(solution: &Solution, algorithm: &str, heuristic: &str) -> SolveReport {
+        SolveReport {
+            moves: String::new(),
             length: solution.len(),
             optimal: solution.optimal,
             algorithm: algorithm.to_string(),

@@ -73,6 +73,18 @@ impl Algorithm {
     pub fn is_optimal(self) -> bool {
         matches!(self, Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs)
     }
+
+    /// The name of the heuristic that really guides this algorithm when `asked` is asked for,
+    /// as reports show it: BFS and the constructive solver use none (the constructive solver's
+    /// small core is finished by its own IDA*), the Javeriana player always scores by Manhattan
+    /// distance.
+    pub fn heuristic_name(self, asked: HeuristicKind) -> &'static str {
+        match self {
+            Algorithm::Bfs | Algorithm::Constructive => "none",
+            Algorithm::Lookahead => HeuristicKind::Manhattan.name(),
+            _ => asked.name(),
+        }
+    }
 }
 
 impl std::fmt::Display for Algorithm {

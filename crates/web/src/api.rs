@@ -641,11 +641,9 @@ impl SolvePlan {
     }
 
     fn heuristic_name(&self) -> &'static str {
-        if self.options.algorithm == Algorithm::Bfs {
-            "none"
-        } else {
-            self.options.heuristic.name()
-        }
+        self.options
+            .algorithm
+            .heuristic_name(self.options.heuristic)
     }
 
     /// Runs the search on the current (blocking) thread; the deadline starts now, not when the

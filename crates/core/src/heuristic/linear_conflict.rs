@@ -265,48 +265,93 @@ impl LinearConflict {
     #[inline]
     fn update_tables(&self, t: &LineTables, tile: Tile, from: usize, to: usize, aux: &mut LcParts) {
         let (w, h) = (self.geometry.width, self.geometry.height);
-        let tile = tile as usize;
         let (rf, cf, rt, ct) = (from / w, from % w, to / w, to % w);
-        if rf == rt {
-            let rd = u32::from(t.row_digit[tile * h + rf]);
-            let blank = w as u32;
-            aux.rows[rf] = aux.rows[rf] - rd * t.row_pow[cf] + blank * t.row_pow[cf]
-                - blank * t.row_pow[ct]
-                + rd * t.row_pow[ct];
-            let (old_f, old_t) = (aux.cols[cf], aux.cols[ct]);
-            let pow = t.col_pow[rf];
-            let (df, dt) = (
-                u32::from(t.col_digit[tile * w + cf]),
-                u32::from(t.col_digit[tile * w + ct]),
-            );
-            aux.cols[cf] = old_f - df * pow + h as u32 * pow;
-            aux.cols[ct] = old_t - h as u32 * pow + dt * pow;
-            let before = u32::from(t.col_removals[old_f as usize])
-                + u32::from(t.col_removals[old_t as usize]);
-            let after = u32::from(t.col_removals[aux.cols[cf] as usize])
-                + u32::from(t.col_removals[aux.cols[ct] as usize]);
-            aux.removals = aux.removals + after - before;
+        let rows = Axis {
+            pow: &t.row_pow,
+            digit: &t.row_digit,
+            removals: &t.row_removals,
+            lines: h,
+            blank: w as u32,
+        };
+        let cols = Axis {
+            pow: &t.col_pow,
+            digit: &t.col_digit,
+            removals: &t.col_removals,
+            lines: w,
+            blank: h as u32,
+        };
+        let tile = tile as usize;
+        aux.removals = if rf == rt {
+            slide(
+                &rows,
+                &mut aux.rows,
+                rf,
+                (cf, ct),
+                &cols,
+                &mut aux.cols,
+                tile,
+                aux.removals,
+            )
         } else {
-            let cd = u32::from(t.col_digit[tile * w + cf]);
-            let blank = h as u32;
-            aux.cols[cf] = aux.cols[cf] - cd * t.col_pow[rf] + blank * t.col_pow[rf]
-                - blank * t.col_pow[rt]
-                + cd * t.col_pow[rt];
-            let (old_f, old_t) = (aux.rows[rf], aux.rows[rt]);
-            let pow = t.row_pow[cf];
-            let (df, dt) = (
-                u32::from(t.row_digit[tile * h + rf]),
-                u32::from(t.row_digit[tile * h + rt]),
-            );
-            aux.rows[rf] = old_f - df * pow + w as u32 * pow;
-            aux.rows[rt] = old_t - w as u32 * pow + dt * pow;
-            let before = u32::from(t.row_removals[old_f as usize])
-                + u32::from(t.row_removals[old_t as usize]);
-            let after = u32::from(t.row_removals[aux.rows[rf] as usize])
-                + u32::from(t.row_removals[aux.rows[rt] as usize]);
-            aux.removals = aux.removals + after - before;
-        }
+            slide(
+                &cols,
+                &mut aux.cols,
+                cf,
+                (rf, rt),
+                &rows,
+                &mut aux.rows,
+                tile,
+                aux.removals,
+            )
+        };
     }
+}
+
+/// Rows or columns, as the table-driven update sees them.
+struct Axis<'a> {
+    /// Weight of each position's digit in a line's code.
+    pow: &'a [u32],
+    /// `digit[t * lines + line]`: tile t's digit in that line.
+    digit: &'a [u8],
+    /// Removals by line code.
+    removals: &'a [u8],
+    /// Number of lines of this kind.
+    lines: usize,
+    /// The digit of the blank (and of tiles of other lines).
+    blank: u32,
+}
+
+/// `tile` slides along line `line` of `along`, from position `positions.0` to `positions.1`;
+/// those positions are also the lines of `across` it leaves and enters, at position `line`.
+/// Updates the codes and returns the new total of removals.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn slide(
+    along: &Axis,
+    along_codes: &mut [u32],
+    line: usize,
+    (from, to): (usize, usize),
+    across: &Axis,
+    across_codes: &mut [u32],
+    tile: usize,
+    removals: u32,
+) -> u32 {
+    let d = u32::from(along.digit[tile * along.lines + line]);
+    along_codes[line] = along_codes[line] - d * along.pow[from] + along.blank * along.pow[from]
+        - along.blank * along.pow[to]
+        + d * along.pow[to];
+    let (old_from, old_to) = (across_codes[from], across_codes[to]);
+    let pow = across.pow[line];
+    let (df, dt) = (
+        u32::from(across.digit[tile * across.lines + from]),
+        u32::from(across.digit[tile * across.lines + to]),
+    );
+    across_codes[from] = old_from - df * pow + across.blank * pow;
+    across_codes[to] = old_to - across.blank * pow + dt * pow;
+    let removed = |code: u32| u32::from(across.removals[code as usize]);
+    removals + removed(across_codes[from]) + removed(across_codes[to])
+        - removed(old_from)
+        - removed(old_to)
 }
 
 impl Heuristic for LinearConflict {

@@ -1,4 +1,5 @@
-//! Parallel IDA*: every core on one instance, with the same solution as [`idastar`](fn@super::idastar).
+//! Parallel IDA*: every core on one instance, with the same solution as
+//! [`idastar`](fn@super::idastar).
 //!
 //! Each iteration (f-bound) first walks the top of the tree in the sequential search's order,
 //! with its pruning, down to a depth that yields a few hundred subtrees per thread. The subtrees

@@ -16,11 +16,11 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::board::{Board, Tile, BLANK};
+use crate::heuristic::{Heuristic, Manhattan};
 use crate::limits::Limits;
 use crate::moves::Move;
 use crate::solution::{Solution, SolveError, Stats};
 use crate::solvability::check_solvable;
-use crate::solvers::LinearManhattan;
 
 /// Plays the Javeriana lookahead player from `board` until it reaches `goal` (a solution, never
 /// proven optimal) or repeats a state ([`SolveError::Cycle`]). `depth` is the tree's depth, at
@@ -52,7 +52,7 @@ pub fn lookahead(
         ));
     }
     let started = Instant::now();
-    let score = LinearManhattan::new(goal);
+    let score = Manhattan::new(goal);
     let mut tree = Tree {
         tiles: board.tiles().to_vec(),
         goal: goal.tiles(),
@@ -96,7 +96,7 @@ pub fn lookahead(
                 .target(blank, tree.width, tree.height)
                 .ok_or_else(|| SolveError::InvalidSolution("lookahead left the board".into()))?;
             let t = tree.tiles[to];
-            h = h + score.tile(t, blank) - score.tile(t, to);
+            h = h + score.tile_distance(t, blank) - score.tile_distance(t, to);
             tree.tiles.swap(blank, to);
             blank = to;
             moves.push(m);
@@ -146,7 +146,7 @@ struct Tree<'a> {
     goal: &'a [Tile],
     width: usize,
     height: usize,
-    score: &'a LinearManhattan,
+    score: &'a Manhattan,
     depth: usize,
     path: Vec<Move>,
     /// The best leaf so far: its moves and score.
@@ -181,7 +181,7 @@ impl Tree<'_> {
             };
             self.stats.generated += 1;
             let t = self.tiles[to];
-            let child_h = h + self.score.tile(t, blank) - self.score.tile(t, to);
+            let child_h = h + self.score.tile_distance(t, blank) - self.score.tile_distance(t, to);
             self.tiles[blank] = t;
             self.tiles[to] = BLANK;
             self.path.push(m);

@@ -18,15 +18,15 @@ pub mod lookahead;
 pub mod lrta;
 pub mod shorten;
 
-use crate::board::{Board, Tile, BLANK};
+use crate::board::{Board, BLANK};
 use crate::limits::ProgressFn;
 use crate::search::puzzle_graph::PuzzleGraph;
 use crate::search::{best_first, Priority};
 use crate::solution::{Solution, SolveError, Stats};
 use crate::solver::{graph_solution, Algorithm, SolveOptions};
 
-/// Largest board (in cells) for the algorithms that build a heuristic table: the tables of
-/// Manhattan distance and linear conflict hold cells x cells entries.
+/// Largest board (in cells) for the algorithms that store every board they meet (weighted A*,
+/// greedy, LRTA*): each stored board costs four bytes a cell.
 const MAX_TABLE_CELLS: usize = 64 * 64;
 
 /// Runs one of the algorithms of this module for [`crate::solve_with`], which has already
@@ -42,9 +42,8 @@ pub(crate) fn solve(
     let table_sized = || {
         if board.len() > MAX_TABLE_CELLS {
             Err(SolveError::Unsupported(format!(
-                "{algorithm} stores one table entry per board it meets and builds heuristic tables \
-                 of cells x cells entries: it is offered up to 64x64 boards; use constructive for \
-                 this {}x{} board",
+                "{algorithm} stores every board it meets, four bytes a cell each: it is offered up \
+                 to 64x64 boards; use constructive for this {}x{} board",
                 board.width(),
                 board.height()
             )))
@@ -105,9 +104,8 @@ pub(crate) fn solve(
     }
 }
 
-/// The Manhattan distance of `board` to `goal`: a lower bound on the optimal length, computed in
-/// linear time and memory so that it also serves 1000 x 1000 boards, where the table of
-/// [`crate::heuristic::Manhattan`] (cells x cells entries) would not fit.
+/// The Manhattan distance of `board` to `goal`: a lower bound on the optimal length, in linear
+/// time and memory and summed in 64 bits, for boards of any size.
 ///
 /// ```
 /// use taquin::{solvers::manhattan_lower_bound, Board};
@@ -144,50 +142,16 @@ pub(crate) fn cell_distance(a: usize, b: usize, width: usize) -> usize {
     (a % width).abs_diff(b % width) + (a / width).abs_diff(b / width)
 }
 
-/// Manhattan distance kept per tile from the goal's cell of each tile, in linear memory: the
-/// score of the real-time players, usable on boards of any size.
-#[derive(Debug, Clone)]
-pub(crate) struct LinearManhattan {
-    width: usize,
-    goal_pos: Vec<usize>,
-}
-
-impl LinearManhattan {
-    pub(crate) fn new(goal: &Board) -> LinearManhattan {
-        LinearManhattan {
-            width: goal.width(),
-            goal_pos: goal.positions(),
-        }
-    }
-
-    /// Distance of tile `t` standing on `cell` from its goal cell.
-    #[inline]
-    pub(crate) fn tile(&self, t: Tile, cell: usize) -> u32 {
-        cell_distance(cell, self.goal_pos[t as usize], self.width) as u32
-    }
-
-    /// The whole board's distance.
-    pub(crate) fn estimate(&self, tiles: &[Tile]) -> u32 {
-        tiles
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t != BLANK)
-            .map(|(c, &t)| self.tile(t, c))
-            .sum()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::heuristic::{Heuristic, Manhattan};
 
     #[test]
-    fn linear_manhattan_matches_the_table() {
+    fn lower_bound_matches_the_heuristic() {
         let goal: Board = "1 2 3 4/5 6 7 8/9 10 11 0".parse().unwrap();
         let board: Board = "0 11 3 4/9 6 10 8/5 2 7 1".parse().unwrap();
         let table = Manhattan::new(&goal).estimate(board.tiles());
-        assert_eq!(LinearManhattan::new(&goal).estimate(board.tiles()), table);
         assert_eq!(manhattan_lower_bound(&board, &goal), u64::from(table));
     }
 }
