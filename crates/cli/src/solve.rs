@@ -34,6 +34,10 @@ pub struct SolveArgs {
     /// Look-ahead depth of the real-time players.
     #[arg(long, default_value_t = SolveOptions::DEFAULT_DEPTH)]
     pub depth: usize,
+    /// Threads for one IDA* search (0: every core); the parallel search returns the same moves
+    /// as the sequential one.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Print the result as one JSON object (fields: moves, length, optimal, algorithm,
@@ -98,7 +102,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         weight: args.weight,
         depth: args.depth,
         limits: args.limits.limits()?,
-        threads: 1,
+        threads: args.threads,
     };
     let spinner = Spinner::new(&format!("{} + {}", args.algorithm, heuristic));
     let progress = |p| spinner.update(p);

@@ -44,7 +44,9 @@ impl Hasher for FoldHasher {
         self.write_u64(v as u64);
     }
     fn write_u64(&mut self, v: u64) {
-        let m = u128::from(self.0 ^ v) * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
+        // Wrapping: the product of a 64-bit state and a 128-bit constant may exceed 128 bits,
+        // and only its low 128 bits are folded.
+        let m = u128::from(self.0 ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
         self.0 = (m as u64) ^ ((m >> 64) as u64);
     }
     fn write_u128(&mut self, v: u128) {

@@ -8,7 +8,7 @@ use crate::heuristic::{
     HeuristicKind, Incremental, LinearConflict, Manhattan, Misplaced, WalkingDistance,
 };
 use crate::limits::{Limits, ProgressFn};
-use crate::search::puzzle_graph::PuzzleGraph;
+use crate::search::puzzle_graph::{IncrementalPuzzleGraph, PuzzleGraph};
 use crate::search::{astar, bfs, idastar, Path, SearchFailure};
 use crate::solution::{Solution, SolveError};
 use crate::solvability::check_solvable;
@@ -184,50 +184,27 @@ pub fn solve_with(
     let heuristic = options.heuristic;
     let threads = options.threads;
     let mut solution = match options.algorithm {
-        Algorithm::IdaStar => match heuristic {
-            HeuristicKind::Misplaced => run_ida(
+        Algorithm::IdaStar => with_heuristic(
+            heuristic,
+            goal,
+            IdaRun {
                 board,
                 goal,
-                &Misplaced::new(goal),
                 limits,
                 progress,
                 threads,
-            ),
-            HeuristicKind::Manhattan => run_ida(
+            },
+        ),
+        Algorithm::AStar => with_heuristic(
+            heuristic,
+            goal,
+            AStarRun {
                 board,
                 goal,
-                &Manhattan::new(goal),
                 limits,
                 progress,
-                threads,
-            ),
-            HeuristicKind::LinearConflict => run_ida(
-                board,
-                goal,
-                &LinearConflict::new(goal),
-                limits,
-                progress,
-                threads,
-            ),
-            HeuristicKind::WalkingDistance => run_ida(
-                board,
-                goal,
-                &*WalkingDistance::shared(goal)?,
-                limits,
-                progress,
-                threads,
-            ),
-            HeuristicKind::Pdb(preset) => {
-                let h = crate::pdb::PdbHeuristic::for_preset(preset, goal)?;
-                run_ida(board, goal, &h, limits, progress, threads)
-            }
-        },
-        Algorithm::AStar => {
-            let h = heuristic.build(goal)?;
-            let graph = PuzzleGraph::new(goal, &*h);
-            let start = graph.pack(board.tiles());
-            graph_solution(&graph, astar(&graph, start, limits, progress))
-        }
+            },
+        ),
         Algorithm::Bfs => {
             let zero = Zero;
             let graph = PuzzleGraph::new(goal, &zero);
@@ -245,22 +222,84 @@ pub fn solve_with(
     Ok(solution)
 }
 
-fn run_ida<H>(
-    board: &Board,
+/// A search to run with whatever concrete heuristic a [`HeuristicKind`] names: the generic
+/// searches are monomorphised per heuristic (no dynamic dispatch in their inner loops).
+trait WithHeuristic {
+    fn run<H>(self, heuristic: &H) -> Result<Solution, SolveError>
+    where
+        H: Incremental + Sync,
+        H::Aux: Send + Sync;
+}
+
+/// Builds the heuristic `kind` names for `goal` and hands it to `search`.
+fn with_heuristic(
+    kind: HeuristicKind,
     goal: &Board,
-    h: &H,
-    limits: &Limits,
-    progress: Option<ProgressFn>,
+    search: impl WithHeuristic,
+) -> Result<Solution, SolveError> {
+    match kind {
+        HeuristicKind::Misplaced => search.run(&Misplaced::new(goal)),
+        HeuristicKind::Manhattan => search.run(&Manhattan::new(goal)),
+        HeuristicKind::LinearConflict => search.run(&LinearConflict::new(goal)),
+        HeuristicKind::WalkingDistance => search.run(&*WalkingDistance::shared(goal)?),
+        HeuristicKind::Pdb(preset) => {
+            search.run(&crate::pdb::PdbHeuristic::for_preset(preset, goal)?)
+        }
+    }
+}
+
+/// IDA*, sequential or on `threads` threads.
+struct IdaRun<'a> {
+    board: &'a Board,
+    goal: &'a Board,
+    limits: &'a Limits,
+    progress: Option<ProgressFn<'a>>,
     threads: usize,
-) -> Result<Solution, SolveError>
-where
-    H: Incremental + Sync,
-    H::Aux: Send + Sync,
-{
-    if threads == 1 {
-        idastar(board, goal, h, limits, progress)
-    } else {
-        crate::search::idastar_parallel(board, goal, h, limits, progress, threads)
+}
+
+impl WithHeuristic for IdaRun<'_> {
+    fn run<H>(self, h: &H) -> Result<Solution, SolveError>
+    where
+        H: Incremental + Sync,
+        H::Aux: Send + Sync,
+    {
+        if self.threads == 1 {
+            idastar(self.board, self.goal, h, self.limits, self.progress)
+        } else {
+            crate::search::idastar_parallel(
+                self.board,
+                self.goal,
+                h,
+                self.limits,
+                self.progress,
+                self.threads,
+            )
+        }
+    }
+}
+
+/// A* over the puzzle graph with the heuristic updated incrementally along each edge.
+struct AStarRun<'a> {
+    board: &'a Board,
+    goal: &'a Board,
+    limits: &'a Limits,
+    progress: Option<ProgressFn<'a>>,
+}
+
+impl WithHeuristic for AStarRun<'_> {
+    fn run<H>(self, h: &H) -> Result<Solution, SolveError>
+    where
+        H: Incremental + Sync,
+        H::Aux: Send + Sync,
+    {
+        let graph = IncrementalPuzzleGraph::new(self.goal, h);
+        let start = graph.start(self.board.tiles());
+        let result = astar(&graph, start, self.limits, self.progress).map(|path| Path {
+            nodes: path.nodes.into_iter().map(|n| n.board).collect(),
+            cost: path.cost,
+            stats: path.stats,
+        });
+        graph_solution(graph.packing(), result)
     }
 }
 

@@ -129,11 +129,10 @@ pub fn best_first<G: Graph>(
         }
         stats.expanded += 1;
         neighbours.clear();
-        graph.neighbours(&node, &mut neighbours);
-        for (next, step) in neighbours.drain(..) {
+        graph.neighbours_with_heuristic(&node, &mut neighbours);
+        for (next, step, h) in neighbours.drain(..) {
             stats.generated += 1;
             let ng = g + step;
-            // The heuristic is computed once per node, when it is first generated.
             let (target, h) = match index.entry(next) {
                 Entry::Occupied(e) => {
                     let t = *e.get();
@@ -149,7 +148,6 @@ pub fn best_first<G: Graph>(
                 Entry::Vacant(e) => {
                     let t = slots.len() as u32;
                     heap_bytes += graph.node_heap_bytes(e.key());
-                    let h = graph.heuristic(e.key());
                     slots.push(Slot {
                         node: e.key().clone(),
                         g: ng,

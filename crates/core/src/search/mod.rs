@@ -59,6 +59,17 @@ pub trait Graph {
     fn heuristic(&self, node: &Self::Node) -> u32;
     /// True when `node` is a goal.
     fn is_goal(&self, node: &Self::Node) -> bool;
+    /// Appends every neighbour with its step cost and its heuristic value. The default calls
+    /// [`Graph::neighbours`] then [`Graph::heuristic`]; a graph that can estimate a neighbour
+    /// more cheaply while generating it (the puzzle, with its tiles already decoded) overrides it.
+    fn neighbours_with_heuristic(&self, node: &Self::Node, out: &mut Vec<(Self::Node, u32, u32)>) {
+        let mut plain = Vec::new();
+        self.neighbours(node, &mut plain);
+        out.extend(plain.into_iter().map(|(n, cost)| {
+            let h = self.heuristic(&n);
+            (n, cost, h)
+        }));
+    }
     /// Bytes one stored node takes beyond `size_of::<Node>()`, for the memory budget.
     fn node_heap_bytes(&self, _node: &Self::Node) -> usize {
         0

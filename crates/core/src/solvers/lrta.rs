@@ -61,7 +61,7 @@ pub fn lrta(
     let entry_bytes = std::mem::size_of::<(PackedBoard, u32)>()
         + 16
         + match graph.pack(board.tiles()) {
-            PackedBoard::Small(_) => 0,
+            PackedBoard::Word(_) | PackedBoard::Small(_) => 0,
             PackedBoard::Large(_) => board.len() * std::mem::size_of::<Tile>(),
         };
     let mut blank = board.blank();
