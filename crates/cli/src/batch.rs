@@ -32,12 +32,10 @@ use serde::Serialize;
 use serde_json::Value;
 use taquin::solvers::manhattan_lower_bound;
 use taquin::solvers::shorten::{shorten, ShortenOptions};
-use taquin::{
-    solve_with, Algorithm, Board, HeuristicKind, LimitHit, SolveError, SolveOptions, SolveReport,
-};
+use taquin::{solve_with, Board, LimitHit, SolveError, SolveReport};
 
 use crate::common::{self, LimitArgs, EXIT_FAILED};
-use crate::solve::{default_heuristic, parse_algorithm, parse_heuristic};
+use crate::solve::SearchArgs;
 
 /// Exit code when Ctrl-C stopped the batch (the records written so far are complete).
 const EXIT_INTERRUPTED: u8 = 130;
@@ -60,18 +58,8 @@ pub struct BatchArgs {
     /// modulo N. The N outputs, merged by `line`, are the unsharded output.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
-    /// Algorithm (see `taquin solve --help`).
-    #[arg(long, short, default_value = "idastar", value_parser = parse_algorithm)]
-    pub algorithm: Algorithm,
-    /// Heuristic. Default: walking-distance up to 4x4 boards, linear-conflict above.
-    #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
-    pub heuristic: Option<HeuristicKind>,
-    /// Weight w >= 1 of weighted A* (f = g + w·h).
-    #[arg(long, default_value_t = SolveOptions::DEFAULT_WEIGHT)]
-    pub weight: f64,
-    /// Look-ahead depth of the real-time players (lookahead, lrta).
-    #[arg(long, default_value_t = SolveOptions::DEFAULT_DEPTH)]
-    pub depth: usize,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// Limits for each instance (the timeout starts when the instance does).
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -159,12 +147,7 @@ type Outcome = Option<(bool, String)>;
 
 /// Runs `taquin batch`.
 pub fn run(args: BatchArgs) -> Result<ExitCode> {
-    anyhow::ensure!(
-        args.weight.is_finite() && args.weight >= 1.0,
-        "--weight must be a number >= 1, got {}",
-        args.weight
-    );
-    anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");
+    args.search.validate()?;
     // Validates the limit flags once; each instance gets its own deadline later.
     args.limits.limits()?;
 
@@ -452,9 +435,6 @@ fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
     record.id = inst.id;
     record.optimal_length = inst.optimal_length;
     record.lower_bound = Some(manhattan_lower_bound(&inst.board, &inst.goal));
-    let heuristic = args
-        .heuristic
-        .unwrap_or_else(|| default_heuristic(&inst.board));
     let limits = match args.limits.limits() {
         Ok(l) => l,
         Err(e) => {
@@ -463,18 +443,8 @@ fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
             return Some((false, to_json(&record)));
         }
     };
-    let options = SolveOptions {
-        algorithm: args.algorithm,
-        heuristic,
-        weight: args.weight,
-        depth: args.depth,
-        limits,
-        ..SolveOptions::new(args.algorithm, heuristic)
-    };
-    // The name of what actually guided the search: BFS and the constructive solver use no
-    // heuristic (its 3x3 core is solved by IDA* internally), the Javeriana player always
-    // scores by Manhattan distance.
-    let heuristic_name = args.algorithm.heuristic_name(heuristic);
+    let options = args.search.options(&inst.board, limits);
+    let heuristic_name = args.search.algorithm.heuristic_name(options.heuristic);
     let solved = match solve_with(&inst.board, &inst.goal, &options, None) {
         Ok(mut solution) => {
             if args.shorten && !solution.optimal {
@@ -504,7 +474,7 @@ fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
             };
             record.report = Some(SolveReport::new(
                 &solution,
-                args.algorithm.name(),
+                args.search.algorithm.name(),
                 heuristic_name,
             ));
             true

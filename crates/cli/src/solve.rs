@@ -20,20 +20,8 @@ pub struct SolveArgs {
     /// The goal (default: 1..N-1 then the blank); `-` reads it from standard input.
     #[arg(long, short)]
     pub goal: Option<String>,
-    /// Search algorithm: astar, idastar, bfs (and the others `Algorithm` offers).
-    #[arg(long, short, default_value = "idastar", value_parser = parse_algorithm)]
-    pub algorithm: Algorithm,
-    /// Heuristic: misplaced, manhattan, linear-conflict, walking-distance (and pattern
-    /// databases where available). Default: walking-distance up to 4x4 boards, linear-conflict
-    /// above.
-    #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
-    pub heuristic: Option<HeuristicKind>,
-    /// Weight w >= 1 of weighted A* (f = g + w·h).
-    #[arg(long, default_value_t = SolveOptions::DEFAULT_WEIGHT)]
-    pub weight: f64,
-    /// Look-ahead depth of the real-time players.
-    #[arg(long, default_value_t = SolveOptions::DEFAULT_DEPTH)]
-    pub depth: usize,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// Threads for one IDA* search (0: every core); the parallel search returns the same moves
     /// as the sequential one.
     #[arg(long, default_value_t = 1)]
@@ -51,6 +39,54 @@ pub struct SolveArgs {
     /// re-solve short windows optimally.
     #[arg(long)]
     pub shorten: bool,
+}
+
+/// How to search, shared by `solve` and `batch`.
+#[derive(clap::Args, Debug)]
+pub struct SearchArgs {
+    /// Search algorithm: idastar, astar, bfs, weighted-astar, greedy, constructive, lookahead,
+    /// lrta.
+    #[arg(long, short, default_value = "idastar", value_parser = parse_algorithm)]
+    pub algorithm: Algorithm,
+    /// Heuristic: misplaced, manhattan, linear-conflict, walking-distance, or a pattern
+    /// database (pdb:8, pdb:5-5-5, pdb:6-6-3, pdb:7-8, pdb:6-6-6-6). Default: walking-distance
+    /// up to 4x4 boards, linear-conflict above.
+    #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
+    pub heuristic: Option<HeuristicKind>,
+    /// Weight w >= 1 of weighted A* (f = g + w·h).
+    #[arg(long, default_value_t = SolveOptions::DEFAULT_WEIGHT)]
+    pub weight: f64,
+    /// Look-ahead depth of the real-time players (lookahead, lrta).
+    #[arg(long, default_value_t = SolveOptions::DEFAULT_DEPTH)]
+    pub depth: usize,
+}
+
+impl SearchArgs {
+    /// Checks the flags a parser cannot: a weight of at least 1, a depth of at least 1.
+    pub fn validate(&self) -> Result<()> {
+        anyhow::ensure!(
+            self.weight.is_finite() && self.weight >= 1.0,
+            "--weight must be a number >= 1, got {}",
+            self.weight
+        );
+        anyhow::ensure!(self.depth >= 1, "--depth must be at least 1");
+        Ok(())
+    }
+
+    /// The heuristic asked for, or the default for `board`'s size.
+    pub fn heuristic_for(&self, board: &Board) -> HeuristicKind {
+        self.heuristic.unwrap_or_else(|| default_heuristic(board))
+    }
+
+    /// Solve options for `board` with `limits` (one thread).
+    pub fn options(&self, board: &Board, limits: taquin::Limits) -> SolveOptions {
+        SolveOptions {
+            weight: self.weight,
+            depth: self.depth,
+            limits,
+            ..SolveOptions::new(self.algorithm, self.heuristic_for(board))
+        }
+    }
 }
 
 /// Parses an algorithm name, listing the valid ones on error.
@@ -89,26 +125,17 @@ pub fn default_heuristic(board: &Board) -> HeuristicKind {
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
-    anyhow::ensure!(
-        args.weight.is_finite() && args.weight >= 1.0,
-        "--weight must be a number >= 1, got {}",
-        args.weight
-    );
-    anyhow::ensure!(args.depth >= 1, "--depth must be at least 1");
-    let heuristic = args.heuristic.unwrap_or_else(|| default_heuristic(&board));
+    args.search.validate()?;
     let options = SolveOptions {
-        algorithm: args.algorithm,
-        heuristic,
-        weight: args.weight,
-        depth: args.depth,
-        limits: args.limits.limits()?,
         threads: args.threads,
+        ..args.search.options(&board, args.limits.limits()?)
     };
-    let spinner = Spinner::new(&format!("{} + {}", args.algorithm, heuristic));
+    let heuristic = options.heuristic;
+    let spinner = Spinner::new(&format!("{} + {}", args.search.algorithm, heuristic));
     let progress = |p| spinner.update(p);
     let result = solve_with(&board, &goal, &options, Some(&progress));
     spinner.finish();
-    let heuristic_name = args.algorithm.heuristic_name(heuristic);
+    let heuristic_name = args.search.algorithm.heuristic_name(heuristic);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match result {
         Ok(mut solution) => {
@@ -152,7 +179,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                     out,
                     "Solved in {} moves ({verdict}) with {} + {heuristic_name}",
                     solution.len(),
-                    args.algorithm
+                    args.search.algorithm
                 )?;
                 if !solution.optimal {
                     let ratio = if lower_bound > 0 {
@@ -251,7 +278,7 @@ fn write_json(
     goal: &Board,
     extra: impl FnOnce(&mut serde_json::Value),
 ) -> Result<()> {
-    let report = SolveReport::summary(solution, args.algorithm.name(), heuristic_name);
+    let report = SolveReport::summary(solution, args.search.algorithm.name(), heuristic_name);
     let mut value = serde_json::to_value(&report)?;
     value["board"] = json!(board.to_line());
     value["goal"] = json!(goal.to_line());
