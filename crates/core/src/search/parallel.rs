@@ -20,15 +20,15 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering}
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::idastar::neighbour_table;
+use super::idastar::{
+    neighbour_table, Control, Engine, ABORTED, FOUND, INVERSE, MAX_CELLS, NO_MOVE, UNBOUNDED,
+};
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
 use crate::moves::Move;
 use crate::solution::{Solution, SolveError, Stats};
 
-const NO_MOVE: u8 = 4;
-const INVERSE: [u8; 5] = [1, 0, 3, 2, NO_MOVE];
 /// Subtrees wanted per thread in each iteration: enough that one huge subtree rarely leaves
 /// the other threads idle, few enough that splitting costs nothing measurable.
 const JOBS_PER_THREAD: usize = 256;
@@ -128,114 +128,54 @@ struct Shared<'a> {
     solution: Mutex<Option<(usize, Vec<u8>)>>,
 }
 
-const FOUND: u32 = u32::MAX;
-const ABORTED: u32 = u32::MAX - 1;
-const UNBOUNDED: u32 = u32::MAX - 2;
-
-/// One thread's depth-first search of one job.
-struct Worker<'a, H: Incremental> {
-    heuristic: &'a H,
-    goal: &'a [Tile],
-    neighbours: &'a [[(u8, u32); 4]],
+/// A thread's stop check while it searches job `job`: it publishes its counts to the shared
+/// totals, and stops on a limit, an abort, or when a lower-numbered job has found the goal (this
+/// job's result can no longer matter).
+struct JobControl<'a> {
     shared: &'a Shared<'a>,
-    bound: u32,
     job: usize,
-    tiles: Vec<Tile>,
-    path: Vec<u8>,
-    generated: u64,
-    expanded: u64,
-    check_at: u64,
+    /// This engine's totals already added to the shared ones.
+    published: (u64, u64),
 }
 
-impl<H: Incremental> Worker<'_, H> {
-    fn dfs(&mut self, blank: usize, g: u32, h: u32, aux: H::Aux, prev: u8) -> u32 {
-        if h == 0 && self.tiles == self.goal {
-            return FOUND;
-        }
-        self.expanded += 1;
-        if self.generated >= self.check_at && self.must_stop() {
-            return ABORTED;
-        }
-        let mut next_bound = UNBOUNDED;
-        let forbidden = INVERSE[prev as usize];
-        for &(m, to) in self.neighbours[blank].iter() {
-            if m == NO_MOVE {
-                break;
-            }
-            if m == forbidden {
-                continue;
-            }
-            let to = to as usize;
-            self.generated += 1;
-            let tile = self.tiles[to];
-            self.tiles[blank] = tile;
-            self.tiles[to] = BLANK;
-            let mut child_aux = aux;
-            let child_h = self
-                .heuristic
-                .update(&self.tiles, tile, to, blank, h, &mut child_aux);
-            let f = g + 1 + child_h;
-            let result = if f > self.bound {
-                f
-            } else {
-                self.path.push(m);
-                let r = self.dfs(to, g + 1, child_h, child_aux, m);
-                if r == FOUND {
-                    return FOUND;
-                }
-                self.path.pop();
-                r
-            };
-            self.tiles[to] = tile;
-            self.tiles[blank] = BLANK;
-            if result == ABORTED {
-                return ABORTED;
-            }
-            next_bound = next_bound.min(result);
-        }
-        next_bound
+impl JobControl<'_> {
+    fn publish(&mut self, generated: u64, expanded: u64) {
+        let shared = self.shared;
+        shared
+            .generated
+            .fetch_add(generated - self.published.0, Ordering::Relaxed);
+        shared
+            .expanded
+            .fetch_add(expanded - self.published.1, Ordering::Relaxed);
+        self.published = (generated, expanded);
     }
+}
 
-    /// Publishes the node counts and says whether to stop: a limit was hit, or a lower job
-    /// found a solution (this job's result can no longer matter).
-    #[cold]
-    fn must_stop(&mut self) -> bool {
-        self.check_at = self.generated + Limits::CHECK_EVERY;
-        self.flush();
-        if self.shared.aborted.load(Ordering::Relaxed)
-            || self.shared.best.load(Ordering::Relaxed) < self.job
+impl Control for JobControl<'_> {
+    fn stop(&mut self, generated: u64, expanded: u64, _bound: u32) -> bool {
+        self.publish(generated, expanded);
+        let shared = self.shared;
+        if shared.aborted.load(Ordering::Relaxed) || shared.best.load(Ordering::Relaxed) < self.job
         {
             return true;
         }
-        if let Err(hit) = self
-            .shared
+        if let Err(hit) = shared
             .limits
-            .check(self.shared.generated.load(Ordering::Relaxed))
+            .check(shared.generated.load(Ordering::Relaxed))
         {
-            *self.shared.hit.lock().unwrap_or_else(|e| e.into_inner()) = Some(hit);
-            self.shared.aborted.store(true, Ordering::Relaxed);
+            *shared.hit.lock().unwrap_or_else(|e| e.into_inner()) = Some(hit);
+            shared.aborted.store(true, Ordering::Relaxed);
             return true;
         }
         false
     }
-
-    fn flush(&mut self) {
-        self.shared
-            .generated
-            .fetch_add(self.generated, Ordering::Relaxed);
-        self.shared
-            .expanded
-            .fetch_add(self.expanded, Ordering::Relaxed);
-        self.check_at -= self.generated;
-        self.generated = 0;
-        self.expanded = 0;
-    }
 }
 
-fn run_jobs<H>(
+/// Runs the jobs of one iteration on `threads` threads, one [`Engine`] each.
+fn run_jobs<H, const CAP: usize>(
+    board: &Board,
+    goal: &Board,
     heuristic: &H,
-    goal: &[Tile],
-    neighbours: &[[(u8, u32); 4]],
     bound: u32,
     jobs: &[Job<H::Aux>],
     shared: &Shared,
@@ -247,19 +187,13 @@ fn run_jobs<H>(
     std::thread::scope(|s| {
         for _ in 0..threads.min(jobs.len()) {
             s.spawn(|| {
-                let mut w = Worker {
-                    heuristic,
-                    goal,
-                    neighbours,
+                let control = JobControl {
                     shared,
-                    bound,
                     job: 0,
-                    tiles: Vec::new(),
-                    path: Vec::with_capacity(256),
-                    generated: 0,
-                    expanded: 0,
-                    check_at: Limits::CHECK_EVERY,
+                    published: (0, 0),
                 };
+                let mut engine = Engine::<H, JobControl, CAP>::new(board, goal, heuristic, control);
+                engine.bound = bound;
                 loop {
                     let i = shared.next_job.fetch_add(1, Ordering::Relaxed);
                     if i >= jobs.len()
@@ -269,22 +203,18 @@ fn run_jobs<H>(
                         break;
                     }
                     let job = &jobs[i];
-                    w.job = i;
-                    w.tiles.clear();
-                    w.tiles.extend_from_slice(&job.tiles);
-                    w.path.clear();
-                    w.path.extend_from_slice(&job.path);
-                    let r = w.dfs(job.blank, job.g, job.h, job.aux, job.prev);
-                    match r {
+                    engine.control.job = i;
+                    engine.load(&job.tiles);
+                    engine.path.clear();
+                    match engine.dfs(job.blank, job.g, job.h, job.aux, job.prev) {
                         FOUND => {
                             shared.best.fetch_min(i, Ordering::Relaxed);
+                            // The job's own moves, then the engine's (written last move first).
+                            let mut path = job.path.clone();
+                            path.extend(engine.path.iter().rev());
                             let mut sol = shared.solution.lock().unwrap_or_else(|e| e.into_inner());
-                            let lower = match sol.as_ref() {
-                                Some((j, _)) => i < *j,
-                                None => true,
-                            };
-                            if lower {
-                                *sol = Some((i, w.path.clone()));
+                            if sol.as_ref().is_none_or(|(j, _)| i < *j) {
+                                *sol = Some((i, path));
                             }
                         }
                         ABORTED => {}
@@ -293,7 +223,8 @@ fn run_jobs<H>(
                         }
                     }
                 }
-                w.flush();
+                let (generated, expanded) = (engine.generated, engine.expanded);
+                engine.control.publish(generated, expanded);
             });
         }
     });
@@ -314,6 +245,13 @@ where
     H::Aux: Send + Sync,
 {
     board.check_same_size(goal)?;
+    if board.len() > MAX_CELLS {
+        return Err(SolveError::Unsupported(format!(
+            "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: use --algorithm \
+             constructive for large boards",
+            board.len()
+        )));
+    }
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -367,15 +305,11 @@ where
             aborted: AtomicBool::new(false),
             solution: Mutex::new(None),
         };
-        run_jobs(
-            heuristic,
-            goal.tiles(),
-            &neighbours,
-            bound,
-            &split.jobs,
-            &shared,
-            threads,
-        );
+        if board.len() <= 64 {
+            run_jobs::<H, 64>(board, goal, heuristic, bound, &split.jobs, &shared, threads);
+        } else {
+            run_jobs::<H, MAX_CELLS>(board, goal, heuristic, bound, &split.jobs, &shared, threads);
+        }
         generated = shared.generated.load(Ordering::Relaxed);
         expanded = shared.expanded.load(Ordering::Relaxed);
         let stats = Stats {
