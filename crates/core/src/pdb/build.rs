@@ -43,8 +43,9 @@ pub struct BuildProgress {
 /// taquin targets, and a clear error beats being killed by the system.
 const MAX_SEARCH_BYTES: u64 = 6 << 30;
 
-/// Words of the two-bit array a thread takes at a time.
-const CHUNK_WORDS: usize = 1 << 14;
+/// Placements a thread takes at a time. Even, so that the two placements sharing a byte of a
+/// four-bit result table always fall in the same chunk.
+const CHUNK_PLACEMENTS: u64 = 1 << 16;
 
 /// Abstract states (placements times non-pattern cells) one core processes per second: about
 /// 14 million for the 15-puzzle 7-8 databases and 28 million for the 24-puzzle 6-tile ones on
@@ -91,9 +92,9 @@ pub fn build(
     };
     // Four bits hold the excess of every preset's pattern; the rare pattern whose excess
     // exceeds 15 is built again with a byte per entry rather than stored saturated.
-    match Builder::new(spec, 4).run(threads, progress) {
+    match Builder::new(spec, 4, CHUNK_PLACEMENTS).run(threads, progress) {
         Some(db) => Ok(db),
-        None => Ok(Builder::new(spec, 8)
+        None => Ok(Builder::new(spec, 8, CHUNK_PLACEMENTS)
             .run(threads, progress)
             .expect("an excess never exceeds 255 on a board of at most 64 cells")),
     }
@@ -174,6 +175,83 @@ fn compress(cells: u64, free: u64) -> u64 {
     out
 }
 
+/// The low bit of every two-bit field of a word.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// `len` bits from bit `start` (`start + len <= 64`).
+#[inline]
+fn bit_range(start: u64, len: u64) -> u64 {
+    if len == 64 {
+        u64::MAX
+    } else {
+        ((1u64 << len) - 1) << start
+    }
+}
+
+/// `slot` of a cell no pattern tile stands on: above every tile number.
+const FREE_SLOT: u8 = u8::MAX;
+
+/// [`index::step`] for tile `i` moving from `from` to `to`, with the tiles it passes read from
+/// `slot[x]`, the tile on cell `x` (`FREE_SLOT` if none), and `place[j]`, the place value of
+/// tile `j`'s digit (0 for `FREE_SLOT`). Written without data-dependent branches, which the
+/// processor would mispredict on every other successor.
+#[inline]
+fn step(
+    p: u64,
+    i: usize,
+    from: usize,
+    to: usize,
+    slot: &[u8; super::MAX_CELLS],
+    place: &[u64; 256],
+) -> u64 {
+    let own = place[i];
+    let (lo, hi) = if to > from { (from, to) } else { (to, from) };
+    let mut delta = own * (hi - lo) as u64;
+    // A vertical move passes the cells between; a horizontal one none.
+    for &j in &slot[lo + 1..hi] {
+        let passed = if usize::from(j) < i {
+            own.wrapping_neg()
+        } else {
+            place[usize::from(j)]
+        };
+        delta = delta.wrapping_add(passed);
+    }
+    if to > from {
+        p + delta
+    } else {
+        p - delta
+    }
+}
+
+/// Division by a fixed small divisor as a multiplication: `x / d` for every `x < 2^64 / d`.
+#[derive(Clone, Copy)]
+struct Divider {
+    d: u64,
+    magic: u64,
+}
+
+impl Divider {
+    fn new(d: u64) -> Divider {
+        assert!(d > 0);
+        Divider {
+            d,
+            // ceil(2^64 / d); unused for d = 1, where it would not fit.
+            magic: if d == 1 { 0 } else { u64::MAX / d + 1 },
+        }
+    }
+
+    /// `x / d`: with `m = 2^64 / d + e` (0 <= e < 1), `x * m / 2^64` exceeds `x / d` by less
+    /// than `x / 2^64 < 1 / d`, which never crosses the next whole number.
+    #[inline]
+    fn quotient(self, x: u64) -> u64 {
+        if self.d == 1 {
+            x
+        } else {
+            ((u128::from(x) * u128::from(self.magic)) >> 64) as u64
+        }
+    }
+}
+
 /// The two-bit array: field `j` of placement `p` is the code of the `j`-th non-pattern cell.
 struct Codes {
     words: Vec<AtomicU64>,
@@ -189,26 +267,23 @@ impl Codes {
         }
     }
 
-    /// True when no field of placement `p` is set.
+    /// True when a field of placement `p` is done (code 3): the placement was reached on an
+    /// earlier layer.
     #[inline]
-    fn placement_unseen(&self, p: u64) -> bool {
+    fn placement_has_done(&self, p: u64) -> bool {
         let mut bit = p * self.fields as u64 * 2;
         let mut left = self.fields as u64 * 2;
         while left > 0 {
             let shift = bit % 64;
             let take = left.min(64 - shift);
-            let mask = if take == 64 {
-                u64::MAX
-            } else {
-                ((1u64 << take) - 1) << shift
-            };
-            if self.words[(bit / 64) as usize].load(Ordering::Relaxed) & mask != 0 {
-                return false;
+            let x = self.words[(bit / 64) as usize].load(Ordering::Relaxed) & bit_range(shift, take);
+            if x & (x >> 1) & LOW_BITS != 0 {
+                return true;
             }
             bit += take;
             left -= take;
         }
-        true
+        false
     }
 
     /// Sets the fields of `ranks` of placement `p` to `code` (they must be unseen or `code`).
@@ -248,17 +323,38 @@ struct Builder<'a> {
     values: Vec<AtomicU8>,
     /// `manhattan[i * n + c]`.
     manhattan: Vec<u32>,
-    /// Place values of the index digits.
-    weights: Vec<u64>,
+    /// Place values of the index digits by tile, 0 from `k` on (so for `FREE_SLOT`).
+    place: Box<[u64; 256]>,
+    /// Placements a thread takes at a time (even).
+    chunk: u64,
+    /// Division by `chunk`.
+    per_chunk: Divider,
+    /// `active[d % 2][c]`: chunk `c` holds fields of layer `d`. Set when a field is reached,
+    /// read and cleared when the layer is expanded.
+    active: [Vec<AtomicBool>; 2],
+    /// Counters the threads update, on cache lines of their own: were they next to the fields
+    /// above, every update would evict the others from the other core's cache.
+    shared: Shared,
+}
+
+/// What the build threads write in common, rarely (once per chunk).
+#[repr(align(128))]
+struct Shared {
+    /// An excess did not fit the entry size.
     overflow: AtomicBool,
-    max_excess: AtomicU8,
+    /// Placements whose value is known.
     done: AtomicU64,
 }
 
 /// Per-thread result of one layer.
 #[derive(Default)]
 struct LayerOutcome {
+    /// Placements first reached on this layer.
     found: u64,
+    /// The largest excess among them.
+    max_excess: u8,
+    /// The layer being expanded.
+    depth: u32,
     batch: Vec<Candidate>,
 }
 
@@ -271,8 +367,6 @@ struct Candidate {
     blank: u8,
     /// Non-pattern cells of the new placement.
     free: u64,
-    /// Manhattan distance of the pattern tiles in the new placement.
-    manhattan: u32,
     /// Field of the blank's cell: word and shift, then its value once loaded.
     word: u32,
     shift: u8,
@@ -284,7 +378,8 @@ struct Candidate {
 const BATCH: usize = 64;
 
 impl<'a> Builder<'a> {
-    fn new(spec: &'a PatternSpec, bits: u8) -> Builder<'a> {
+    fn new(spec: &'a PatternSpec, bits: u8, chunk: u64) -> Builder<'a> {
+        debug_assert!(chunk % 2 == 0);
         let n = spec.board_cells();
         let k = spec.cells.len();
         let placements = spec.entries();
@@ -308,10 +403,22 @@ impl<'a> Builder<'a> {
                 .map(|_| AtomicU8::new(0))
                 .collect(),
             manhattan,
-            weights: index::weights(n, k),
-            overflow: AtomicBool::new(false),
-            max_excess: AtomicU8::new(0),
-            done: AtomicU64::new(0),
+            place: {
+                let mut place = Box::new([0u64; 256]);
+                place[..k].copy_from_slice(&index::weights(n, k));
+                place
+            },
+            shared: Shared {
+                overflow: AtomicBool::new(false),
+                done: AtomicU64::new(0),
+            },
+            chunk,
+            per_chunk: Divider::new(chunk),
+            active: std::array::from_fn(|_| {
+                (0..placements.div_ceil(chunk))
+                    .map(|_| AtomicBool::new(false))
+                    .collect()
+            }),
         }
     }
 
@@ -334,11 +441,12 @@ impl<'a> Builder<'a> {
         let free = self.geo.full & !taken;
         let region = self.geo.flood(1 << self.spec.blank_goal, free);
         self.codes.set(goal_index, compress(region, free), 1);
-        self.done.store(1, Ordering::Relaxed);
+        self.active[0][self.per_chunk.quotient(goal_index) as usize].store(true, Ordering::Relaxed);
         let mut depth = 0u32;
+        let mut max_excess = 0u8;
         loop {
             let next_chunk = AtomicUsize::new(0);
-            let found: u64 = std::thread::scope(|s| {
+            let outcomes: Vec<LayerOutcome> = std::thread::scope(|s| {
                 let handles: Vec<_> = (0..threads)
                     .map(|_| {
                         s.spawn(|| {
@@ -356,12 +464,14 @@ impl<'a> Builder<'a> {
                     .collect();
                 handles
                     .into_iter()
-                    .map(|h| h.join().expect("a build thread panicked").found)
-                    .sum()
+                    .map(|h| h.join().expect("a build thread panicked"))
+                    .collect()
             });
-            if self.overflow.load(Ordering::Relaxed) {
+            if self.shared.overflow.load(Ordering::Relaxed) {
                 return None;
             }
+            let found: u64 = outcomes.iter().map(|o| o.found).sum();
+            max_excess = outcomes.iter().fold(max_excess, |m, o| m.max(o.max_excess));
             if found == 0 {
                 break;
             }
@@ -378,18 +488,12 @@ impl<'a> Builder<'a> {
             spec,
             bits,
             values,
-            max_excess,
             codes,
             ..
         } = self;
         drop(codes);
         let data: Vec<u8> = values.into_iter().map(AtomicU8::into_inner).collect();
-        Some(PatternDb::from_parts(
-            spec.clone(),
-            bits,
-            max_excess.into_inner(),
-            data,
-        ))
+        Some(PatternDb::from_parts(spec.clone(), bits, max_excess, data))
     }
 
     /// Expands chunks of layer `depth` until none is left.
@@ -400,70 +504,85 @@ impl<'a> Builder<'a> {
         report: impl Fn(u64),
     ) -> LayerOutcome {
         let mut outcome = LayerOutcome {
-            found: 0,
             batch: Vec::with_capacity(BATCH + 4 * super::MAX_CELLS),
+            ..LayerOutcome::default()
         };
-        let code = current_code(depth);
-        let pattern = code * 0x5555_5555_5555_5555;
+        let pattern = current_code(depth) * LOW_BITS;
+        outcome.depth = depth;
         let f = self.fields as u64;
-        let total_words = self.codes.words.len();
+        let per_placement = Divider::new(f);
         let mut odo = Odometer::at(0, self.geo.n, self.k);
         loop {
             let chunk = next_chunk.fetch_add(1, Ordering::Relaxed);
-            let start = chunk * CHUNK_WORDS;
-            if start >= total_words || self.overflow.load(Ordering::Relaxed) {
+            let first = chunk as u64 * self.chunk;
+            if first >= self.placements || self.shared.overflow.load(Ordering::Relaxed) {
                 break;
             }
-            let end = (start + CHUNK_WORDS).min(total_words);
-            let mut pending: Option<(u64, u64)> = None;
+            if !self.active[depth as usize % 2][chunk].swap(false, Ordering::Relaxed) {
+                // Nothing of this layer here: skip the scan, which on a sparse layer would be
+                // all of the time.
+                continue;
+            }
+            // The chunk owns the fields of its placements, and so a word at either end only in
+            // part: the masks keep the chunk's bits.
+            let start_bit = first * f * 2;
+            let end_bit = (first + self.chunk).min(self.placements) * f * 2;
+            let (first_word, last_word) = ((start_bit / 64) as usize, (end_bit - 1) as usize / 64);
+            let first_mask = u64::MAX << (start_bit % 64);
+            let last_mask = bit_range(0, end_bit - last_word as u64 * 64);
+            // The placement being gathered, its first field, the field after its last (none
+            // yet: the first hit starts one), and its fields on this layer: the scan meets them
+            // in order, so a division is needed only once per placement.
+            let mut p = first;
+            let mut p_first = first * f;
+            let mut p_end = p_first;
+            let mut frontier = 0u64;
+            let mut first_reached = false;
             let before = outcome.found;
-            for w in start..end {
+            for w in first_word..=last_word {
                 let x = self.codes.words[w].load(Ordering::Relaxed);
                 if x == 0 {
                     continue;
                 }
                 let t = x ^ pattern;
-                let mut hits = !(t | (t >> 1)) & 0x5555_5555_5555_5555;
+                let mut hits = !(t | (t >> 1)) & LOW_BITS;
+                if w == first_word {
+                    hits &= first_mask;
+                }
+                if w == last_word {
+                    hits &= last_mask;
+                }
                 if hits == 0 {
                     continue;
                 }
+                let done = hits * 3;
                 let first_field = w as u64 * 32;
                 while hits != 0 {
                     let field = first_field + u64::from(hits.trailing_zeros() / 2);
                     hits &= hits - 1;
-                    let p = field / f;
-                    if p >= self.placements {
-                        break;
-                    }
-                    let j = field - p * f;
-                    match pending {
-                        Some((q, ref mut m)) if q == p => *m |= 1 << j,
-                        _ => {
-                            if let Some((q, m)) = pending {
-                                self.expand(&mut odo, q, m, depth, &mut outcome);
-                            }
-                            pending = Some((p, 1 << j));
+                    if field >= p_end {
+                        if frontier != 0 {
+                            self.expand(&mut odo, p, frontier, first_reached, &mut outcome);
                         }
+                        p = per_placement.quotient(field);
+                        p_first = p * f;
+                        p_end = p_first + f;
+                        frontier = 0;
+                        // Read before this layer's fields of `p` are marked done below.
+                        first_reached = !self.codes.placement_has_done(p);
                     }
+                    frontier |= 1 << (field - p_first);
                 }
+                // The layer's fields of this word are expanded or gathered for expansion: mark
+                // them done. Other threads only turn unseen fields into next-layer ones.
+                self.codes.words[w].fetch_or(done, Ordering::Relaxed);
             }
-            if let Some((q, m)) = pending {
-                self.expand(&mut odo, q, m, depth, &mut outcome);
+            if frontier != 0 {
+                self.expand(&mut odo, p, frontier, first_reached, &mut outcome);
             }
             self.flush(depth, &mut outcome);
-            // Everything of this layer in the chunk is expanded: mark it done. Other threads
-            // only turn unseen fields into next-layer ones meanwhile, so the layer's fields are
-            // still the ones the scan found.
-            for w in start..end {
-                let x = self.codes.words[w].load(Ordering::Relaxed);
-                let t = x ^ pattern;
-                let hits = !(t | (t >> 1)) & 0x5555_5555_5555_5555;
-                if hits != 0 {
-                    self.codes.words[w].fetch_or(hits * 3, Ordering::Relaxed);
-                }
-            }
             let found = outcome.found - before;
-            let done = self.done.fetch_add(found, Ordering::Relaxed) + found;
+            let done = self.shared.done.fetch_add(found, Ordering::Relaxed) + found;
             report(done);
         }
         outcome
@@ -475,25 +594,20 @@ impl<'a> Builder<'a> {
         odo: &mut Odometer,
         p: u64,
         mut frontier: u64,
-        depth: u32,
+        first_reached: bool,
         outcome: &mut LayerOutcome,
     ) {
+        let depth = outcome.depth;
         let n = self.geo.n;
         let k = self.k;
         odo.seek(p);
         let cells = &odo.cells[..k];
         let taken = odo.taken();
         let free = self.geo.full & !taken;
-        // free_below[x]: free cells below cell x; free_cells[r]: the free cell of rank r;
-        // slot[x]: the pattern tile on cell x.
-        let mut free_below = [0u8; super::MAX_CELLS];
+        // free_cells[r]: the free cell of rank r; slot[x]: the pattern tile on cell x
+        // (FREE_SLOT if none).
         let mut free_cells = [0u8; super::MAX_CELLS];
-        let mut slot = [0u8; super::MAX_CELLS];
-        let mut count = 0u8;
-        for (x, below) in free_below.iter_mut().enumerate().take(n) {
-            *below = count;
-            count += (free >> x & 1) as u8;
-        }
+        let mut slot = [FREE_SLOT; super::MAX_CELLS];
         let mut m = free;
         let mut r = 0;
         while m != 0 {
@@ -506,12 +620,19 @@ impl<'a> Builder<'a> {
             slot[c] = i as u8;
             md += self.manhattan[i * n + c];
         }
+        // The first layer that reaches a placement gives its value.
+        if first_reached {
+            // Pattern moves and Manhattan distance change by one together, so their difference
+            // is even.
+            debug_assert!((depth - md) & 1 == 0);
+            self.store(p, (depth - md) / 2, outcome);
+        }
         while frontier != 0 {
             let b = free_cells[frontier.trailing_zeros() as usize];
             let region = self.geo.flood(1 << b, free);
             let mut m = region;
             while m != 0 {
-                frontier &= !(1 << free_below[m.trailing_zeros() as usize]);
+                frontier &= !(1 << (free & ((1u64 << m.trailing_zeros()) - 1)).count_ones());
                 m &= m - 1;
             }
             // Pattern tiles next to the region, each sliding into each region cell it touches.
@@ -524,19 +645,18 @@ impl<'a> Builder<'a> {
                 while targets != 0 {
                     let to = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    let q = self.step(p, i, c, to, taken, &slot);
+                    let q = step(p, i, c, to, &slot, &self.place);
                     debug_assert_eq!(
                         q,
                         index::rank((0..k).map(|t| if t == i { to } else { cells[t] }), n)
                     );
                     // In the new placement `to` is taken and `c` is free.
-                    let rank = usize::from(free_below[c]) - usize::from(to < c);
+                    let rank = (free & ((1u64 << c) - 1)).count_ones() as usize - usize::from(to < c);
                     let bit = (q * self.fields as u64 + rank as u64) * 2;
                     outcome.batch.push(Candidate {
                         q,
                         blank: c as u8,
                         free: free ^ (1u64 << c) ^ (1u64 << to),
-                        manhattan: md - self.manhattan[i * n + c] + self.manhattan[i * n + to],
                         word: (bit / 64) as u32,
                         shift: (bit % 64) as u8,
                         loaded: 0,
@@ -545,36 +665,14 @@ impl<'a> Builder<'a> {
             }
         }
         if outcome.batch.len() >= BATCH {
-            self.flush(depth, outcome);
-        }
-    }
-
-    /// [`index::step`] with the tiles passed by a vertical move found from the cell masks.
-    #[inline]
-    fn step(&self, p: u64, i: usize, from: usize, to: usize, taken: u64, slot: &[u8]) -> u64 {
-        let (lo, hi) = if to > from { (from, to) } else { (to, from) };
-        let w = &self.weights;
-        let mut delta = w[i] * (hi - lo) as u64;
-        let mut passed = taken & ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
-        while passed != 0 {
-            let j = slot[passed.trailing_zeros() as usize] as usize;
-            passed &= passed - 1;
-            if j < i {
-                delta -= w[i];
-            } else {
-                delta += w[j];
-            }
-        }
-        if to > from {
-            p + delta
-        } else {
-            p - delta
+            self.flush(outcome.depth, outcome);
         }
     }
 
     /// Looks up the batched successors and records the new ones on layer `depth + 1`.
     fn flush(&self, depth: u32, outcome: &mut LayerOutcome) {
         let next_code = current_code(depth + 1);
+        let next_active = &self.active[(depth as usize + 1) % 2];
         // First all the loads, independent of each other, so that they run in parallel.
         for cand in outcome.batch.iter_mut() {
             let w = self.codes.words[cand.word as usize].load(Ordering::Relaxed);
@@ -590,30 +688,33 @@ impl<'a> Builder<'a> {
                 continue;
             }
             let region = self.geo.flood(1 << cand.blank, cand.free);
-            let unseen = self.codes.placement_unseen(cand.q);
             self.codes
                 .set(cand.q, compress(region, cand.free), next_code);
-            if unseen {
-                // Pattern moves and Manhattan distance change by one together, so their
-                // difference is even.
-                debug_assert!((depth + 1 - cand.manhattan) & 1 == 0);
-                self.store(cand.q, (depth + 1 - cand.manhattan) / 2);
-                outcome.found += 1;
+            let flag = &next_active[self.per_chunk.quotient(cand.q) as usize];
+            if !flag.load(Ordering::Relaxed) {
+                flag.store(true, Ordering::Relaxed);
             }
         }
         outcome.batch.clear();
     }
 
-    fn store(&self, q: u64, excess: u32) {
+    /// Records the value of placement `q`, which belongs to this thread's chunk: plain stores
+    /// suffice, as no other thread writes its byte.
+    fn store(&self, q: u64, excess: u32, outcome: &mut LayerOutcome) {
         let limit = if self.bits == 4 { 15 } else { 255 };
         if excess > limit {
-            self.overflow.store(true, Ordering::Relaxed);
+            self.shared.overflow.store(true, Ordering::Relaxed);
             return;
         }
-        self.max_excess.fetch_max(excess as u8, Ordering::Relaxed);
+        outcome.found += 1;
+        outcome.max_excess = outcome.max_excess.max(excess as u8);
         if self.bits == 4 {
+            let byte = &self.values[(q >> 1) as usize];
             let shift = (q & 1) * 4;
-            self.values[(q >> 1) as usize].fetch_or((excess as u8) << shift, Ordering::Relaxed);
+            byte.store(
+                byte.load(Ordering::Relaxed) | (excess as u8) << shift,
+                Ordering::Relaxed,
+            );
         } else {
             self.values[q as usize].store(excess as u8, Ordering::Relaxed);
         }
@@ -638,6 +739,33 @@ mod tests {
         assert_eq!(g.flood(1 << 2, (1 << 2) | (1 << 3)), 1 << 2);
         assert_eq!(g.flood(1 << 0, 0b1_1111_1111), 0b1_1111_1111);
         assert_eq!(g.flood(1 << 0, 0b0_0000_1011), 0b0_0000_1011);
+    }
+
+    #[test]
+    fn divider_matches_division() {
+        for d in 1..=64u64 {
+            let div = Divider::new(d);
+            for x in (0..5000).chain((1u64 << 36) - 5000..(1u64 << 36) + 5000) {
+                assert_eq!(div.quotient(x), x / d, "{x} / {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn small_chunks_that_split_words_give_the_same_table() {
+        // Fields per placement: 5 (10 bits) and 13 (26 bits), so chunks of 2 or 6 placements
+        // start and end inside words; the default chunk holds each whole table.
+        for spec in [
+            PatternSpec::new(3, 3, 8, vec![0, 1, 2, 3]).unwrap(),
+            PatternSpec::new(4, 4, 0, vec![1, 2]).unwrap(),
+        ] {
+            let whole = build(&spec, 1, None).unwrap();
+            for (threads, chunk) in [(1, 2), (2, 2), (2, 6)] {
+                let split = Builder::new(&spec, 4, chunk).run(threads, None).unwrap();
+                assert_eq!(split.data(), whole.data(), "{spec} chunk {chunk}");
+                assert_eq!(split.max_excess(), whole.max_excess());
+            }
+        }
     }
 
     #[test]
