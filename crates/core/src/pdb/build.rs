@@ -276,7 +276,8 @@ impl Codes {
         while left > 0 {
             let shift = bit % 64;
             let take = left.min(64 - shift);
-            let x = self.words[(bit / 64) as usize].load(Ordering::Relaxed) & bit_range(shift, take);
+            let x =
+                self.words[(bit / 64) as usize].load(Ordering::Relaxed) & bit_range(shift, take);
             if x & (x >> 1) & LOW_BITS != 0 {
                 return true;
             }
@@ -379,7 +380,7 @@ const BATCH: usize = 64;
 
 impl<'a> Builder<'a> {
     fn new(spec: &'a PatternSpec, bits: u8, chunk: u64) -> Builder<'a> {
-        debug_assert!(chunk % 2 == 0);
+        debug_assert!(chunk.is_multiple_of(2));
         let n = spec.board_cells();
         let k = spec.cells.len();
         let placements = spec.entries();
@@ -651,7 +652,8 @@ impl<'a> Builder<'a> {
                         index::rank((0..k).map(|t| if t == i { to } else { cells[t] }), n)
                     );
                     // In the new placement `to` is taken and `c` is free.
-                    let rank = (free & ((1u64 << c) - 1)).count_ones() as usize - usize::from(to < c);
+                    let rank =
+                        (free & ((1u64 << c) - 1)).count_ones() as usize - usize::from(to < c);
                     let bit = (q * self.fields as u64 + rank as u64) * 2;
                     outcome.batch.push(Candidate {
                         q,
