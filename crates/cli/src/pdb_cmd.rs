@@ -227,6 +227,9 @@ fn build(dir: &Path, args: BuildArgs) -> Result<ExitCode> {
             db.bits(),
             db.max_excess()
         )?;
+        // Saved: free it before the next build, so the peak is one build's, not their sum.
+        drop(db);
+        cache::forget(dir, spec);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -243,6 +243,14 @@ fn files_round_trip_and_damage_is_rejected() {
     let rebuilt = pdb::cache::get(&dir, &spec, false).unwrap();
     assert_eq!(*rebuilt, db);
     assert_eq!(store::load(&path, Some(&spec)).unwrap(), db);
+
+    // The process keeps one copy; `forget` drops it and the next use loads the file again.
+    let again = pdb::cache::get(&dir, &spec, false).unwrap();
+    assert!(Arc::ptr_eq(&rebuilt, &again));
+    pdb::cache::forget(&dir, &spec);
+    let reloaded = pdb::cache::get(&dir, &spec, false).unwrap();
+    assert!(!Arc::ptr_eq(&rebuilt, &reloaded));
+    assert_eq!(*reloaded, db);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -161,6 +161,17 @@ pub fn available(spec: &PatternSpec) -> bool {
     in_memory || path.exists()
 }
 
+/// Drops this process's in-memory copy of the database of `spec` in `dir` (the file stays), so
+/// that a command building several databases one after another holds one at a time. Holders
+/// of an `Arc` from an earlier [`get`] keep theirs.
+pub fn forget(dir: &Path, spec: &PatternSpec) {
+    let path = store::path_in(dir, spec);
+    loaded()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .remove(&path);
+}
+
 /// Builds the database of `spec` in `dir` even if a valid file exists, replacing it.
 pub fn rebuild(dir: &Path, spec: &PatternSpec) -> Result<Arc<PatternDb>, PdbError> {
     get(dir, spec, true)
