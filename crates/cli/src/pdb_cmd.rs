@@ -79,9 +79,13 @@ pub fn init(pdb_dir: Option<PathBuf>) {
                 threads,
                 estimate,
                 peak_bytes,
+                symmetry,
             } => {
+                let halved = symmetry
+                    .map(|s| format!(" ({s} symmetric: one of each mirror pair searched)"))
+                    .unwrap_or_default();
                 let line = format!(
-                    "building the pattern database of {spec}: {entries} entries on {threads} threads, expected to take {} and {} of memory",
+                    "building the pattern database of {spec}{halved}: {entries} entries on {threads} threads, expected to take {} and {} of memory",
                     human_duration(*estimate),
                     human_bytes(*peak_bytes)
                 );

@@ -24,6 +24,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 use super::index::{self, Odometer};
+use super::mirror::Mirror;
+use super::regions::{Geometry, Region, Regions};
 use super::table::{packed_len, PatternDb};
 use super::{PatternSpec, PdbError};
 
@@ -61,7 +63,15 @@ pub fn peak_bytes(spec: &PatternSpec) -> u64 {
 /// A rough duration of the build in seconds on `threads` cores, for the line printed before it.
 pub fn estimate_seconds(spec: &PatternSpec, threads: usize) -> f64 {
     let free = (spec.board_cells() - spec.cells.len()) as f64;
-    spec.entries() as f64 * free / (STATES_PER_SECOND_PER_THREAD * threads.max(1) as f64)
+    // A symmetric pattern's search visits half the placements, at a higher cost for each.
+    let share = if symmetry(spec).is_some() { 0.65 } else { 1.0 };
+    share * spec.entries() as f64 * free / (STATES_PER_SECOND_PER_THREAD * threads.max(1) as f64)
+}
+
+/// The name of the board symmetry that maps the goal of `spec` onto itself (e.g.
+/// "left-right"), if any: the build then searches one placement of each mirror pair.
+pub fn symmetry(spec: &PatternSpec) -> Option<&'static str> {
+    Mirror::find(spec, &Geometry::new(spec.width, spec.height)).map(|m| m.name)
 }
 
 /// The number of threads a build or a parallel search uses by default: every core.
@@ -92,67 +102,11 @@ pub fn build(
     };
     // Four bits hold the excess of every preset's pattern; the rare pattern whose excess
     // exceeds 15 is built again with a byte per entry rather than stored saturated.
-    match Builder::new(spec, 4, CHUNK_PLACEMENTS).run(threads, progress) {
+    match Builder::new(spec, 4, CHUNK_PLACEMENTS, true).run(threads, progress) {
         Some(db) => Ok(db),
-        None => Ok(Builder::new(spec, 8, CHUNK_PLACEMENTS)
+        None => Ok(Builder::new(spec, 8, CHUNK_PLACEMENTS, true)
             .run(threads, progress)
             .expect("an excess never exceeds 255 on a board of at most 64 cells")),
-    }
-}
-
-/// Board geometry as bit masks.
-struct Geometry {
-    n: usize,
-    width: usize,
-    full: u64,
-    not_first_col: u64,
-    not_last_col: u64,
-    neighbours: Vec<u64>,
-}
-
-impl Geometry {
-    fn new(width: usize, height: usize) -> Geometry {
-        let n = width * height;
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut first = 0u64;
-        let mut last = 0u64;
-        for r in 0..height {
-            first |= 1 << (r * width);
-            last |= 1 << (r * width + width - 1);
-        }
-        let mut g = Geometry {
-            n,
-            width,
-            full,
-            not_first_col: full & !first,
-            not_last_col: full & !last,
-            neighbours: Vec::new(),
-        };
-        g.neighbours = (0..n).map(|c| g.spread(1 << c)).collect();
-        g
-    }
-
-    /// Cells next to a cell of `m`.
-    #[inline]
-    fn spread(&self, m: u64) -> u64 {
-        ((m << self.width)
-            | (m >> self.width)
-            | ((m & self.not_last_col) << 1)
-            | ((m & self.not_first_col) >> 1))
-            & self.full
-    }
-
-    /// The cells of `free` connected to `seed` through `free`.
-    #[inline]
-    fn flood(&self, seed: u64, free: u64) -> u64 {
-        let mut region = seed;
-        loop {
-            let grown = region | (self.spread(region) & free);
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
     }
 }
 
@@ -160,19 +114,6 @@ impl Geometry {
 #[inline]
 fn current_code(depth: u32) -> u64 {
     u64::from(depth % 2) + 1
-}
-
-/// The ranks, among the cells of `free` (lowest cell first), of the cells of `cells`.
-#[inline]
-fn compress(cells: u64, free: u64) -> u64 {
-    let mut out = 0u64;
-    let mut m = cells;
-    while m != 0 {
-        let c = m.trailing_zeros();
-        out |= 1 << (free & ((1u64 << c) - 1)).count_ones();
-        m &= m - 1;
-    }
-    out
 }
 
 /// The low bit of every two-bit field of a word.
@@ -191,11 +132,10 @@ fn bit_range(start: u64, len: u64) -> u64 {
 /// `slot` of a cell no pattern tile stands on: above every tile number.
 const FREE_SLOT: u8 = u8::MAX;
 
-/// [`index::step`] for tile `i` moving from `from` to `to`, with the tiles it passes read from
-/// `slot[x]`, the tile on cell `x` (`FREE_SLOT` if none), and `place[j]`, the place value of
-/// tile `j`'s digit (0 for `FREE_SLOT`). Written without data-dependent branches, which the
-/// processor would mispredict on every other successor.
-#[inline]
+/// [`index::step`] for tile `i` moving from `from` to the adjacent cell `to`, with the tiles
+/// it passes read from `slot[x]`, the tile on cell `x` (`FREE_SLOT` if none), and `place[j]`,
+/// the place value of tile `j`'s digit (0 for `FREE_SLOT`).
+#[inline(always)]
 fn step(
     p: u64,
     i: usize,
@@ -315,7 +255,10 @@ impl Codes {
 
 struct Builder<'a> {
     spec: &'a PatternSpec,
-    geo: Geometry,
+    /// The board and the blank's regions.
+    regions: Regions,
+    /// The symmetry of the pattern the search uses, if it has one.
+    mirror: Option<Mirror>,
     k: usize,
     fields: usize,
     placements: u64,
@@ -364,7 +307,13 @@ struct LayerOutcome {
 struct Candidate {
     /// Its placement.
     q: u64,
-    /// The cell the blank is on (the moved tile's old cell).
+    /// The rank among `free` of the cell the blank is on (the moved tile's old cell).
+    rank: u8,
+    /// The rank of the mirror image of that cell when the placement is its own mirror image
+    /// (both regions are then recorded, as the search keeps no other copy of the image's
+    /// state); `rank` otherwise.
+    mirror_rank: u8,
+    /// The cell the blank is on, of rank `rank`.
     blank: u8,
     /// Non-pattern cells of the new placement.
     free: u64,
@@ -374,12 +323,25 @@ struct Candidate {
     loaded: u8,
 }
 
+/// The mirror image of the placement being expanded.
+struct Image {
+    /// Its index.
+    index: u64,
+    /// `slot[x]`: its tile on cell `x`, `FREE_SLOT` if none.
+    slot: [u8; super::MAX_CELLS],
+    /// Its free cells.
+    free: u64,
+}
+
 /// Successors looked up together: their cache misses overlap instead of queueing one after
 /// another, which is what bounds the speed of the build on a large table.
 const BATCH: usize = 64;
 
 impl<'a> Builder<'a> {
-    fn new(spec: &'a PatternSpec, bits: u8, chunk: u64) -> Builder<'a> {
+    /// A builder for `spec` with entries of `bits` bits, `chunk` placements per piece of work,
+    /// searching one placement of each mirror pair when `symmetry` is set and the pattern has
+    /// a symmetry.
+    fn new(spec: &'a PatternSpec, bits: u8, chunk: u64, symmetry: bool) -> Builder<'a> {
         debug_assert!(chunk.is_multiple_of(2));
         let n = spec.board_cells();
         let k = spec.cells.len();
@@ -392,9 +354,16 @@ impl<'a> Builder<'a> {
                 manhattan[i * n + c] = ((c % w).abs_diff(g % w) + (c / w).abs_diff(g / w)) as u32;
             }
         }
+        let geo = Geometry::new(spec.width, spec.height);
+        let mirror = if symmetry {
+            Mirror::find(spec, &geo)
+        } else {
+            None
+        };
         Builder {
             spec,
-            geo: Geometry::new(spec.width, spec.height),
+            mirror,
+            regions: Regions::new(geo, fields),
             k,
             fields,
             placements,
@@ -429,7 +398,7 @@ impl<'a> Builder<'a> {
         threads: usize,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
     ) -> Option<PatternDb> {
-        let n = self.geo.n;
+        let n = self.regions.geo().n;
         // With every tile in the pattern, the placement fixes the blank and only the
         // placements of the goal's parity are reachable.
         let total = if self.fields == 1 {
@@ -439,9 +408,12 @@ impl<'a> Builder<'a> {
         };
         let goal_index = index::rank(self.spec.cells.iter().copied(), n);
         let taken = self.spec.cells.iter().fold(0u64, |m, &c| m | 1 << c);
-        let free = self.geo.full & !taken;
-        let region = self.geo.flood(1 << self.spec.blank_goal, free);
-        self.codes.set(goal_index, compress(region, free), 1);
+        let free = self.regions.geo().full & !taken;
+        let region = self.regions.of(
+            free,
+            (free & ((1u64 << self.spec.blank_goal) - 1)).count_ones(),
+        );
+        self.codes.set(goal_index, region.ranks, 1);
         self.active[0][self.per_chunk.quotient(goal_index) as usize].store(true, Ordering::Relaxed);
         let mut depth = 0u32;
         let mut max_excess = 0u8;
@@ -451,7 +423,7 @@ impl<'a> Builder<'a> {
                 let handles: Vec<_> = (0..threads)
                     .map(|_| {
                         s.spawn(|| {
-                            self.layer_worker(depth, &next_chunk, |done| {
+                            let report = |done: u64| {
                                 if let Some(p) = progress {
                                     p(BuildProgress {
                                         done: done.min(total),
@@ -459,7 +431,12 @@ impl<'a> Builder<'a> {
                                         depth,
                                     });
                                 }
-                            })
+                            };
+                            if self.mirror.is_some() {
+                                self.layer_worker::<true>(depth, &next_chunk, report)
+                            } else {
+                                self.layer_worker::<false>(depth, &next_chunk, report)
+                            }
                         })
                     })
                     .collect();
@@ -498,7 +475,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Expands chunks of layer `depth` until none is left.
-    fn layer_worker(
+    fn layer_worker<const MIRROR: bool>(
         &self,
         depth: u32,
         next_chunk: &AtomicUsize,
@@ -512,7 +489,7 @@ impl<'a> Builder<'a> {
         outcome.depth = depth;
         let f = self.fields as u64;
         let per_placement = Divider::new(f);
-        let mut odo = Odometer::at(0, self.geo.n, self.k);
+        let mut odo = Odometer::at(0, self.regions.geo().n, self.k);
         loop {
             let chunk = next_chunk.fetch_add(1, Ordering::Relaxed);
             let first = chunk as u64 * self.chunk;
@@ -563,7 +540,13 @@ impl<'a> Builder<'a> {
                     hits &= hits - 1;
                     if field >= p_end {
                         if frontier != 0 {
-                            self.expand(&mut odo, p, frontier, first_reached, &mut outcome);
+                            self.expand::<MIRROR>(
+                                &mut odo,
+                                p,
+                                frontier,
+                                first_reached,
+                                &mut outcome,
+                            );
                         }
                         p = per_placement.quotient(field);
                         p_first = p * f;
@@ -579,7 +562,7 @@ impl<'a> Builder<'a> {
                 self.codes.words[w].fetch_or(done, Ordering::Relaxed);
             }
             if frontier != 0 {
-                self.expand(&mut odo, p, frontier, first_reached, &mut outcome);
+                self.expand::<MIRROR>(&mut odo, p, frontier, first_reached, &mut outcome);
             }
             self.flush(depth, &mut outcome);
             let found = outcome.found - before;
@@ -590,7 +573,10 @@ impl<'a> Builder<'a> {
     }
 
     /// Expands the regions of placement `p` whose fields in `frontier` are on layer `depth`.
-    fn expand(
+    ///
+    /// With `MIRROR` (the pattern has a symmetry) `p` is the smaller of a mirror pair; its
+    /// value is also its image's, and each successor is recorded as the smaller of its pair.
+    fn expand<const MIRROR: bool>(
         &self,
         odo: &mut Odometer,
         p: u64,
@@ -599,76 +585,156 @@ impl<'a> Builder<'a> {
         outcome: &mut LayerOutcome,
     ) {
         let depth = outcome.depth;
-        let n = self.geo.n;
+        let n = self.regions.geo().n;
         let k = self.k;
         odo.seek(p);
         let cells = &odo.cells[..k];
         let taken = odo.taken();
-        let free = self.geo.full & !taken;
-        // free_cells[r]: the free cell of rank r; slot[x]: the pattern tile on cell x
-        // (FREE_SLOT if none).
-        let mut free_cells = [0u8; super::MAX_CELLS];
+        let free = self.regions.geo().full & !taken;
+        // slot[x]: the pattern tile on cell x (FREE_SLOT if none).
         let mut slot = [FREE_SLOT; super::MAX_CELLS];
-        let mut m = free;
-        let mut r = 0;
-        while m != 0 {
-            free_cells[r] = m.trailing_zeros() as u8;
-            r += 1;
-            m &= m - 1;
-        }
-        let mut md = 0;
         for (i, &c) in cells.iter().enumerate() {
             slot[c] = i as u8;
-            md += self.manhattan[i * n + c];
+        }
+        // The image of the placement: its index, tiles by cell and free cells.
+        let mut image = Image {
+            index: p,
+            slot: [FREE_SLOT; super::MAX_CELLS],
+            free,
+        };
+        if MIRROR {
+            let mirror = self
+                .mirror
+                .as_ref()
+                .expect("MIRROR is set only with a mirror");
+            let (index, image_taken) = mirror.image(cells, n, &mut image.slot);
+            image.index = index;
+            image.free = self.regions.geo().full & !image_taken;
         }
         // The first layer that reaches a placement gives its value.
         if first_reached {
+            let md: u32 = cells
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| self.manhattan[i * n + c])
+                .sum();
             // Pattern moves and Manhattan distance change by one together, so their difference
             // is even.
             debug_assert!((depth - md) & 1 == 0);
-            self.store(p, (depth - md) / 2, outcome);
-        }
-        while frontier != 0 {
-            let b = free_cells[frontier.trailing_zeros() as usize];
-            let region = self.geo.flood(1 << b, free);
-            let mut m = region;
-            while m != 0 {
-                frontier &= !(1 << (free & ((1u64 << m.trailing_zeros()) - 1)).count_ones());
-                m &= m - 1;
+            let excess = (depth - md) / 2;
+            if MIRROR {
+                // Either may share its byte with a placement of another thread's chunk.
+                self.store::<true>(p, excess, outcome);
+                if image.index != p {
+                    self.store::<true>(image.index, excess, outcome);
+                }
+            } else {
+                self.store::<false>(p, excess, outcome);
             }
+        }
+        let geo = self.regions.geo();
+        while frontier != 0 {
+            let Region {
+                cells: region,
+                ranks,
+            } = self.regions.of(free, frontier.trailing_zeros());
+            frontier &= !ranks;
             // Pattern tiles next to the region, each sliding into each region cell it touches.
-            let mut movers = self.geo.spread(region) & taken;
-            while movers != 0 {
-                let c = movers.trailing_zeros() as usize;
-                movers &= movers - 1;
-                let i = slot[c] as usize;
-                let mut targets = self.geo.neighbours[c] & region;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as usize;
-                    targets &= targets - 1;
-                    let q = step(p, i, c, to, &slot, &self.place);
-                    debug_assert_eq!(
-                        q,
-                        index::rank((0..k).map(|t| if t == i { to } else { cells[t] }), n)
-                    );
-                    // In the new placement `to` is taken and `c` is free.
-                    let rank =
-                        (free & ((1u64 << c) - 1)).count_ones() as usize - usize::from(to < c);
-                    let bit = (q * self.fields as u64 + rank as u64) * 2;
-                    outcome.batch.push(Candidate {
-                        q,
-                        blank: c as u8,
-                        free: free ^ (1u64 << c) ^ (1u64 << to),
-                        word: (bit / 64) as u32,
-                        shift: (bit % 64) as u8,
-                        loaded: 0,
-                    });
+            if let Some(mut moves) = geo.moves_into(region, taken) {
+                // One loop over every move, whose exit the processor mispredicts once per
+                // region rather than once per tile.
+                while moves != 0 {
+                    let (c, to) = geo.decode_move(moves.trailing_zeros());
+                    moves &= moves - 1;
+                    self.push_successor::<MIRROR>(p, c, to, free, &slot, &image, cells, outcome);
+                }
+            } else {
+                let mut movers = geo.spread(region) & taken;
+                while movers != 0 {
+                    let c = movers.trailing_zeros() as usize;
+                    movers &= movers - 1;
+                    let mut targets = geo.neighbours[c] & region;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as usize;
+                        targets &= targets - 1;
+                        self.push_successor::<MIRROR>(
+                            p, c, to, free, &slot, &image, cells, outcome,
+                        );
+                    }
                 }
             }
         }
         if outcome.batch.len() >= BATCH {
             self.flush(outcome.depth, outcome);
         }
+    }
+
+    /// Adds to the batch the state reached from placement `p` (free cells `free`, tiles on
+    /// cells `cells`, `slot` as in [`step`]) when the tile on `c` slides into the blank's cell
+    /// `to`.
+    /// With `MIRROR`, `image` is the mirror image of `p` and the state is recorded on the
+    /// smaller index of its mirror pair (on both regions when the placement is its own image).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn push_successor<const MIRROR: bool>(
+        &self,
+        p: u64,
+        c: usize,
+        to: usize,
+        free: u64,
+        slot: &[u8; super::MAX_CELLS],
+        image: &Image,
+        cells: &[usize],
+        outcome: &mut LayerOutcome,
+    ) {
+        let i = usize::from(slot[c]);
+        let q = step(p, i, c, to, slot, &self.place);
+        debug_assert_eq!(
+            q,
+            index::rank(
+                (0..self.k).map(|t| if t == i { to } else { cells[t] }),
+                self.regions.geo().n
+            )
+        );
+        // In the new placement `to` is taken and `c` is free.
+        let mut rank = (free & ((1u64 << c) - 1)).count_ones() - u32::from(to < c);
+        let mut new_free = free ^ (1u64 << c) ^ (1u64 << to);
+        let mut q = q;
+        let mut blank = c;
+        let mut mirror_rank = rank;
+        if MIRROR {
+            let mirror = self
+                .mirror
+                .as_ref()
+                .expect("MIRROR is set only with a mirror");
+            let (mc, mto) = (usize::from(mirror.cell[c]), usize::from(mirror.cell[to]));
+            let mi = usize::from(mirror.tile[i]);
+            let mq = step(image.index, mi, mc, mto, &image.slot, &self.place);
+            let m_rank = (image.free & ((1u64 << mc) - 1)).count_ones() - u32::from(mto < mc);
+            // Selections the compiler can make without branches: which of the pair is smaller
+            // is a coin toss.
+            let smaller = mq < q;
+            mirror_rank = if mq <= q { m_rank } else { rank };
+            rank = if smaller { m_rank } else { rank };
+            new_free = if smaller {
+                image.free ^ (1u64 << mc) ^ (1u64 << mto)
+            } else {
+                new_free
+            };
+            q = if smaller { mq } else { q };
+            blank = if smaller { mc } else { c };
+        }
+        let bit = (q * self.fields as u64 + u64::from(rank)) * 2;
+        outcome.batch.push(Candidate {
+            q,
+            rank: rank as u8,
+            mirror_rank: mirror_rank as u8,
+            blank: blank as u8,
+            free: new_free,
+            word: (bit / 64) as u32,
+            shift: (bit % 64) as u8,
+            loaded: 0,
+        });
     }
 
     /// Looks up the batched successors and records the new ones on layer `depth + 1`.
@@ -689,9 +755,17 @@ impl<'a> Builder<'a> {
             if (w >> cand.shift) & 3 != 0 {
                 continue;
             }
-            let region = self.geo.flood(1 << cand.blank, cand.free);
-            self.codes
-                .set(cand.q, compress(region, cand.free), next_code);
+            let mut ranks = self
+                .regions
+                .of_cell(cand.free, u32::from(cand.rank), || usize::from(cand.blank))
+                .ranks;
+            if cand.mirror_rank != cand.rank {
+                ranks |= self
+                    .regions
+                    .of(cand.free, u32::from(cand.mirror_rank))
+                    .ranks;
+            }
+            self.codes.set(cand.q, ranks, next_code);
             let flag = &next_active[self.per_chunk.quotient(cand.q) as usize];
             if !flag.load(Ordering::Relaxed) {
                 flag.store(true, Ordering::Relaxed);
@@ -702,7 +776,10 @@ impl<'a> Builder<'a> {
 
     /// Records the value of placement `q`, which belongs to this thread's chunk: plain stores
     /// suffice, as no other thread writes its byte.
-    fn store(&self, q: u64, excess: u32, outcome: &mut LayerOutcome) {
+    ///
+    /// With `SHARED` the byte may hold a placement of another thread's chunk, and the write is
+    /// an atomic OR.
+    fn store<const SHARED: bool>(&self, q: u64, excess: u32, outcome: &mut LayerOutcome) {
         let limit = if self.bits == 4 { 15 } else { 255 };
         if excess > limit {
             self.shared.overflow.store(true, Ordering::Relaxed);
@@ -712,11 +789,12 @@ impl<'a> Builder<'a> {
         outcome.max_excess = outcome.max_excess.max(excess as u8);
         if self.bits == 4 {
             let byte = &self.values[(q >> 1) as usize];
-            let shift = (q & 1) * 4;
-            byte.store(
-                byte.load(Ordering::Relaxed) | (excess as u8) << shift,
-                Ordering::Relaxed,
-            );
+            let bits = (excess as u8) << ((q & 1) * 4);
+            if SHARED {
+                byte.fetch_or(bits, Ordering::Relaxed);
+            } else {
+                byte.store(byte.load(Ordering::Relaxed) | bits, Ordering::Relaxed);
+            }
         } else {
             self.values[q as usize].store(excess as u8, Ordering::Relaxed);
         }
@@ -726,22 +804,6 @@ impl<'a> Builder<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn compress_ranks_cells_among_free_ones() {
-        let free = 0b1011_0100u64;
-        assert_eq!(compress(0b1000_0100, free), 0b1001);
-        assert_eq!(compress(free, free), 0b1111);
-    }
-
-    #[test]
-    fn flood_stays_in_free_cells_and_on_the_board() {
-        let g = Geometry::new(3, 3);
-        // free: cells 2 and 3 are not adjacent on a 3-wide board (end of row 0, start of row 1).
-        assert_eq!(g.flood(1 << 2, (1 << 2) | (1 << 3)), 1 << 2);
-        assert_eq!(g.flood(1 << 0, 0b1_1111_1111), 0b1_1111_1111);
-        assert_eq!(g.flood(1 << 0, 0b0_0000_1011), 0b0_0000_1011);
-    }
 
     #[test]
     fn divider_matches_division() {
@@ -763,9 +825,50 @@ mod tests {
         ] {
             let whole = build(&spec, 1, None).unwrap();
             for (threads, chunk) in [(1, 2), (2, 2), (2, 6)] {
-                let split = Builder::new(&spec, 4, chunk).run(threads, None).unwrap();
+                let split = Builder::new(&spec, 4, chunk, false)
+                    .run(threads, None)
+                    .unwrap();
                 assert_eq!(split.data(), whole.data(), "{spec} chunk {chunk}");
                 assert_eq!(split.max_excess(), whole.max_excess());
+            }
+        }
+    }
+
+    #[test]
+    fn searching_one_of_each_mirror_pair_gives_the_same_table() {
+        for (spec, symmetry) in [
+            // Korf's goal: bottom rows left to right (as the 7-8 databases' 8-tile pattern).
+            (PatternSpec::new(4, 4, 0, (12..16).collect()), "left-right"),
+            (PatternSpec::new(4, 4, 0, vec![9, 10, 13, 14]), "left-right"),
+            (
+                PatternSpec::new(4, 4, 5, vec![0, 3, 12, 15, 6]),
+                "anti-diagonal",
+            ),
+            (
+                PatternSpec::new(4, 4, 0, vec![1, 4, 15, 5, 10]),
+                "main diagonal",
+            ),
+            (PatternSpec::new(3, 3, 8, (0..8).collect()), "main diagonal"),
+            (PatternSpec::new(3, 3, 4, vec![0, 2, 6, 8, 1]), "left-right"),
+            (
+                PatternSpec::new(5, 3, 7, vec![0, 4, 10, 14, 2]),
+                "left-right",
+            ),
+        ] {
+            let spec = spec.unwrap();
+            let plain = Builder::new(&spec, 4, CHUNK_PLACEMENTS, false)
+                .run(2, None)
+                .unwrap();
+            for (threads, chunk) in [(1, CHUNK_PLACEMENTS), (2, 2), (2, 6)] {
+                let builder = Builder::new(&spec, 4, chunk, true);
+                assert_eq!(
+                    builder.mirror.as_ref().map(|m| m.name),
+                    Some(symmetry),
+                    "{spec}"
+                );
+                let mirrored = builder.run(threads, None).unwrap();
+                assert_eq!(mirrored.data(), plain.data(), "{spec} {threads} {chunk}");
+                assert_eq!(mirrored.max_excess(), plain.max_excess());
             }
         }
     }

@@ -27,6 +27,8 @@ pub mod build;
 pub mod cache;
 pub mod heuristic;
 pub mod index;
+mod mirror;
+mod regions;
 pub mod store;
 pub mod table;
 
