@@ -17,6 +17,11 @@
 //! 1.04 GB, plus the 4-bit result table (259 MB). The value of a placement is the distance of
 //! its first region reached; it is written once, when that region is found.
 //!
+//! Symmetric patterns (see [`super::mirror`]): when a board symmetry maps the pattern's goal
+//! onto itself, states are kept only on the smaller index of each mirror pair and the value of
+//! a placement is written for its image too, which halves the search (the 15-puzzle 7-8
+//! databases' 8-tile pattern).
+//!
 //! Both cores: each layer's array is cut into chunks that the threads take in turn. A state
 //! found twice in one layer gets the same code and the same value from both threads, so plain
 //! atomic ORs suffice.

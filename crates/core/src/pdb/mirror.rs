@@ -130,6 +130,22 @@ mod tests {
     }
 
     #[test]
+    fn the_eight_tile_pattern_of_the_seven_eight_preset_is_symmetric_for_both_goals() {
+        use crate::board::Board;
+        let preset = super::super::PdbPreset::from_name("7-8").unwrap();
+        let korf: Board = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15".parse().unwrap();
+        for goal in [korf, Board::solved(4, 4).unwrap()] {
+            let specs = preset.partition(&goal).unwrap();
+            let geo = Geometry::new(4, 4);
+            let symmetric: Vec<bool> = specs
+                .iter()
+                .map(|s| Mirror::find(s, &geo).is_some())
+                .collect();
+            assert_eq!(symmetric, [false, true], "{goal}");
+        }
+    }
+
+    #[test]
     fn image_is_the_mirrored_placement() {
         let spec = PatternSpec::new(4, 4, 0, (8..16).collect()).unwrap();
         let m = Mirror::find(&spec, &Geometry::new(4, 4)).unwrap();
