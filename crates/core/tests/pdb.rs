@@ -95,6 +95,13 @@ fn every_entry_equals_the_breadth_first_truth() {
         PatternSpec::new(4, 4, 0, vec![1, 2, 3]).unwrap(),
         PatternSpec::new(4, 4, 15, vec![12, 13, 8]).unwrap(),
         PatternSpec::new(5, 2, 9, vec![0, 1, 2, 5]).unwrap(),
+        // Layer 9 of this one reaches no new placement, yet layer 10 does (a search that
+        // stopped at the first layer without a new placement left one entry at 0).
+        PatternSpec::new(2, 4, 3, vec![0, 1]).unwrap(),
+        PatternSpec::new(2, 5, 0, vec![8, 9]).unwrap(),
+        // Left-right symmetric, as the 7-8 databases' 8-tile pattern: half is searched.
+        PatternSpec::new(4, 4, 0, vec![12, 13, 14, 15]).unwrap(),
+        PatternSpec::new(4, 3, 0, vec![8, 9, 10, 11, 5, 6]).unwrap(),
     ];
     for spec in specs {
         let truth = truth(&spec);

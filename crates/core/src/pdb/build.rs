@@ -51,7 +51,8 @@ pub struct BuildProgress {
 const MAX_SEARCH_BYTES: u64 = 6 << 30;
 
 /// Placements a thread takes at a time. Even, so that the two placements sharing a byte of a
-/// four-bit result table always fall in the same chunk.
+/// four-bit result table always fall in the same chunk (only the mirror images of a symmetric
+/// pattern's placements are written from other chunks, with atomic ORs).
 const CHUNK_PLACEMENTS: u64 = 1 << 16;
 
 /// Abstract states (placements times non-pattern cells) one core processes per second: about
@@ -300,6 +301,8 @@ struct Shared {
 struct LayerOutcome {
     /// Placements first reached on this layer.
     found: u64,
+    /// States put on the next layer.
+    queued: u64,
     /// The largest excess among them.
     max_excess: u8,
     /// The layer being expanded.
@@ -453,9 +456,11 @@ impl<'a> Builder<'a> {
             if self.shared.overflow.load(Ordering::Relaxed) {
                 return None;
             }
-            let found: u64 = outcomes.iter().map(|o| o.found).sum();
             max_excess = outcomes.iter().fold(max_excess, |m, o| m.max(o.max_excess));
-            if found == 0 {
+            // Stop when the next layer is empty. Not when this one reached no new placement:
+            // a layer can hold only new regions of known placements and still lead to new
+            // placements on the next (a 2x4 board shows it: see the tests).
+            if outcomes.iter().all(|o| o.queued == 0) {
                 break;
             }
             depth += 1;
@@ -746,6 +751,7 @@ impl<'a> Builder<'a> {
     fn flush(&self, depth: u32, outcome: &mut LayerOutcome) {
         let next_code = current_code(depth + 1);
         let next_active = &self.active[(depth as usize + 1) % 2];
+        let mut queued = 0;
         // First all the loads, independent of each other, so that they run in parallel.
         for cand in outcome.batch.iter_mut() {
             let w = self.codes.words[cand.word as usize].load(Ordering::Relaxed);
@@ -771,16 +777,18 @@ impl<'a> Builder<'a> {
                     .ranks;
             }
             self.codes.set(cand.q, ranks, next_code);
+            queued += 1;
             let flag = &next_active[self.per_chunk.quotient(cand.q) as usize];
             if !flag.load(Ordering::Relaxed) {
                 flag.store(true, Ordering::Relaxed);
             }
         }
+        outcome.queued += queued;
         outcome.batch.clear();
     }
 
     /// Records the value of placement `q`, which belongs to this thread's chunk: plain stores
-    /// suffice, as no other thread writes its byte.
+    /// suffice, as no other thread writes its byte (without a mirror; see `SHARED`).
     ///
     /// With `SHARED` the byte may hold a placement of another thread's chunk, and the write is
     /// an atomic OR.

@@ -144,15 +144,19 @@ pub(super) struct Region {
 /// Largest board the table serves: its index is the set of free cells, so it has `2^n` slots.
 const TABLE_MAX_CELLS: usize = 16;
 
+/// The regions of one set of free cells, by rank, in 16-bit halves: one cache line.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Entry([(u16, u16); TABLE_MAX_CELLS]);
+
 /// The region of a cell, by table on small boards and by flooding on others.
 pub(super) struct Regions {
     geo: Geometry,
     /// `entry_of[free]`: the entry of a set of free cells (only sets of the pattern's size
     /// have one). Empty when the board is too large for the table.
     entry_of: Vec<u16>,
-    /// `entries[e][r]`: the region of the free cell of rank `r`, in 16-bit halves to fit a
-    /// cache line.
-    entries: Vec<[(u16, u16); TABLE_MAX_CELLS]>,
+    /// `entries[e].0[r]`: the region of the free cell of rank `r`.
+    entries: Vec<Entry>,
 }
 
 impl Regions {
@@ -177,7 +181,7 @@ impl Regions {
                 }
                 entry_of[free as usize] =
                     u16::try_from(entries.len()).expect("C(16, k) entries fit 16 bits");
-                entries.push(entry);
+                entries.push(Entry(entry));
             }
         }
         Regions {
@@ -212,7 +216,7 @@ impl Regions {
             }
         } else {
             let (cells, ranks) =
-                self.entries[usize::from(self.entry_of[free as usize])][rank as usize];
+                self.entries[usize::from(self.entry_of[free as usize])].0[rank as usize];
             Region {
                 cells: u64::from(cells),
                 ranks: u64::from(ranks),
