@@ -30,7 +30,9 @@ pub struct MoveParseError {
 }
 
 impl Move {
-    /// Every move, in the fixed order U, D, L, R used for expansion and tie-breaks.
+    /// Every move, in the fixed order U, D, L, R: the order of [`Move::index`], of expansion in
+    /// A*, BFS and the other searches, and of tie-breaks. IDA* expands in Korf's order instead
+    /// ([`crate::search::idastar::EXPANSION_ORDER`]), to reproduce published node counts.
     pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
 
     /// The move that undoes this one.
