@@ -6,17 +6,29 @@
 //!
 //! Moves name the direction the **blank** moves: `U`, `D`, `L`, `R` (see [`moves`]).
 //!
+//! One front door: a [`Request`] (board, goal, limits; validated once, solvability decided
+//! there), a [`Plan`] from the [`planner`] (the one place that knows the defaults), the run,
+//! and a [`Solution`] replayed before it is returned. Tables live in a [`Tables`] handle that
+//! the caller owns; nothing is global.
+//!
 //! ```
-//! use taquin::{solve, Algorithm, Board, HeuristicKind, Limits};
+//! use taquin::{solve, Algorithm, Board, HeuristicKind, Limits, Request, SolveOptions, Tables};
+//! let tables = Tables::in_memory();
 //! let board: Board = "6 4 7/8 5 0/3 2 1".parse()?;
-//! let goal = Board::solved(3, 3)?;
-//! let solution = solve(&board, &goal, Algorithm::AStar, HeuristicKind::LinearConflict, &Limits::none(), None)?;
-//! assert_eq!(solution.len(), 31);
-//! solution.verify(&board, &goal)?;
+//! let request = Request::new(board.clone(), Board::solved(3, 3)?, Limits::none())?;
+//! // Let the planner choose ...
+//! let best = solve(&request, &SolveOptions::default(), &tables, None)?;
+//! assert!(best.optimal);
+//! // ... or ask for an algorithm and a heuristic.
+//! let options = SolveOptions::new(Algorithm::AStar, HeuristicKind::LinearConflict);
+//! let solution = solve(&request, &options, &tables, None)?;
+//! assert_eq!(solution.len(), best.len());
+//! solution.verify(&board, request.goal())?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 
+pub mod algorithm;
 pub mod board;
 pub mod generate;
 pub mod hashing;
@@ -25,13 +37,17 @@ pub mod instances;
 pub mod limits;
 pub mod moves;
 pub mod pdb;
+pub mod planner;
 pub mod report;
+pub mod request;
 pub mod search;
 pub mod solution;
 pub mod solvability;
 pub mod solver;
 pub mod solvers;
+pub mod tables;
 
+pub use algorithm::Algorithm;
 pub use board::{Board, ParseError, Tile, BLANK};
 pub use heuristic::{Heuristic, HeuristicKind, Incremental};
 pub use limits::{LimitHit, Limits, Progress, ProgressFn};
@@ -39,4 +55,7 @@ pub use moves::Move;
 pub use report::SolveReport;
 pub use solution::{verify_moves, Solution, SolveError, Stats};
 pub use solvability::{check_solvable, is_solvable, Unsolvable};
-pub use solver::{solve, solve_with, Algorithm, SolveOptions};
+pub use planner::{plan, Plan};
+pub use request::Request;
+pub use solver::{solve, SolveOptions, Workload};
+pub use tables::Tables;

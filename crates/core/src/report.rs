@@ -1,6 +1,6 @@
-//! The machine-readable shape of a solve, shared by the CLI's `--json` and the web API so the
-//! field names are the same everywhere: `moves`, `length`, `optimal`, `algorithm`, `heuristic`,
-//! `expanded`, `generated`, `time_ms`.
+//! The machine-readable shape of a solve, shared by the CLI's `--json`, the web API and the
+//! bindings so the field names are the same everywhere: `moves`, `length`, `optimal`,
+//! `lower_bound`, `algorithm`, `heuristic`, `expanded`, `generated`, `time_ms`, `plan`.
 
 use crate::solution::Solution;
 
@@ -15,6 +15,8 @@ pub struct SolveReport {
     pub length: usize,
     /// True when proven optimal.
     pub optimal: bool,
+    /// The best proven lower bound on the optimal length (`length` when optimal).
+    pub lower_bound: u64,
     /// Algorithm name, as accepted on input.
     pub algorithm: String,
     /// Heuristic name, as accepted on input (`none` for BFS).
@@ -29,31 +31,35 @@ pub struct SolveReport {
     pub iterations: u32,
     /// Peak estimated bytes of open and closed sets (0 where there are none).
     pub peak_memory_bytes: usize,
+    /// The planner's decision in one line.
+    pub plan: String,
 }
 
 impl SolveReport {
-    /// The report of `solution`, found by `algorithm` with `heuristic` (names as on input).
-    pub fn new(solution: &Solution, algorithm: &str, heuristic: &str) -> SolveReport {
+    /// The report of `solution` (which names its algorithm, heuristic and plan).
+    pub fn new(solution: &Solution) -> SolveReport {
         SolveReport {
             moves: solution.letters(),
-            ..SolveReport::summary(solution, algorithm, heuristic)
+            ..SolveReport::summary(solution)
         }
     }
 
     /// The report with an empty `moves` string (every other field filled, `length` too), for
     /// writers that stream billions of move letters instead of holding them as one string.
-    pub fn summary(solution: &Solution, algorithm: &str, heuristic: &str) -> SolveReport {
+    pub fn summary(solution: &Solution) -> SolveReport {
         SolveReport {
             moves: String::new(),
             length: solution.len(),
             optimal: solution.optimal,
-            algorithm: algorithm.to_string(),
-            heuristic: heuristic.to_string(),
+            lower_bound: solution.lower_bound,
+            algorithm: solution.algorithm.clone(),
+            heuristic: solution.heuristic.clone(),
             expanded: solution.stats.expanded,
             generated: solution.stats.generated,
             time_ms: solution.stats.elapsed.as_secs_f64() * 1000.0,
             iterations: solution.stats.iterations,
             peak_memory_bytes: solution.stats.peak_memory_bytes,
+            plan: solution.plan.clone(),
         }
     }
 }

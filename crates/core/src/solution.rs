@@ -28,14 +28,23 @@ pub struct Stats {
 }
 
 /// A sequence of moves from a board to its goal, with how it was found.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Solution {
     /// The blank's moves, U/D/L/R.
     pub moves: Vec<Move>,
     /// True when the search proves no shorter solution exists.
     pub optimal: bool,
+    /// The best proven lower bound on the optimal length: the length itself when optimal,
+    /// otherwise at least the Manhattan distance (set by [`crate::solve`]).
+    pub lower_bound: u64,
     /// What the search spent.
     pub stats: Stats,
+    /// The algorithm that found it, by name (set by [`crate::solve`]).
+    pub algorithm: String,
+    /// The heuristic that guided it, by name, `none` if none (set by [`crate::solve`]).
+    pub heuristic: String,
+    /// The planner's decision in one line ([`crate::Plan::explain`]).
+    pub plan: String,
 }
 
 impl Solution {

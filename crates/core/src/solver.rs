@@ -1,225 +1,196 @@
-//! The one entry point the CLI, the web server and the tests share: check the pair, run the
-//! chosen algorithm with the chosen heuristic, and replay the result before returning it.
+//! The front door of the core: a validated [`Request`], a [`Plan`] from the planner, the run,
+//! and a solution replayed before it is returned. The CLI, the web server, the bindings and the
+//! tests all enter through [`solve`] (or [`crate::plan`] then [`Plan::run`], to show the plan
+//! first).
 
 use std::time::Instant;
 
+use crate::algorithm::Algorithm;
 use crate::board::Board;
-use crate::heuristic::{
-    HeuristicKind, Incremental, LinearConflict, Manhattan, Misplaced, WalkingDistance,
-};
+use crate::heuristic::{HeuristicKind, Incremental, LinearConflict, Manhattan, Misplaced};
 use crate::limits::{Limits, ProgressFn};
-use crate::search::puzzle_graph::{IncrementalPuzzleGraph, PuzzleGraph};
-use crate::search::{astar, bfs, idastar, Path, SearchFailure};
+use crate::pdb::BuildPolicy;
+use crate::planner::Plan;
+use crate::request::Request;
+use crate::search::puzzle_graph::{graph_solution, IncrementalPuzzleGraph, PuzzleGraph};
+use crate::search::{astar, bfs, idastar, Path};
 use crate::solution::{Solution, SolveError};
-use crate::solvability::check_solvable;
+use crate::tables::Tables;
 
-/// The search algorithms the CLI and web API offer by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// A* over the puzzle graph: optimal, memory grows with the search.
-    AStar,
-    /// IDA*: optimal, memory linear in the depth; the fast one.
-    IdaStar,
-    /// Breadth-first search: optimal, ignores the heuristic; ground truth on small boards.
-    Bfs,
-    /// Weighted A* (Pohl 1970), f = g + w·h: at most w times the optimal length.
-    WeightedAStar,
-    /// Greedy best-first search on h alone: fast, no bound on the length.
-    Greedy,
-    /// Row-by-row and column-by-column construction, for any board up to 1000x1000
-    /// ([`crate::solvers::constructive`]).
-    Constructive,
-    /// The Javeriana report's look-ahead player, which cycles; the cycle is reported
-    /// ([`crate::solvers::lookahead`]).
-    Lookahead,
-    /// Learning Real-Time A* (Korf 1990), a real-time player that always arrives
-    /// ([`crate::solvers::lrta`]).
-    Lrta,
+/// How many boards the caller will solve with the same tables: a table that builds in a second
+/// pays off over a benchmark, not always over one board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Workload {
+    /// One board (a single `taquin solve`).
+    #[default]
+    One,
+    /// Many boards (a benchmark, a batch, a server).
+    Many,
 }
 
-impl Algorithm {
-    /// Every algorithm.
-    pub const ALL: [Algorithm; 8] = [
-        Algorithm::AStar,
-        Algorithm::IdaStar,
-        Algorithm::Bfs,
-        Algorithm::WeightedAStar,
-        Algorithm::Greedy,
-        Algorithm::Constructive,
-        Algorithm::Lookahead,
-        Algorithm::Lrta,
-    ];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::AStar => "astar",
-            Algorithm::IdaStar => "idastar",
-            Algorithm::Bfs => "bfs",
-            Algorithm::WeightedAStar => "weighted-astar",
-            Algorithm::Greedy => "greedy",
-            Algorithm::Constructive => "constructive",
-            Algorithm::Lookahead => "lookahead",
-            Algorithm::Lrta => "lrta",
-        }
-    }
-
-    /// The algorithm with this [`name`](Algorithm::name), if any.
-    pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == name)
-    }
-
-    /// True when the algorithm's results are proven optimal.
-    pub fn is_optimal(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs)
-    }
-
-    /// The name of the heuristic that really guides this algorithm when `asked` is asked for,
-    /// as reports show it: BFS and the constructive solver use none (the constructive solver's
-    /// small core is finished by its own IDA*), the Javeriana player always scores by Manhattan
-    /// distance.
-    pub fn heuristic_name(self, asked: HeuristicKind) -> &'static str {
-        match self {
-            Algorithm::Bfs | Algorithm::Constructive => "none",
-            Algorithm::Lookahead => HeuristicKind::Manhattan.name(),
-            _ => asked.name(),
-        }
-    }
-}
-
-impl std::fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Everything a solve is asked to do besides the boards.
-#[derive(Debug, Clone)]
+/// What a solve is asked to do besides the boards and limits: the algorithm and heuristic
+/// (`None`: the planner chooses), and the knobs of some algorithms.
+#[derive(Debug, Clone, PartialEq)]
 pub struct SolveOptions {
-    /// The search.
-    pub algorithm: Algorithm,
-    /// The heuristic (ignored by BFS).
-    pub heuristic: HeuristicKind,
+    /// The search; `None` lets the planner choose.
+    pub algorithm: Option<Algorithm>,
+    /// The heuristic; `None` lets the planner choose.
+    pub heuristic: Option<HeuristicKind>,
     /// Weight w >= 1 of weighted A* (f = g + w·h); other algorithms ignore it.
     pub weight: f64,
     /// Look-ahead depth of the real-time players; other algorithms ignore it.
     pub depth: usize,
-    /// Time, node, memory budgets and the cancel flag.
-    pub limits: Limits,
     /// Threads for one search: 1 runs the sequential IDA*, more (or 0 for every core) runs
     /// [`crate::search::idastar_parallel`], which returns the same moves. Other algorithms
     /// ignore it.
     pub threads: usize,
+    /// How many boards will be solved with the same tables (see [`Workload`]).
+    pub workload: Workload,
+}
+
+impl Default for SolveOptions {
+    /// Everything left to the planner, one thread, one board.
+    fn default() -> SolveOptions {
+        SolveOptions {
+            algorithm: None,
+            heuristic: None,
+            weight: SolveOptions::DEFAULT_WEIGHT,
+            depth: SolveOptions::DEFAULT_DEPTH,
+            threads: 1,
+            workload: Workload::One,
+        }
+    }
 }
 
 impl SolveOptions {
     /// Default weight of weighted A*.
     pub const DEFAULT_WEIGHT: f64 = 2.0;
-    /// Default look-ahead depth (the Javeriana report's four moves).
+    /// Default look-ahead depth (the four moves of the look-ahead player's report).
     pub const DEFAULT_DEPTH: usize = 4;
 
-    /// The proven factor between a solution's length and the optimal one: 1 for the optimal
-    /// algorithms, w for weighted A* (Pohl 1970; every heuristic offered is admissible), none
-    /// for the others.
-    pub fn suboptimality_bound(&self) -> Option<f64> {
-        match self.algorithm {
-            a if a.is_optimal() => Some(1.0),
-            Algorithm::WeightedAStar => Some(self.weight),
-            _ => None,
-        }
-    }
-
-    /// Options for `algorithm` with `heuristic`, default weight and depth, no limits.
+    /// Options asking for `algorithm` with `heuristic`, default weight and depth.
     pub fn new(algorithm: Algorithm, heuristic: HeuristicKind) -> SolveOptions {
         SolveOptions {
-            algorithm,
-            heuristic,
-            weight: SolveOptions::DEFAULT_WEIGHT,
-            depth: SolveOptions::DEFAULT_DEPTH,
-            limits: Limits::none(),
-            threads: 1,
+            algorithm: Some(algorithm),
+            heuristic: Some(heuristic),
+            ..SolveOptions::default()
         }
     }
 }
 
-/// Solves `board` -> `goal` with `algorithm` and `heuristic` (BFS ignores the heuristic):
-/// shorthand for [`solve_with`] with default weight and depth.
+/// Plans and solves `request`: the front door.
+///
+/// The planner fills in what `options` leave open; the run checks the request's limits and
+/// cancel flag; the moves are replayed before they are returned, so a returned solution always
+/// reaches the goal, and `optimal` is true only when the search proved it.
 ///
 /// ```
-/// use taquin::{solve, Algorithm, Board, HeuristicKind, Limits};
-/// let board: Board = "6 4 7/8 5 0/3 2 1".parse().unwrap();
-/// let goal: Board = "1 2 3/4 5 6/7 8 0".parse().unwrap();
-/// let s = solve(&board, &goal, Algorithm::IdaStar, HeuristicKind::LinearConflict, &Limits::none(), None).unwrap();
-/// assert_eq!(s.len(), 31);
-/// assert!(s.optimal);
+/// use taquin::{solve, Board, Limits, Request, SolveOptions, Tables};
+/// let tables = Tables::in_memory();
+/// let request = Request::new("6 4 7/8 5 0/3 2 1".parse()?, Board::solved(3, 3)?, Limits::none())?;
+/// let solution = solve(&request, &SolveOptions::default(), &tables, None)?;
+/// assert_eq!((solution.len(), solution.optimal, solution.lower_bound), (31, true, 31));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve(
-    board: &Board,
-    goal: &Board,
-    algorithm: Algorithm,
-    heuristic: HeuristicKind,
-    limits: &Limits,
+    request: &Request,
+    options: &SolveOptions,
+    tables: &Tables,
     progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
-    let options = SolveOptions {
-        limits: limits.clone(),
-        ..SolveOptions::new(algorithm, heuristic)
-    };
-    solve_with(board, goal, &options, progress)
+    crate::planner::plan(request, options, tables)?.run(request, tables, progress)
 }
 
-/// Solves `board` -> `goal` as `options` say.
-///
-/// Checks sizes and solvability before any search, and replays the moves found: a returned
-/// solution always reaches the goal.
-pub fn solve_with(
-    board: &Board,
+impl Plan {
+    /// Runs the plan on `request` with the tables of `tables`: the search, then the replay of
+    /// its moves. The solution records the plan's algorithm, heuristic and reason, and the best
+    /// proven lower bound (the length itself when optimal).
+    pub fn run(
+        &self,
+        request: &Request,
+        tables: &Tables,
+        progress: Option<ProgressFn>,
+    ) -> Result<Solution, SolveError> {
+        let started = Instant::now();
+        let (board, goal, limits) = (request.board(), request.goal(), request.limits());
+        let mut solution = match self.algorithm {
+            Algorithm::IdaStar => with_heuristic(
+                self.heuristic,
+                goal,
+                tables,
+                self.build,
+                IdaRun {
+                    board,
+                    goal,
+                    limits,
+                    progress,
+                    threads: self.threads,
+                },
+            ),
+            Algorithm::AStar => with_heuristic(
+                self.heuristic,
+                goal,
+                tables,
+                self.build,
+                AStarRun {
+                    board,
+                    goal,
+                    limits,
+                    progress,
+                },
+            ),
+            Algorithm::Bfs => {
+                let zero = Zero;
+                let graph = PuzzleGraph::new(goal, &zero);
+                let start = graph.pack(board.tiles());
+                graph_solution(&graph, bfs(&graph, start, limits, progress))
+            }
+            other => {
+                let heuristic = if other.takes_heuristic() {
+                    Some(self.heuristic.build(goal, tables, self.build)?)
+                } else {
+                    None
+                };
+                crate::solvers::run(
+                    other,
+                    request,
+                    heuristic.as_deref(),
+                    self.weight,
+                    self.depth,
+                    progress,
+                )
+            }
+        }?;
+        solution.stats.elapsed = started.elapsed();
+        solution.verify(board, goal)?;
+        let manhattan = crate::solvers::manhattan_lower_bound(board, goal);
+        solution.lower_bound = if solution.optimal {
+            solution.len() as u64
+        } else {
+            manhattan.max(solution.lower_bound)
+        };
+        solution.algorithm = self.algorithm.name().to_string();
+        solution.heuristic = self.heuristic_name();
+        solution.plan = self.explain();
+        Ok(solution)
+    }
+}
+
+/// The heuristic table for IDA*'s and A*'s inner loops, fetched from `tables`.
+fn with_heuristic(
+    kind: HeuristicKind,
     goal: &Board,
-    options: &SolveOptions,
-    progress: Option<ProgressFn>,
+    tables: &Tables,
+    policy: BuildPolicy,
+    search: impl WithHeuristic,
 ) -> Result<Solution, SolveError> {
-    let started = Instant::now();
-    check_solvable(board, goal)?;
-    let limits = &options.limits;
-    let heuristic = options.heuristic;
-    let threads = options.threads;
-    let mut solution = match options.algorithm {
-        Algorithm::IdaStar => with_heuristic(
-            heuristic,
-            goal,
-            IdaRun {
-                board,
-                goal,
-                limits,
-                progress,
-                threads,
-            },
-        ),
-        Algorithm::AStar => with_heuristic(
-            heuristic,
-            goal,
-            AStarRun {
-                board,
-                goal,
-                limits,
-                progress,
-            },
-        ),
-        Algorithm::Bfs => {
-            let zero = Zero;
-            let graph = PuzzleGraph::new(goal, &zero);
-            let start = graph.pack(board.tiles());
-            graph_solution(&graph, bfs(&graph, start, limits, progress))
-        }
-        Algorithm::WeightedAStar
-        | Algorithm::Greedy
-        | Algorithm::Constructive
-        | Algorithm::Lookahead
-        | Algorithm::Lrta => crate::solvers::solve(board, goal, options, progress),
-    }?;
-    solution.stats.elapsed = started.elapsed();
-    solution.verify(board, goal)?;
-    Ok(solution)
+    match kind {
+        HeuristicKind::Misplaced => search.run(&Misplaced::new(goal)),
+        HeuristicKind::Manhattan => search.run(&Manhattan::new(goal)),
+        HeuristicKind::LinearConflict => search.run(&LinearConflict::new(goal)),
+        HeuristicKind::WalkingDistance => search.run(&*tables.walking_distance(goal)?),
+        HeuristicKind::Pdb(preset) => search.run(&tables.pdb_heuristic(preset, goal, policy)?),
+    }
 }
 
 /// A search to run with whatever concrete heuristic a [`HeuristicKind`] names: the generic
@@ -229,23 +200,6 @@ trait WithHeuristic {
     where
         H: Incremental + Sync,
         H::Aux: Send + Sync;
-}
-
-/// Builds the heuristic `kind` names for `goal` and hands it to `search`.
-fn with_heuristic(
-    kind: HeuristicKind,
-    goal: &Board,
-    search: impl WithHeuristic,
-) -> Result<Solution, SolveError> {
-    match kind {
-        HeuristicKind::Misplaced => search.run(&Misplaced::new(goal)),
-        HeuristicKind::Manhattan => search.run(&Manhattan::new(goal)),
-        HeuristicKind::LinearConflict => search.run(&LinearConflict::new(goal)),
-        HeuristicKind::WalkingDistance => search.run(&*WalkingDistance::shared(goal)?),
-        HeuristicKind::Pdb(preset) => {
-            search.run(&crate::pdb::PdbHeuristic::for_preset(preset, goal)?)
-        }
-    }
 }
 
 /// IDA*, sequential or on `threads` threads.
@@ -308,25 +262,5 @@ struct Zero;
 impl crate::heuristic::Heuristic for Zero {
     fn estimate(&self, _: &[crate::board::Tile]) -> u32 {
         0
-    }
-}
-
-/// Turns a generic search result on the puzzle graph into a [`Solution`].
-pub(crate) fn graph_solution(
-    graph: &PuzzleGraph,
-    result: Result<Path<crate::search::puzzle_graph::PackedBoard>, SearchFailure>,
-) -> Result<Solution, SolveError> {
-    match result {
-        Ok(path) => Ok(Solution {
-            moves: graph.moves_of(&path.nodes),
-            optimal: true,
-            stats: path.stats,
-        }),
-        Err(SearchFailure::Limit { hit, stats, bound }) => {
-            Err(SolveError::Limit { hit, stats, bound })
-        }
-        Err(SearchFailure::NoPath { .. }) => Err(SolveError::Unsupported(
-            "the whole reachable space was searched without reaching the goal".into(),
-        )),
     }
 }

@@ -7,8 +7,11 @@ use taquin::generate::{random_walk, uniform, Rng};
 use taquin::solvers::shorten::{shorten, ShortenOptions};
 use taquin::solvers::{constructive, manhattan_lower_bound};
 use taquin::{
-    solve, solve_with, Algorithm, Board, HeuristicKind, Limits, SolveError, SolveOptions,
+    Algorithm, Board, HeuristicKind, Limits, SolveError, SolveOptions,
 };
+
+mod common;
+use common::{solve, solve_with};
 
 const BEYOND: [Algorithm; 5] = [
     Algorithm::WeightedAStar,
@@ -25,7 +28,6 @@ fn optimal_length(board: &Board, goal: &Board) -> usize {
         Algorithm::IdaStar,
         HeuristicKind::LinearConflict,
         &Limits::none(),
-        None,
     )
     .unwrap()
     .len()
@@ -55,13 +57,25 @@ fn names_round_trip_and_only_the_exact_searches_claim_optimality() {
             "lrta"
         ]
     );
+    let request = taquin::Request::new(
+        Board::parse("1 2 3/4 5 6/7 0 8").unwrap(),
+        Board::solved(3, 3).unwrap(),
+        Limits::none(),
+    )
+    .unwrap();
+    let tables = taquin::Tables::in_memory();
+    let bound = |o: &SolveOptions| {
+        taquin::plan(&request, o, &tables)
+            .unwrap()
+            .suboptimality_bound()
+    };
     let mut o = SolveOptions::new(Algorithm::WeightedAStar, HeuristicKind::Manhattan);
     o.weight = 1.5;
-    assert_eq!(o.suboptimality_bound(), Some(1.5));
-    o.algorithm = Algorithm::IdaStar;
-    assert_eq!(o.suboptimality_bound(), Some(1.0));
-    o.algorithm = Algorithm::Constructive;
-    assert_eq!(o.suboptimality_bound(), None);
+    assert_eq!(bound(&o), Some(1.5));
+    o.algorithm = Some(Algorithm::IdaStar);
+    assert_eq!(bound(&o), Some(1.0));
+    o.algorithm = Some(Algorithm::Constructive);
+    assert_eq!(bound(&o), None);
 }
 
 #[test]
@@ -73,7 +87,7 @@ fn every_beyond_algorithm_replays_on_random_eight_puzzles_with_random_goals() {
         let best = optimal_length(&board, &goal);
         for a in BEYOND {
             let options = SolveOptions::new(a, HeuristicKind::Manhattan);
-            match solve_with(&board, &goal, &options, None) {
+            match solve_with(&board, &goal, &options, &Limits::none()) {
                 Ok(s) => {
                     s.verify(&board, &goal).unwrap();
                     assert!(s.len() >= best, "{a} beat the optimum");
@@ -104,7 +118,7 @@ fn weighted_astar_stays_within_its_bound_on_fifteen_puzzles() {
             let mut options =
                 SolveOptions::new(Algorithm::WeightedAStar, HeuristicKind::LinearConflict);
             options.weight = weight;
-            let s = solve_with(&board, &goal, &options, None).unwrap();
+            let s = solve_with(&board, &goal, &options, &Limits::none()).unwrap();
             assert!(!s.optimal);
             assert!(
                 s.len() as f64 <= weight * best as f64 + 1e-9,
@@ -116,7 +130,7 @@ fn weighted_astar_stays_within_its_bound_on_fifteen_puzzles() {
     let mut bad = SolveOptions::new(Algorithm::WeightedAStar, HeuristicKind::Manhattan);
     bad.weight = 0.5;
     let board = random_walk(&goal, 10, &mut rng);
-    assert!(solve_with(&board, &goal, &bad, None).is_err());
+    assert!(solve_with(&board, &goal, &bad, &Limits::none()).is_err());
 }
 
 #[test]
@@ -128,7 +142,7 @@ fn constructive_solves_every_shape_with_random_goals_above_the_manhattan_bound()
                 let goal = random_goal(w, h, &mut rng);
                 let board = uniform(&goal, &mut rng);
                 let options = SolveOptions::new(Algorithm::Constructive, HeuristicKind::Manhattan);
-                let s = solve_with(&board, &goal, &options, None).unwrap();
+                let s = solve_with(&board, &goal, &options, &Limits::none()).unwrap();
                 s.verify(&board, &goal).unwrap();
                 assert!(s.len() as u64 >= manhattan_lower_bound(&board, &goal));
             }
@@ -144,7 +158,7 @@ fn the_lookahead_player_reports_its_cycle_through_solve_with() {
     for _ in 0..50 {
         let board = uniform(&goal, &mut rng);
         let options = SolveOptions::new(Algorithm::Lookahead, HeuristicKind::Manhattan);
-        match solve_with(&board, &goal, &options, None) {
+        match solve_with(&board, &goal, &options, &Limits::none()) {
             Ok(s) => s.verify(&board, &goal).unwrap(),
             Err(e @ SolveError::Cycle { .. }) => {
                 cycles += 1;
@@ -170,7 +184,7 @@ fn lrta_reaches_the_goal_at_every_depth_on_fifteen_puzzles() {
             let board = random_walk(&goal, 30, &mut rng);
             let mut options = SolveOptions::new(Algorithm::Lrta, HeuristicKind::LinearConflict);
             options.depth = depth;
-            let s = solve_with(&board, &goal, &options, None).unwrap();
+            let s = solve_with(&board, &goal, &options, &Limits::none()).unwrap();
             s.verify(&board, &goal).unwrap();
             assert!(s.len() >= optimal_length(&board, &goal));
         }
@@ -186,7 +200,7 @@ fn huge_boards_are_refused_by_table_based_players_with_advice() {
             &board,
             &goal,
             &SolveOptions::new(a, HeuristicKind::Manhattan),
-            None,
+            &Limits::none(),
         )
         .unwrap_err();
         assert!(err.to_string().contains("constructive"), "{err}");

@@ -7,7 +7,10 @@ use std::time::Instant;
 use taquin::generate::{uniform, Rng};
 use taquin::heuristic::Manhattan;
 use taquin::solvers::{constructive, lookahead, lrta, manhattan_lower_bound, shorten};
-use taquin::{solve, Algorithm, Board, HeuristicKind, Limits, SolveError};
+use taquin::{Algorithm, Board, HeuristicKind, Limits, SolveError};
+
+mod common;
+use common::{solve};
 
 #[test]
 #[ignore]
@@ -27,7 +30,6 @@ fn lrta_against_optimal() {
                 Algorithm::IdaStar,
                 HeuristicKind::LinearConflict,
                 &Limits::none(),
-                None,
             )
             .unwrap();
             let c = shorten::cut_loops(&b, &s.moves);

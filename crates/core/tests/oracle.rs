@@ -3,8 +3,10 @@
 //! - every heuristic admissible (never above the BFS distance) and consistent (changes by at most
 //!   one per move, which all four claim) on all 181,440 states of the 8-puzzle, with the standard
 //!   goal and with other goals, and on all states of the 4x2 and 2x4 boards;
+//! - the pattern databases the planner builds for these boards admissible on every state;
 //! - A* and IDA* lengths equal the BFS distance: exhaustively on 4x2 and 2x4, on a large seeded
-//!   sample of the 8-puzzle (every state at distance 31 included);
+//!   sample of the 8-puzzle (every state at distance 31 included); so does the planner's
+//!   default, which must say it is optimal;
 //! - every returned move list replays to the goal.
 //!
 //! Run in release (`cargo test --release`): a debug build takes minutes here.
@@ -12,7 +14,11 @@
 use std::collections::HashMap;
 
 use taquin::generate::Rng;
-use taquin::{solve, Algorithm, Board, HeuristicKind, Limits, Move, Tile};
+use taquin::pdb::{BuildPolicy, PdbPreset};
+use taquin::planner::{QUICK_ENTRIES, STANDARD_ENTRIES};
+use taquin::{
+    solve, Algorithm, Board, HeuristicKind, Limits, Move, Request, SolveOptions, Tables, Tile,
+};
 
 /// Packs a board of up to 16 cells into 4 bits a cell.
 fn key(tiles: &[Tile]) -> u64 {
@@ -51,10 +57,30 @@ fn check_heuristics_exhaustively(goal: &Board) {
         half,
         "exactly half the permutations reach the goal"
     );
+    let tables = Tables::in_memory();
     let built: Vec<_> = HeuristicKind::ALL
         .into_iter()
-        .map(|k| (k, k.build(goal).unwrap()))
+        .map(|k| (k, k.build(goal, &tables, BuildPolicy::Never).unwrap()))
         .collect();
+    // The planner's pattern databases for this board (a maximum of a direct and a reflected
+    // sum): admissible on every state, 0 on the goal, never below Manhattan distance. They are
+    // not consistent (a move can lower them by more than one), so that is not asked.
+    let manhattan = HeuristicKind::Manhattan
+        .build(goal, &tables, BuildPolicy::Never)
+        .unwrap();
+    for budget in [QUICK_ENTRIES, STANDARD_ENTRIES] {
+        let preset = PdbPreset::sized_for(goal.width(), goal.height(), budget).unwrap();
+        let h = tables
+            .pdb_heuristic(preset, goal, BuildPolicy::IfMissing)
+            .unwrap();
+        assert_eq!(taquin::Heuristic::estimate(&h, goal.tiles()), 0);
+        for b in &states {
+            let d = u32::from(dist[&key(b.tiles())]);
+            let est = taquin::Heuristic::estimate(&h, b.tiles());
+            assert!(est <= d, "pdb:{} overestimates {b:?}: {est} > {d}", preset.name());
+            assert!(est >= manhattan.estimate(b.tiles()), "pdb below Manhattan on {b:?}");
+        }
+    }
     let mut sums = vec![0u64; built.len()];
     for b in &states {
         let d = u32::from(dist[&key(b.tiles())]);
@@ -115,16 +141,38 @@ fn heuristics_admissible_and_consistent_on_4x2_and_2x4() {
     check_heuristics_exhaustively(&Board::solved(2, 4).unwrap());
 }
 
+/// Solves as asked (`None`: as the planner chooses) and checks the length against BFS truth.
+fn check_solve_with(
+    tables: &Tables,
+    board: &Board,
+    goal: &Board,
+    d: u8,
+    algorithm: Option<Algorithm>,
+    heuristic: Option<HeuristicKind>,
+) {
+    let request = Request::new(board.clone(), goal.clone(), Limits::none()).unwrap();
+    let options = SolveOptions {
+        algorithm,
+        heuristic,
+        ..SolveOptions::default()
+    };
+    let s = solve(&request, &options, tables, None).unwrap();
+    assert_eq!(s.len(), usize::from(d), "{} on {board:?} -> {goal:?}", s.plan);
+    assert!(s.optimal, "{}", s.plan);
+    assert_eq!(s.lower_bound, u64::from(d));
+    s.verify(board, goal).unwrap();
+}
+
 /// Solves with `algorithm` and `heuristic` and checks the length against BFS truth.
 fn check_solve(board: &Board, goal: &Board, d: u8, algorithm: Algorithm, heuristic: HeuristicKind) {
-    let s = solve(board, goal, algorithm, heuristic, &Limits::none(), None).unwrap();
-    assert_eq!(
-        s.len(),
-        usize::from(d),
-        "{algorithm} + {heuristic} on {board:?} -> {goal:?}"
-    );
-    assert!(s.optimal);
-    s.verify(board, goal).unwrap();
+    thread_local!(static TABLES: Tables = Tables::in_memory());
+    TABLES.with(|t| check_solve_with(t, board, goal, d, Some(algorithm), Some(heuristic)));
+}
+
+/// Solves with the planner's default, as a single board and as one of many, and checks it.
+fn check_default(tables: &Tables, board: &Board, goal: &Board, d: u8) {
+    check_solve_with(tables, board, goal, d, None, None);
+    check_solve_with(tables, board, goal, d, Some(Algorithm::AStar), None);
 }
 
 #[test]
@@ -135,8 +183,10 @@ fn every_optimal_search_matches_bfs_on_all_4x2_and_2x4_states() {
         Board::parse("7 6 5 4/3 2 1 0").unwrap(),
     ] {
         let (dist, states) = distances(&goal);
+        let tables = Tables::in_memory();
         for b in &states {
             let d = dist[&key(b.tiles())];
+            check_default(&tables, b, &goal, d);
             check_solve(
                 b,
                 &goal,
@@ -172,8 +222,10 @@ fn astar_and_idastar_match_bfs_on_a_large_8_puzzle_sample() {
         // the hardest states of this goal, whatever it is
         let max = *dist.values().max().unwrap();
         sample.extend(states.iter().filter(|b| dist[&key(b.tiles())] == max));
+        let tables = Tables::in_memory();
         for b in sample {
             let d = dist[&key(b.tiles())];
+            check_default(&tables, b, &goal, d);
             for h in [
                 HeuristicKind::Manhattan,
                 HeuristicKind::LinearConflict,

@@ -15,9 +15,25 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use taquin::heuristic::Incremental;
-use taquin::pdb::{self, build, index, store, PatternDb, PatternSpec, PdbError, PdbHeuristic};
+use taquin::pdb::{
+    self, build, index, store, BuildPolicy, PatternDb, PatternSpec, PdbError, PdbHeuristic,
+};
 use taquin::search::{idastar, idastar_parallel};
-use taquin::{solve_with, Algorithm, Board, HeuristicKind, Limits, Move, SolveOptions};
+use taquin::{
+    solve, Algorithm, Board, HeuristicKind, Limits, Move, Request, Solution, SolveError,
+    SolveOptions, Tables, Workload,
+};
+
+/// Solves `board` -> `goal` through the front door with the tables of `tables`.
+fn solve_with(
+    tables: &Tables,
+    board: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+) -> Result<Solution, SolveError> {
+    let request = Request::new(board.clone(), goal.clone(), Limits::none())?;
+    solve(&request, options, tables, None)
+}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("taquin-pdb-{}-{name}", std::process::id()));
@@ -245,31 +261,45 @@ fn files_round_trip_and_damage_is_rejected() {
     store::save(&build(&other, 1, None).unwrap(), &path).unwrap();
     check(&std::fs::read(&path).unwrap(), "built for");
 
-    // The cache never trusts the damaged file: it rebuilds and replaces it.
+    // A table handle never trusts the damaged file: it rebuilds and replaces it, unless told
+    // not to build, when it says so.
     std::fs::write(&path, &flipped).unwrap();
-    let rebuilt = pdb::cache::get(&dir, &spec, false).unwrap();
+    let tables = Tables::open(&dir);
+    let err = tables.database(&spec, BuildPolicy::Never).unwrap_err();
+    assert!(err.to_string().contains("checksum"), "{err}");
+    let rebuilt = tables.database(&spec, BuildPolicy::IfMissing).unwrap();
     assert_eq!(*rebuilt, db);
     assert_eq!(store::load(&path, Some(&spec)).unwrap(), db);
+    assert!(store::load(&path, Some(&spec)).unwrap().is_mapped());
 
-    // The process keeps one copy; `forget` drops it and the next use loads the file again.
-    let again = pdb::cache::get(&dir, &spec, false).unwrap();
+    // A handle keeps one copy; `forget` drops it and the next use maps the file again.
+    let again = tables.database(&spec, BuildPolicy::Never).unwrap();
     assert!(Arc::ptr_eq(&rebuilt, &again));
-    pdb::cache::forget(&dir, &spec);
-    let reloaded = pdb::cache::get(&dir, &spec, false).unwrap();
+    tables.forget(&spec);
+    let reloaded = tables.database(&spec, BuildPolicy::Never).unwrap();
     assert!(!Arc::ptr_eq(&rebuilt, &reloaded));
     assert_eq!(*reloaded, db);
+
+    // Something that is not a regular file under a table's name is refused, never opened
+    // (a FIFO would block the reader forever).
+    let fifo_dir = dir.join("fifo");
+    std::fs::create_dir_all(store::path_in(&fifo_dir, &spec)).unwrap();
+    let err = Tables::open(&fifo_dir)
+        .database(&spec, BuildPolicy::Never)
+        .unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
-fn presets_solve_optimally_through_solve_with() {
+fn presets_solve_optimally_through_the_front_door() {
     let dir = temp_dir("solve");
-    pdb::set_cache_dir(Some(dir.clone()));
+    let tables = Tables::open(&dir);
     let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();
     let goal = Board::solved(3, 3).unwrap();
     for algorithm in [Algorithm::IdaStar, Algorithm::AStar] {
         let options = SolveOptions::new(algorithm, HeuristicKind::from_name("pdb:8").unwrap());
-        let s = solve_with(&board, &goal, &options, None).unwrap();
+        let s = solve_with(&tables, &board, &goal, &options).unwrap();
         assert_eq!(s.len(), 31);
     }
     let files = std::fs::read_dir(&dir).unwrap().count();
@@ -281,21 +311,21 @@ fn presets_solve_optimally_through_solve_with() {
     );
     // A preset on the wrong board is a clear error, not a panic.
     let err = solve_with(
+        &tables,
         &Board::solved(4, 4).unwrap(),
         &Board::solved(4, 4).unwrap(),
         &SolveOptions::new(
             Algorithm::IdaStar,
             HeuristicKind::from_name("pdb:8").unwrap(),
         ),
-        None,
     )
     .unwrap_err();
-    assert!(err.to_string().contains("3x3"), "{err}");
+    assert!(err.to_string().contains("add up to 15"), "{err}");
     assert_eq!(
         HeuristicKind::from_name("pdb:7-8").unwrap().name(),
         "pdb:7-8"
     );
-    assert!(HeuristicKind::from_name("pdb:9-9").is_none());
+    assert!(HeuristicKind::from_name("pdb:9-x").is_none());
     assert!(!HeuristicKind::ALL
         .iter()
         .any(|k| matches!(k, HeuristicKind::Pdb(_))));
@@ -332,16 +362,17 @@ fn parallel_idastar_returns_the_sequential_moves() {
             par.verify(&board, &goal).unwrap();
         }
     }
-    // Through solve_with, and with the goal as the board.
+    // Through the front door, and with the goal as the board.
+    let tables = Tables::in_memory();
     let mut options = SolveOptions::new(Algorithm::IdaStar, HeuristicKind::Manhattan);
     options.threads = 2;
-    let s = solve_with(&goal, &goal, &options, None).unwrap();
+    let s = solve_with(&tables, &goal, &goal, &options).unwrap();
     assert!(s.is_empty());
     let board = random_walk(&goal, 40, 3);
-    let s = solve_with(&board, &goal, &options, None).unwrap();
+    let s = solve_with(&tables, &board, &goal, &options).unwrap();
     options.threads = 1;
     assert_eq!(
-        solve_with(&board, &goal, &options, None).unwrap().moves,
+        solve_with(&tables, &board, &goal, &options).unwrap().moves,
         s.moves
     );
     // A node limit stops the parallel search too.
@@ -363,8 +394,8 @@ fn the_same_database_serves_relabelled_goals() {
     // Two goals with the blank on the same cell and pattern tiles on the same cells share files.
     let a = Board::parse("1 2 3/4 5 6/7 8 0").unwrap();
     let b = Board::parse("8 7 6/5 4 3/2 1 0").unwrap();
-    let pa = pdb::PdbPreset::Complete8.partition(&a).unwrap();
-    let pb = pdb::PdbPreset::Complete8.partition(&b).unwrap();
+    let pa = pdb::PdbPreset::COMPLETE8.partition(&a).unwrap();
+    let pb = pdb::PdbPreset::COMPLETE8.partition(&b).unwrap();
     assert_eq!(pa[0].file_name(), pb[0].file_name());
     let db: Arc<PatternDb> = Arc::new(build(&pb[0], 2, None).unwrap());
     let h = PdbHeuristic::new(&b, vec![db], true).unwrap();
@@ -375,12 +406,12 @@ fn the_same_database_serves_relabelled_goals() {
 }
 
 /// Korf's instances (the easier ones kept in tests/data) with the 5-5-5 and 6-6-3 databases,
-/// built into a temporary directory (seconds in release mode), sequential and parallel.
+/// built into a temporary directory (seconds in release mode), sequential and parallel, and
+/// with the planner's default for one board and for many.
 #[test]
-#[ignore = "builds 15-puzzle databases: run with --release -- --ignored"]
 fn korf_instances_with_5_5_5_and_6_6_3() {
     let dir = temp_dir("korf");
-    pdb::set_cache_dir(Some(dir.clone()));
+    let tables = Tables::open(&dir);
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/korf_easy.txt"
@@ -392,7 +423,7 @@ fn korf_instances_with_5_5_5_and_6_6_3() {
         let kind = HeuristicKind::from_name(name).unwrap();
         for inst in &instances {
             let mut options = SolveOptions::new(Algorithm::IdaStar, kind);
-            let s = solve_with(&inst.board, &inst.goal, &options, None).unwrap();
+            let s = solve_with(&tables, &inst.board, &inst.goal, &options).unwrap();
             assert_eq!(
                 Some(s.len() as u32),
                 inst.optimal_length,
@@ -400,8 +431,20 @@ fn korf_instances_with_5_5_5_and_6_6_3() {
                 inst.id
             );
             options.threads = 2;
-            let p = solve_with(&inst.board, &inst.goal, &options, None).unwrap();
+            let p = solve_with(&tables, &inst.board, &inst.goal, &options).unwrap();
             assert_eq!(p.moves, s.moves, "{name} #{} parallel", inst.id);
+        }
+    }
+    // Both sets are on disk now: the planner takes the larger, and says it is optimal.
+    for workload in [Workload::One, Workload::Many] {
+        let options = SolveOptions {
+            workload,
+            ..SolveOptions::default()
+        };
+        for inst in &instances {
+            let s = solve_with(&tables, &inst.board, &inst.goal, &options).unwrap();
+            assert_eq!(Some(s.len() as u32), inst.optimal_length, "{}", s.plan);
+            assert!(s.optimal && s.heuristic == "pdb:6-6-3", "{}", s.plan);
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

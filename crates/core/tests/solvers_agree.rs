@@ -1,19 +1,27 @@
 //! One tester for every solver (in the manner of ripgrep's SearcherTester): each algorithm with
-//! each heuristic, on the same boards, must give the same optimal length and a move list that
-//! really reaches the goal.
+//! each heuristic, and the planner's defaults, on the same boards, must give the same optimal
+//! length and a move list that really reaches the goal.
 
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::instances::parse_file;
-use taquin::{solve, Algorithm, Board, HeuristicKind, Limits};
+use taquin::{Algorithm, Board, HeuristicKind, Limits};
 
-/// Every (algorithm, heuristic) pair that promises optimal solutions, BFS once.
-fn optimal_solvers() -> Vec<(Algorithm, HeuristicKind)> {
-    let mut v = Vec::new();
+mod common;
+use common::solve;
+
+type Choice = (Option<Algorithm>, Option<HeuristicKind>);
+
+/// Every (algorithm, heuristic) pair that promises optimal solutions, BFS once, and the
+/// planner's defaults (everything left open, and each optimal algorithm with its heuristic
+/// left open).
+fn optimal_solvers() -> Vec<Choice> {
+    let mut v: Vec<Choice> = vec![(None, None)];
     for a in Algorithm::ALL.into_iter().filter(|a| a.is_optimal()) {
         if a == Algorithm::Bfs {
-            v.push((a, HeuristicKind::Manhattan));
+            v.push((Some(a), Some(HeuristicKind::Manhattan)));
         } else {
-            v.extend(HeuristicKind::ALL.into_iter().map(|h| (a, h)));
+            v.push((Some(a), None));
+            v.extend(HeuristicKind::ALL.into_iter().map(|h| (Some(a), Some(h))));
         }
     }
     v
@@ -24,7 +32,7 @@ fn agree(
     board: &Board,
     goal: &Board,
     expected: Option<usize>,
-    skip: impl Fn(Algorithm, HeuristicKind) -> bool,
+    skip: impl Fn(Option<Algorithm>, Option<HeuristicKind>) -> bool,
 ) -> usize {
     let mut length = expected;
     for (a, h) in optimal_solvers() {
@@ -32,13 +40,14 @@ fn agree(
             continue;
         }
         let limits = Limits::none().with_max_memory(2 << 30);
-        let s = solve(board, goal, a, h, &limits, None)
-            .unwrap_or_else(|e| panic!("{a} + {h} on {board:?}: {e}"));
+        let s = solve(board, goal, a, h, &limits)
+            .unwrap_or_else(|e| panic!("{a:?} + {h:?} on {board:?}: {e}"));
         s.verify(board, goal).unwrap();
-        assert!(s.optimal, "{a} + {h}");
+        assert!(s.optimal, "{}", s.plan);
+        assert_eq!(s.lower_bound, s.len() as u64, "{}", s.plan);
         match length {
             None => length = Some(s.len()),
-            Some(l) => assert_eq!(s.len(), l, "{a} + {h} on {board:?} -> {goal:?}"),
+            Some(l) => assert_eq!(s.len(), l, "{} on {board:?} -> {goal:?}", s.plan),
         }
     }
     length.unwrap()
@@ -84,7 +93,7 @@ fn random_boards_of_many_shapes_and_goals() {
             // Misplaced tiles and BFS blow up on 12-cell boards; they are checked on the smaller ones.
             let big = w * h >= 12;
             agree(&board, &goal, None, |a, h| {
-                big && (a == Algorithm::Bfs || h == HeuristicKind::Misplaced)
+                big && (a == Some(Algorithm::Bfs) || h == Some(HeuristicKind::Misplaced))
             });
         }
     }
@@ -97,14 +106,16 @@ fn fifteen_puzzle_walks_and_a_5x5() {
     for _ in 0..5 {
         let board = random_walk(&goal, 30, &mut rng);
         agree(&board, &goal, None, |a, h| {
-            a == Algorithm::Bfs || h == HeuristicKind::Misplaced
+            a == Some(Algorithm::Bfs) || h == Some(HeuristicKind::Misplaced)
         });
     }
     // On 5x5, walking distance is refused (its tables would be too large); the others agree.
     let goal = Board::solved(5, 5).unwrap();
     let board = random_walk(&goal, 24, &mut rng);
     agree(&board, &goal, None, |a, h| {
-        a == Algorithm::Bfs || h == HeuristicKind::Misplaced || h == HeuristicKind::WalkingDistance
+        a == Some(Algorithm::Bfs)
+            || h == Some(HeuristicKind::Misplaced)
+            || h == Some(HeuristicKind::WalkingDistance)
     });
 }
 
@@ -123,7 +134,6 @@ fn easy_korf_instances_are_solved_optimally() {
                 Algorithm::IdaStar,
                 h,
                 &Limits::none(),
-                None,
             )
             .unwrap();
             assert_eq!(
@@ -147,7 +157,6 @@ fn limits_stop_searches_with_a_bound() {
             a,
             HeuristicKind::Manhattan,
             &Limits::none().with_max_nodes(50_000),
-            None,
         )
         .unwrap_err();
         match err {
@@ -166,7 +175,6 @@ fn limits_stop_searches_with_a_bound() {
         Algorithm::AStar,
         HeuristicKind::Manhattan,
         &tiny_memory,
-        None,
     )
     .unwrap_err();
     assert!(
@@ -192,7 +200,6 @@ fn unsolvable_and_mismatched_pairs_are_refused_before_searching() {
             a,
             HeuristicKind::Manhattan,
             &Limits::none(),
-            None,
         )
         .unwrap_err();
         assert!(
@@ -206,7 +213,6 @@ fn unsolvable_and_mismatched_pairs_are_refused_before_searching() {
         Algorithm::IdaStar,
         HeuristicKind::Manhattan,
         &Limits::none(),
-        None,
     )
     .unwrap_err();
     assert!(err.to_string().contains("same size"), "{err}");

@@ -71,9 +71,10 @@ pub enum HeuristicKind {
     /// Takahashi's walking distance, for any m x n and goal.
     WalkingDistance,
     /// Additive disjoint pattern databases with the reflected lookup (Korf & Felner 2002;
-    /// Felner, Korf & Hanan 2004), named `pdb:5-5-5`, `pdb:6-6-3`, `pdb:7-8`, `pdb:6-6-6-6`,
-    /// `pdb:8`. Not in [`HeuristicKind::ALL`]: its databases can take minutes to build on first
-    /// use, which a comparison of every heuristic must not start unasked.
+    /// Felner, Korf & Hanan 2004), named by group sizes: `pdb:5-5-5`, `pdb:6-6-3`, `pdb:7-8`,
+    /// `pdb:6-6-6-6`, `pdb:8`, or any sizes that add up to the board's tiles. Not in
+    /// [`HeuristicKind::ALL`]: large databases take minutes to build on first use, which a
+    /// comparison of every heuristic must not start unasked.
     Pdb(crate::pdb::PdbPreset),
 }
 
@@ -86,20 +87,14 @@ impl HeuristicKind {
         HeuristicKind::WalkingDistance,
     ];
 
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
+    /// The name used on the command line and in JSON (`"linear-conflict"`, `"pdb:7-8"`).
+    pub fn name(self) -> String {
         match self {
-            HeuristicKind::Misplaced => "misplaced",
-            HeuristicKind::Manhattan => "manhattan",
-            HeuristicKind::LinearConflict => "linear-conflict",
-            HeuristicKind::WalkingDistance => "walking-distance",
-            HeuristicKind::Pdb(p) => match p {
-                crate::pdb::PdbPreset::Complete8 => "pdb:8",
-                crate::pdb::PdbPreset::P555 => "pdb:5-5-5",
-                crate::pdb::PdbPreset::P663 => "pdb:6-6-3",
-                crate::pdb::PdbPreset::P78 => "pdb:7-8",
-                crate::pdb::PdbPreset::P6666 => "pdb:6-6-6-6",
-            },
+            HeuristicKind::Misplaced => "misplaced".into(),
+            HeuristicKind::Manhattan => "manhattan".into(),
+            HeuristicKind::LinearConflict => "linear-conflict".into(),
+            HeuristicKind::WalkingDistance => "walking-distance".into(),
+            HeuristicKind::Pdb(p) => format!("pdb:{}", p.name()),
         }
     }
 
@@ -111,32 +106,39 @@ impl HeuristicKind {
         HeuristicKind::ALL.into_iter().find(|k| k.name() == name)
     }
 
-    /// The pattern-database kinds, smallest board first (not part of [`HeuristicKind::ALL`]).
+    /// The pattern-database kinds of the literature, smallest board first (not part of
+    /// [`HeuristicKind::ALL`]; any other group sizes are accepted as well, see
+    /// [`crate::pdb::PdbPreset`]).
     pub const PDB: [HeuristicKind; 5] = [
-        HeuristicKind::Pdb(crate::pdb::PdbPreset::Complete8),
+        HeuristicKind::Pdb(crate::pdb::PdbPreset::COMPLETE8),
         HeuristicKind::Pdb(crate::pdb::PdbPreset::P555),
         HeuristicKind::Pdb(crate::pdb::PdbPreset::P663),
         HeuristicKind::Pdb(crate::pdb::PdbPreset::P78),
         HeuristicKind::Pdb(crate::pdb::PdbPreset::P6666),
     ];
 
-    /// Builds this heuristic for `goal`. Walking distance fails past 6x6 boards (its table is too
-    /// large); pattern databases fail on a board their preset is not for, and may load or build
-    /// their databases (see [`crate::pdb::cache`]).
-    pub fn build(self, goal: &Board) -> Result<Box<dyn Heuristic>, SolveError> {
+    /// Builds this heuristic for `goal`, its tables taken from `tables` (pattern databases
+    /// built when missing, as `policy` allows). Walking distance fails where its tables would
+    /// be too large; pattern databases fail on a board their partition does not fit.
+    pub fn build(
+        self,
+        goal: &Board,
+        tables: &crate::Tables,
+        policy: crate::pdb::BuildPolicy,
+    ) -> Result<Box<dyn Heuristic>, SolveError> {
         Ok(match self {
             HeuristicKind::Misplaced => Box::new(Misplaced::new(goal)),
             HeuristicKind::Manhattan => Box::new(Manhattan::new(goal)),
             HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
-            HeuristicKind::WalkingDistance => Box::new(WalkingDistance::shared(goal)?),
-            HeuristicKind::Pdb(p) => Box::new(crate::pdb::PdbHeuristic::for_preset(p, goal)?),
+            HeuristicKind::WalkingDistance => Box::new(tables.walking_distance(goal)?),
+            HeuristicKind::Pdb(p) => Box::new(tables.pdb_heuristic(p, goal, policy)?),
         })
     }
 }
 
 impl std::fmt::Display for HeuristicKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 

@@ -12,7 +12,6 @@
 //! same as Manhattan's.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{GoalGeometry, Heuristic, Incremental};
 use crate::board::{Board, Tile, BLANK};
@@ -21,9 +20,6 @@ use crate::solution::SolveError;
 
 /// Most count-table states one direction may have before the table is refused as too large.
 pub const MAX_STATES: usize = 4_000_000;
-
-/// How many goals' tables [`WalkingDistance::shared`] keeps (each is at most a few MiB).
-pub const CACHED_GOALS: usize = 32;
 
 /// Walking distance for one goal: a vertical and a horizontal table.
 #[derive(Debug, Clone)]
@@ -175,25 +171,13 @@ impl WalkingDistance {
         })
     }
 
-    /// The tables for `goal`, built once per process and shared: a web server or a benchmark
-    /// solving many boards toward the same goal pays the build (tens of milliseconds on the
-    /// 15-puzzle) only once. At most [`CACHED_GOALS`] goals are kept.
-    pub fn shared(goal: &Board) -> Result<Arc<WalkingDistance>, SolveError> {
-        type Cache = Mutex<HashMap<(usize, Vec<Tile>), Arc<WalkingDistance>>>;
-        static CACHE: OnceLock<Cache> = OnceLock::new();
-        let key = (goal.width(), goal.tiles().to_vec());
-        let cache = CACHE.get_or_init(Cache::default);
-        if let Some(wd) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            return Ok(wd.clone());
-        }
-        // Built outside the lock so that other goals are not held up meanwhile.
-        let wd = Arc::new(WalkingDistance::new(goal)?);
-        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() >= CACHED_GOALS {
-            map.clear();
-        }
-        map.insert(key, wd.clone());
-        Ok(wd)
+    /// Bytes the tables take in memory, roughly: per state its distance, its transitions and
+    /// its entry in the key index. [`crate::Tables`] bounds its cache of tables by this.
+    pub fn memory_bytes(&self) -> usize {
+        [&self.vertical, &self.horizontal]
+            .iter()
+            .map(|t| t.dist.len() * (1 + 8 * t.lines + 32))
+            .sum()
     }
 
     /// Number of count-table states (vertical, horizontal): the size of the tables.

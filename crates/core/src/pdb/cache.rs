@@ -1,17 +1,18 @@
-//! Where databases live, and the process-wide cache of loaded ones.
+//! Where databases live, and the cache of loaded ones that a [`crate::Tables`] handle owns.
 //!
-//! The directory is, in order: the one given to [`set_cache_dir`] (the CLI's `--pdb-dir`), the
-//! `TAQUIN_PDB_DIR` environment variable, `$XDG_CACHE_HOME/taquin`, `~/.cache/taquin`.
+//! The default directory is, in order: the `TAQUIN_PDB_DIR` environment variable,
+//! `$XDG_CACHE_HOME/taquin`, `~/.cache/taquin` ([`default_dir`]); a handle opened on another
+//! directory (the CLI's `--pdb-dir`) uses that one.
 //!
-//! [`load_or_build`] returns a database already in memory, or loads its file, or (when the file
-//! is missing, damaged or foreign) builds it on every core and saves it. Each database is loaded
-//! or built once per process, however many solves (bench, batch, web requests) ask for it; two
-//! threads asking at once wait for the same build. Long steps are reported as [`PdbEvent`]s to
-//! the observer set with [`set_observer`]: the core draws nothing itself.
+//! [`DatabaseCache::get`] returns a database already in memory, or maps its file, or (when the
+//! file is missing, damaged or foreign, and building is allowed) builds it on every core and
+//! saves it. Each database is loaded or built once per handle, however many solves (bench,
+//! batch, web requests) ask for it; two threads asking at once wait for the same build. Long
+//! steps are reported as [`PdbEvent`]s to the handle's observer: the core draws nothing itself.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use super::build::{self, BuildProgress};
@@ -80,52 +81,11 @@ pub enum PdbEvent {
     },
 }
 
-/// The observer of [`PdbEvent`]s (see [`set_observer`]).
+/// The observer of [`PdbEvent`]s (see [`crate::Tables::set_observer`]).
 pub type Observer = Arc<dyn Fn(&PdbEvent) + Send + Sync>;
 
-fn dir_override() -> &'static RwLock<Option<PathBuf>> {
-    static DIR: OnceLock<RwLock<Option<PathBuf>>> = OnceLock::new();
-    DIR.get_or_init(|| RwLock::new(None))
-}
-
-fn observer() -> &'static RwLock<Option<Observer>> {
-    static OBSERVER: OnceLock<RwLock<Option<Observer>>> = OnceLock::new();
-    OBSERVER.get_or_init(|| RwLock::new(None))
-}
-
-type Slot = Arc<Mutex<Option<Arc<PatternDb>>>>;
-
-fn loaded() -> &'static Mutex<HashMap<PathBuf, Slot>> {
-    static LOADED: OnceLock<Mutex<HashMap<PathBuf, Slot>>> = OnceLock::new();
-    LOADED.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
-/// Uses `dir` for every later load and build of this process (`None`: back to the default).
-pub fn set_cache_dir(dir: Option<PathBuf>) {
-    *dir_override().write().unwrap_or_else(|e| e.into_inner()) = dir;
-}
-
-/// Sends every later [`PdbEvent`] to `f` (`None`: to nobody).
-pub fn set_observer(f: Option<Observer>) {
-    *observer().write().unwrap_or_else(|e| e.into_inner()) = f;
-}
-
-fn emit(event: PdbEvent) {
-    let f = observer().read().unwrap_or_else(|e| e.into_inner()).clone();
-    if let Some(f) = f {
-        f(&event);
-    }
-}
-
-/// The database directory in force (see the module documentation for the order).
-pub fn cache_dir() -> Result<PathBuf, PdbError> {
-    if let Some(d) = dir_override()
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .clone()
-    {
-        return Ok(d);
-    }
+/// The default database directory (see the module documentation for the order).
+pub fn default_dir() -> Result<PathBuf, PdbError> {
     let non_empty = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     if let Some(d) = non_empty(ENV_DIR) {
         return Ok(PathBuf::from(d));
@@ -141,118 +101,174 @@ pub fn cache_dir() -> Result<PathBuf, PdbError> {
     )))
 }
 
-/// The database of `spec` from the cache directory: from memory, from its file, or built (and
-/// saved) when the file is missing or rejected.
-pub fn load_or_build(spec: &PatternSpec) -> Result<Arc<PatternDb>, PdbError> {
-    let dir = cache_dir()?;
-    get(&dir, spec, false)
+/// Whether [`DatabaseCache::get`] may build a database that has no valid file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BuildPolicy {
+    /// Load it, or build (and save) it when it has no valid file.
+    IfMissing,
+    /// Load it; fail when it has no valid file.
+    Never,
+    /// Build it even when a valid file exists, and replace the file.
+    Force,
 }
 
-/// True when the database of `spec` is in memory or has a file in the cache directory, so that
-/// using it costs at most a load, never a build. A server can refuse a pattern-database request
-/// (or build ahead of time) when this is false.
-pub fn available(spec: &PatternSpec) -> bool {
-    let Ok(dir) = cache_dir() else {
-        return false;
-    };
-    let path = store::path_in(&dir, spec);
-    let in_memory = loaded()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&path)
-        .is_some_and(|slot| slot.try_lock().is_ok_and(|db| db.is_some()));
-    in_memory || path.exists()
+type Slot = Arc<Mutex<Option<Arc<PatternDb>>>>;
+
+/// The databases one handle has loaded or built, by spec, and where their files live.
+pub(crate) struct DatabaseCache {
+    dir: Option<PathBuf>,
+    loaded: Mutex<HashMap<PatternSpec, Slot>>,
+    observer: RwLock<Option<Observer>>,
 }
 
-/// Drops this process's in-memory copy of the database of `spec` in `dir` (the file stays), so
-/// that a command building several databases one after another holds one at a time. Holders
-/// of an `Arc` from an earlier [`get`] keep theirs.
-pub fn forget(dir: &Path, spec: &PatternSpec) {
-    let path = store::path_in(dir, spec);
-    loaded()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .remove(&path);
-}
-
-/// Builds the database of `spec` in `dir` even if a valid file exists, replacing it.
-pub fn rebuild(dir: &Path, spec: &PatternSpec) -> Result<Arc<PatternDb>, PdbError> {
-    get(dir, spec, true)
-}
-
-/// The database of `spec` in `dir`; `force` rebuilds it.
-pub fn get(dir: &Path, spec: &PatternSpec, force: bool) -> Result<Arc<PatternDb>, PdbError> {
-    let path = store::path_in(dir, spec);
-    let slot = loaded()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(path.clone())
-        .or_default()
-        .clone();
-    // Holding the slot makes a second asker wait for the first one's load or build.
-    let mut held = slot.lock().unwrap_or_else(|e| e.into_inner());
-    if !force {
-        if let Some(db) = held.as_ref() {
-            return Ok(db.clone());
+impl DatabaseCache {
+    /// A cache over the files of `dir` (`None`: memory only, nothing read or saved).
+    pub(crate) fn new(dir: Option<PathBuf>) -> DatabaseCache {
+        DatabaseCache {
+            dir,
+            loaded: Mutex::new(HashMap::new()),
+            observer: RwLock::new(None),
         }
-        if path.exists() {
-            emit(PdbEvent::Loading { path: path.clone() });
-            let started = Instant::now();
-            match store::load(&path, Some(spec)) {
-                Ok(db) => {
-                    emit(PdbEvent::Loaded {
-                        path: path.clone(),
-                        bytes: db.bytes() as u64,
-                        elapsed: started.elapsed(),
-                    });
-                    let db = Arc::new(db);
-                    *held = Some(db.clone());
-                    return Ok(db);
+    }
+
+    pub(crate) fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    pub(crate) fn set_observer(&self, f: Option<Observer>) {
+        *self.observer.write().unwrap_or_else(|e| e.into_inner()) = f;
+    }
+
+    fn emit(&self, event: PdbEvent) {
+        let f = self
+            .observer
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if let Some(f) = f {
+            f(&event);
+        }
+    }
+
+    fn slot(&self, spec: &PatternSpec) -> Slot {
+        self.loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(spec.clone())
+            .or_default()
+            .clone()
+    }
+
+    /// True when the database of `spec` is in memory or has a regular file in the directory,
+    /// so that using it costs at most a load, never a build.
+    pub(crate) fn available(&self, spec: &PatternSpec) -> bool {
+        let in_memory = self
+            .loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(spec)
+            .is_some_and(|slot| slot.try_lock().is_ok_and(|db| db.is_some()));
+        in_memory
+            || self.dir.as_deref().is_some_and(|dir| {
+                std::fs::metadata(store::path_in(dir, spec)).is_ok_and(|m| m.is_file())
+            })
+    }
+
+    /// Drops the in-memory copy of `spec` (the file stays), so that a command building several
+    /// databases one after another holds one at a time. Holders of an `Arc` keep theirs.
+    pub(crate) fn forget(&self, spec: &PatternSpec) {
+        self.loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(spec);
+    }
+
+    /// Forgets every database held in memory (mapped again from their files on next use).
+    pub(crate) fn clear(&self) {
+        self.loaded.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    /// The database of `spec`, as `policy` allows.
+    pub(crate) fn get(
+        &self,
+        spec: &PatternSpec,
+        policy: BuildPolicy,
+    ) -> Result<Arc<PatternDb>, PdbError> {
+        let slot = self.slot(spec);
+        // Holding the slot makes a second asker wait for the first one's load or build.
+        let mut held = slot.lock().unwrap_or_else(|e| e.into_inner());
+        let path = self.dir.as_deref().map(|d| store::path_in(d, spec));
+        if policy != BuildPolicy::Force {
+            if let Some(db) = held.as_ref() {
+                return Ok(db.clone());
+            }
+            if let Some(path) = path.as_ref().filter(|p| p.exists()) {
+                self.emit(PdbEvent::Loading { path: path.clone() });
+                let started = Instant::now();
+                match store::load(path, Some(spec)) {
+                    Ok(db) => {
+                        self.emit(PdbEvent::Loaded {
+                            path: path.clone(),
+                            bytes: db.bytes() as u64,
+                            elapsed: started.elapsed(),
+                        });
+                        let db = Arc::new(db);
+                        *held = Some(db.clone());
+                        return Ok(db);
+                    }
+                    Err(e @ PdbError::Corrupt { .. }) if policy == BuildPolicy::IfMissing => {
+                        self.emit(PdbEvent::Rejected {
+                            error: e.to_string(),
+                        })
+                    }
+                    Err(e) => return Err(e),
                 }
-                Err(e @ PdbError::Corrupt { .. }) => emit(PdbEvent::Rejected {
-                    error: e.to_string(),
-                }),
-                Err(e) => return Err(e),
+            }
+            if policy == BuildPolicy::Never {
+                return Err(PdbError::Unsupported(format!(
+                    "the database of {spec} is not built: build it with `taquin pdb build`"
+                )));
             }
         }
+        let db = Arc::new(self.build_reporting(spec, 0)?);
+        if let Some(path) = path {
+            match store::save(&db, &path) {
+                Ok(()) => self.emit(PdbEvent::Saved { path }),
+                Err(e) => self.emit(PdbEvent::SaveFailed {
+                    error: e.to_string(),
+                }),
+            }
+        }
+        *held = Some(db.clone());
+        Ok(db)
     }
-    let db = Arc::new(build_reporting(spec, 0)?);
-    match store::save(&db, &path) {
-        Ok(()) => emit(PdbEvent::Saved { path }),
-        Err(e) => emit(PdbEvent::SaveFailed {
-            error: e.to_string(),
-        }),
+
+    /// Builds `spec` with `threads` threads (0: every core), reporting to the observer.
+    pub(crate) fn build_reporting(
+        &self,
+        spec: &PatternSpec,
+        threads: usize,
+    ) -> Result<PatternDb, PdbError> {
+        let threads = if threads == 0 {
+            build::default_threads()
+        } else {
+            threads
+        };
+        self.emit(PdbEvent::BuildStarted {
+            spec: spec.clone(),
+            entries: spec.entries(),
+            threads,
+            estimate: Duration::from_secs_f64(build::estimate_seconds(spec, threads)),
+            peak_bytes: build::peak_bytes(spec),
+            symmetry: build::symmetry(spec),
+        });
+        let started = Instant::now();
+        let report = |p: BuildProgress| self.emit(PdbEvent::BuildProgress(p));
+        let db = build::build(spec, threads, Some(&report))?;
+        self.emit(PdbEvent::BuildFinished {
+            spec: spec.clone(),
+            elapsed: started.elapsed(),
+        });
+        Ok(db)
     }
-    *held = Some(db.clone());
-    Ok(db)
-}
-
-/// Builds `spec` with `threads` threads (0: every core), reporting to the observer.
-pub fn build_reporting(spec: &PatternSpec, threads: usize) -> Result<PatternDb, PdbError> {
-    let threads = if threads == 0 {
-        build::default_threads()
-    } else {
-        threads
-    };
-    emit(PdbEvent::BuildStarted {
-        spec: spec.clone(),
-        entries: spec.entries(),
-        threads,
-        estimate: Duration::from_secs_f64(build::estimate_seconds(spec, threads)),
-        peak_bytes: build::peak_bytes(spec),
-        symmetry: build::symmetry(spec),
-    });
-    let started = Instant::now();
-    let report = |p: BuildProgress| emit(PdbEvent::BuildProgress(p));
-    let db = build::build(spec, threads, Some(&report))?;
-    emit(PdbEvent::BuildFinished {
-        spec: spec.clone(),
-        elapsed: started.elapsed(),
-    });
-    Ok(db)
-}
-
-/// Forgets every database held in memory (they are reloaded from their files on next use).
-pub fn clear_memory() {
-    loaded().lock().unwrap_or_else(|e| e.into_inner()).clear();
 }

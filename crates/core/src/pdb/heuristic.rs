@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use super::index;
 use super::table::PatternDb;
-use super::{PatternSpec, PdbError, PdbPreset};
+use super::{PatternSpec, PdbError};
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::{Heuristic, Incremental};
 
@@ -175,17 +175,6 @@ impl PdbHeuristic {
             transpose,
             mirror_pattern,
         })
-    }
-
-    /// The heuristic of a ready-made partition for `goal`, with the reflected lookup where valid.
-    /// Databases come from [`super::load_or_build`]: memory, the cache directory, or a build.
-    pub fn for_preset(preset: PdbPreset, goal: &Board) -> Result<PdbHeuristic, PdbError> {
-        let dbs = preset
-            .partition(goal)?
-            .iter()
-            .map(super::load_or_build)
-            .collect::<Result<Vec<_>, _>>()?;
-        PdbHeuristic::new(goal, dbs, true)
     }
 
     /// True when the reflected lookup is in use.

@@ -18,8 +18,9 @@
 //!   parity, so `value = manhattan + 2 * excess` and the excess is small.
 //! - [`store`] writes and reads the cache files (magic, format version, board, goal cells,
 //!   pattern, checksum); a damaged or foreign file is rejected, never trusted.
-//! - [`cache`] finds the cache directory, keeps loaded databases for the process, and builds a
-//!   missing one on first use, reporting progress through an observer.
+//! - [`cache`] finds the default directory and keeps the databases a [`crate::Tables`] handle
+//!   has mapped or built, building a missing one on first use and reporting progress through
+//!   the handle's observer.
 //! - [`PdbHeuristic`] sums the databases of a partition, takes the maximum with the sum on the
 //!   board reflected about the main diagonal, and updates incrementally for IDA*.
 
@@ -38,7 +39,7 @@ use std::path::PathBuf;
 use crate::board::Board;
 
 pub use build::{build, BuildProgress};
-pub use cache::{cache_dir, load_or_build, set_cache_dir, set_observer, PdbEvent};
+pub use cache::{default_dir, BuildPolicy, PdbEvent};
 pub use heuristic::PdbHeuristic;
 pub use table::PatternDb;
 
@@ -176,109 +177,191 @@ impl fmt::Display for PatternSpec {
     }
 }
 
-/// The ready-made partitions, by the name `pdb:NAME` the CLI and the web take.
+/// A partition of a board's tiles into patterns, named by its group sizes: `pdb:7-8`,
+/// `pdb:6-6-3`, `pdb:5-4-4` (the name the CLI and the web take after `pdb:`).
+///
+/// The sizes must add up to the board's tile count. Where the literature has a tried partition
+/// for those sizes, it is used: the 15-puzzle's 5-5-5, 6-6-3 and 7-8 compact blocks (Felner,
+/// Korf & Hanan 2004; Korf & Felner 2002), the 24-puzzle's 6-6-6-6 (Korf & Felner 2002) and the
+/// complete 8-puzzle table. Any other board or sizes get compact blocks cut along the board's
+/// longer side ([`PdbPreset::partition`]), so every m x n board of up to [`MAX_CELLS`] cells has
+/// partitions, and the planner picks sizes whose tables build in a fraction of a second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PdbPreset {
-    /// 8-puzzle: one database of all eight tiles, the exact distance.
-    Complete8,
-    /// 15-puzzle: three patterns of five tiles.
-    P555,
-    /// 15-puzzle: two patterns of six tiles and one of three.
-    P663,
-    /// 15-puzzle: seven and eight tiles (Korf & Felner 2002).
-    P78,
-    /// 24-puzzle: four patterns of six tiles (Korf & Felner 2002).
-    P6666,
+pub struct PdbPreset {
+    sizes: [u8; heuristic::MAX_PATTERNS],
+    groups: u8,
 }
 
 impl PdbPreset {
-    /// Every preset, smallest board first.
+    /// 8-puzzle: one database of all eight tiles, the exact distance.
+    pub const COMPLETE8: PdbPreset = PdbPreset::of(&[8]);
+    /// 15-puzzle: three patterns of five tiles.
+    pub const P555: PdbPreset = PdbPreset::of(&[5, 5, 5]);
+    /// 15-puzzle: two patterns of six tiles and one of three.
+    pub const P663: PdbPreset = PdbPreset::of(&[6, 6, 3]);
+    /// 15-puzzle: seven and eight tiles (Korf & Felner 2002).
+    pub const P78: PdbPreset = PdbPreset::of(&[7, 8]);
+    /// 24-puzzle: four patterns of six tiles (Korf & Felner 2002).
+    pub const P6666: PdbPreset = PdbPreset::of(&[6, 6, 6, 6]);
+
+    /// The partitions of the literature, smallest board first (the ones `taquin pdb build`
+    /// lists by name).
     pub const ALL: [PdbPreset; 5] = [
-        PdbPreset::Complete8,
+        PdbPreset::COMPLETE8,
         PdbPreset::P555,
         PdbPreset::P663,
         PdbPreset::P78,
         PdbPreset::P6666,
     ];
 
-    /// The name after `pdb:`.
-    pub fn name(self) -> &'static str {
-        match self {
-            PdbPreset::Complete8 => "8",
-            PdbPreset::P555 => "5-5-5",
-            PdbPreset::P663 => "6-6-3",
-            PdbPreset::P78 => "7-8",
-            PdbPreset::P6666 => "6-6-6-6",
+    /// The partition with these group sizes (at most [`heuristic::MAX_PATTERNS`] groups, each
+    /// of 1 to 255 tiles; checked against a board by [`PdbPreset::partition`]).
+    ///
+    /// # Panics
+    /// When `sizes` is empty or has more than [`heuristic::MAX_PATTERNS`] groups, or a size is
+    /// 0: the constants above are the intended use; names go through [`PdbPreset::from_name`].
+    pub const fn of(sizes: &[u8]) -> PdbPreset {
+        assert!(!sizes.is_empty() && sizes.len() <= heuristic::MAX_PATTERNS);
+        let mut s = [0u8; heuristic::MAX_PATTERNS];
+        let mut i = 0;
+        while i < sizes.len() {
+            assert!(sizes[i] > 0);
+            s[i] = sizes[i];
+            i += 1;
+        }
+        PdbPreset {
+            sizes: s,
+            groups: sizes.len() as u8,
         }
     }
 
-    /// The preset with this [`name`](PdbPreset::name).
+    /// The group sizes, in order.
+    pub fn sizes(&self) -> &[u8] {
+        &self.sizes[..self.groups as usize]
+    }
+
+    /// Tiles covered by the groups together.
+    pub fn tiles(&self) -> usize {
+        self.sizes().iter().map(|&s| usize::from(s)).sum()
+    }
+
+    /// The name after `pdb:`, the sizes joined by `-` (`"7-8"`).
+    pub fn name(&self) -> String {
+        let sizes: Vec<String> = self.sizes().iter().map(|s| s.to_string()).collect();
+        sizes.join("-")
+    }
+
+    /// The partition named `name` (`"7-8"`, `"5-5-5"`, ...), if it is well formed: 1 to
+    /// [`heuristic::MAX_PATTERNS`] sizes of 1 to 63 tiles, joined by `-`.
     pub fn from_name(name: &str) -> Option<PdbPreset> {
-        PdbPreset::ALL.into_iter().find(|p| p.name() == name)
+        let sizes: Vec<u8> = name
+            .split('-')
+            .map(|s| s.parse::<u8>().ok().filter(|&v| (1..MAX_CELLS as u8).contains(&v)))
+            .collect::<Option<_>>()?;
+        (!sizes.is_empty() && sizes.len() <= heuristic::MAX_PATTERNS)
+            .then(|| PdbPreset::of(&sizes))
     }
 
-    /// The board (columns, rows) the preset is for.
-    pub fn board_size(self) -> (usize, usize) {
-        match self {
-            PdbPreset::Complete8 => (3, 3),
-            PdbPreset::P555 | PdbPreset::P663 | PdbPreset::P78 => (4, 4),
-            PdbPreset::P6666 => (5, 5),
+    /// The quick partition for a `width` x `height` board: the largest even groups whose
+    /// tables each have at most `max_entries` entries, the remainder in a last group (5-5-5 on
+    /// the 15-puzzle for a million entries, 6-6-3 for six million). None when the board has
+    /// more than [`MAX_CELLS`] cells or needs more than [`heuristic::MAX_PATTERNS`] groups.
+    pub fn sized_for(width: usize, height: usize, max_entries: u64) -> Option<PdbPreset> {
+        let n = width.checked_mul(height)?;
+        if !(4..=MAX_CELLS).contains(&n) || width < 2 || height < 2 {
+            return None;
         }
+        let tiles = n - 1;
+        let k = (1..=tiles)
+            .take_while(|&k| index::placements(n, k) <= max_entries)
+            .last()?;
+        let mut sizes = vec![k as u8; tiles / k];
+        if tiles % k > 0 {
+            sizes.push((tiles % k) as u8);
+        }
+        (sizes.len() <= heuristic::MAX_PATTERNS).then(|| PdbPreset::of(&sizes))
     }
 
-    /// The groups of goal cells for a goal whose blank is on cell 0 (Korf's goal orientation).
+    /// The tried groups of the literature for this board and these sizes, as goal cells for
+    /// a goal whose blank is on cell 0 (Korf's goal orientation), if there are any.
     ///
     /// The 15-puzzle groups are compact blocks, as in Felner, Korf & Hanan (2004): tiles that
     /// share rows and columns interact, and a pattern captures the interactions inside it.
     /// The 24-puzzle groups are Korf & Felner's (2002) 6-6-6-6 split.
-    fn korf_groups(self) -> Vec<Vec<usize>> {
-        match self {
-            PdbPreset::Complete8 => vec![(1..9).collect()],
+    fn korf_groups(&self, width: usize, height: usize) -> Option<Vec<Vec<usize>>> {
+        Some(match (width, height, *self) {
+            (3, 3, PdbPreset::COMPLETE8) => vec![(1..9).collect()],
             // . 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15
-            PdbPreset::P555 => vec![
+            (4, 4, PdbPreset::P555) => vec![
                 vec![1, 2, 3, 6, 7],
                 vec![4, 5, 8, 9, 12],
                 vec![10, 11, 13, 14, 15],
             ],
-            PdbPreset::P663 => vec![
+            (4, 4, PdbPreset::P663) => vec![
                 vec![1, 2, 3, 5, 6, 7],
                 vec![9, 10, 11, 13, 14, 15],
                 vec![4, 8, 12],
             ],
-            PdbPreset::P78 => vec![(1..8).collect(), (8..16).collect()],
-            PdbPreset::P6666 => vec![
+            (4, 4, PdbPreset::P78) => vec![(1..8).collect(), (8..16).collect()],
+            (5, 5, PdbPreset::P6666) => vec![
                 vec![1, 2, 5, 6, 7, 12],
                 vec![3, 4, 8, 9, 13, 14],
                 vec![10, 11, 15, 16, 20, 21],
                 vec![17, 18, 19, 22, 23, 24],
             ],
-        }
+            _ => return None,
+        })
     }
 
-    /// True when every database of this preset for `goal` is in memory or on disk, so that
-    /// solving with it will not start a build ([`cache::available`]).
-    pub fn is_available(self, goal: &Board) -> bool {
+    /// Compact blocks for any board, as goal cells for a goal whose blank is on cell 0: the
+    /// other cells taken column by column on a board at least as wide as high (row by row
+    /// otherwise), so that each group is a block of whole short lines, and cut into groups of
+    /// the preset's sizes.
+    fn block_groups(&self, width: usize, height: usize) -> Vec<Vec<usize>> {
+        let order: Vec<usize> = if width >= height {
+            (0..width)
+                .flat_map(|x| (0..height).map(move |y| y * width + x))
+                .collect()
+        } else {
+            (0..width * height).collect()
+        };
+        let mut cells = order.into_iter().filter(|&c| c != 0);
+        self.sizes()
+            .iter()
+            .map(|&k| cells.by_ref().take(usize::from(k)).collect())
+            .collect()
+    }
+
+    /// True when every database of this partition for `goal` has a file in `tables` (or is in
+    /// memory), so that solving with it costs at most a load, never a build.
+    pub fn is_available(&self, goal: &Board, tables: &crate::tables::Tables) -> bool {
         self.partition(goal)
-            .is_ok_and(|specs| specs.iter().all(cache::available))
+            .is_ok_and(|specs| specs.iter().all(|s| tables.has_database(s)))
     }
 
-    /// The partition for `goal`: the preset's groups, turned by 180 degrees when the goal's blank
-    /// is on the last cell (the usual `1 2 ... N-1 0` goal), and otherwise with the blank's cell
-    /// swapped for cell 0. The databases then depend only on where the goal puts the pattern
-    /// tiles and the blank, never on how the tiles are numbered.
-    pub fn partition(self, goal: &Board) -> Result<Vec<PatternSpec>, PdbError> {
-        let (w, h) = self.board_size();
-        if goal.width() != w || goal.height() != h {
+    /// The patterns of this partition for `goal`: the groups for a goal with the blank on
+    /// cell 0, turned by 180 degrees when the goal's blank is on the last cell (the usual
+    /// `1 2 ... N-1 0` goal), and otherwise with the blank's cell swapped for cell 0. The
+    /// databases then depend only on where the goal puts the pattern tiles and the blank,
+    /// never on how the tiles are numbered.
+    pub fn partition(&self, goal: &Board) -> Result<Vec<PatternSpec>, PdbError> {
+        let (w, h) = (goal.width(), goal.height());
+        let n = w * h;
+        if self.tiles() != n - 1 {
             return Err(PdbError::Unsupported(format!(
-                "pdb:{} is for {w}x{h} boards, not {}x{}",
+                "pdb:{} has {} tiles in its groups, but a {w}x{h} board has {}: give group sizes \
+                 that add up to {} (e.g. pdb:{})",
                 self.name(),
-                goal.width(),
-                goal.height()
+                self.tiles(),
+                n - 1,
+                n - 1,
+                PdbPreset::sized_for(w, h, 1 << 20).map_or_else(|| "7-8".into(), |p| p.name())
             )));
         }
-        let n = w * h;
         let blank = goal.blank();
-        let groups = self.korf_groups();
+        let groups = self
+            .korf_groups(w, h)
+            .unwrap_or_else(|| self.block_groups(w, h));
         let groups: Vec<Vec<usize>> = if blank == n - 1 {
             groups
                 .into_iter()
@@ -298,6 +381,15 @@ impl PdbPreset {
             .into_iter()
             .map(|cells| PatternSpec::new(w, h, blank, cells))
             .collect()
+    }
+
+    /// Entries of the largest table of this partition on a board of `cells` cells.
+    pub fn largest_table(&self, cells: usize) -> u64 {
+        self.sizes()
+            .iter()
+            .map(|&k| index::placements(cells, usize::from(k)))
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -363,8 +455,15 @@ mod tests {
 
     #[test]
     fn presets_cover_every_tile_once() {
-        for preset in PdbPreset::ALL {
-            let (w, h) = preset.board_size();
+        for (preset, (w, h)) in PdbPreset::ALL
+            .into_iter()
+            .zip([(3, 3), (4, 4), (4, 4), (4, 4), (5, 5)])
+            .chain([
+                (PdbPreset::of(&[6, 5]), (4, 3)),
+                (PdbPreset::of(&[5, 5, 4]), (5, 3)),
+                (PdbPreset::of(&[7]), (2, 4)),
+            ])
+        {
             for goal in [
                 Board::solved(w, h).unwrap(),
                 Board::from_tiles(w, h, (0..(w * h) as u32).collect()).unwrap(),
@@ -381,7 +480,11 @@ mod tests {
     #[test]
     fn names_round_trip_and_files_differ() {
         for p in PdbPreset::ALL {
-            assert_eq!(PdbPreset::from_name(p.name()), Some(p));
+            assert_eq!(PdbPreset::from_name(&p.name()), Some(p));
+        }
+        assert_eq!(PdbPreset::from_name("6-6-3"), Some(PdbPreset::P663));
+        for bad in ["", "7-", "0-15", "x", "1-1-1-1-1-1-1-1-1", "300"] {
+            assert_eq!(PdbPreset::from_name(bad), None, "{bad}");
         }
         let goal = Board::solved(4, 4).unwrap();
         let a = PdbPreset::P78.partition(&goal).unwrap();
@@ -396,9 +499,40 @@ mod tests {
         assert!(PatternSpec::new(3, 3, 0, vec![]).is_err());
         let goal = Board::solved(3, 3).unwrap();
         assert!(PdbPreset::P78.partition(&goal).is_err());
+        assert!(PdbPreset::of(&[4, 3]).partition(&goal).is_err());
         assert!(partition_from_tiles(&goal, "1 2/2 3").is_err());
         assert!(partition_from_tiles(&goal, "1 x").is_err());
         let p = partition_from_tiles(&goal, "1 2 3/4 5").unwrap();
         assert_eq!(p[1].cells, vec![3, 4]);
+    }
+}
+
+#[cfg(test)]
+mod sized_tests {
+    use super::*;
+
+    #[test]
+    fn sized_partitions_follow_the_entry_budget() {
+        assert_eq!(PdbPreset::sized_for(4, 4, 1 << 20), Some(PdbPreset::P555));
+        assert_eq!(PdbPreset::sized_for(4, 4, 6 << 20), Some(PdbPreset::P663));
+        assert_eq!(PdbPreset::sized_for(3, 3, 1 << 20), Some(PdbPreset::COMPLETE8));
+        assert_eq!(PdbPreset::sized_for(4, 3, 1 << 20), Some(PdbPreset::of(&[6, 5])));
+        assert_eq!(PdbPreset::sized_for(5, 3, 1 << 20), Some(PdbPreset::of(&[5, 5, 4])));
+        assert_eq!(PdbPreset::sized_for(9, 9, 1 << 20), None);
+        assert_eq!(PdbPreset::sized_for(1, 8, 1 << 20), None);
+    }
+
+    #[test]
+    fn block_groups_are_compact_on_thin_boards() {
+        // 5 columns x 3 rows, standard goal: groups are whole columns, from the far side.
+        let goal = Board::solved(5, 3).unwrap();
+        let specs = PdbPreset::of(&[5, 5, 4]).partition(&goal).unwrap();
+        let mut all: Vec<usize> = specs.iter().flat_map(|s| s.cells.clone()).collect();
+        all.push(goal.blank());
+        all.sort_unstable();
+        assert_eq!(all, (0..15).collect::<Vec<_>>());
+        // The first group holds the columns nearest the goal's top-left, away from the blank.
+        let cols: Vec<usize> = specs[0].cells.iter().map(|c| c % 5).collect();
+        assert!(cols.iter().all(|&c| c >= 3), "{cols:?}");
     }
 }

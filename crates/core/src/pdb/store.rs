@@ -198,18 +198,22 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(FileInfo, u
     ))
 }
 
-/// Opens `path` and reads and checks its header, leaving the file positioned on the table.
-fn open(path: &Path) -> Result<(fs::File, FileInfo, Vec<u8>), PdbError> {
+/// Reads the header of the file at `path` (not the table). Only regular files are opened.
+pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
     use std::io::Read;
     let io = |source| PdbError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut f = fs::File::open(path).map_err(io)?;
-    let len = f.metadata().map_err(io)?.len();
+    let meta = fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(corrupt(path, "not a regular file"));
+    }
+    let len = meta.len();
     if len < HEADER as u64 {
         return Err(corrupt(path, "too short to be a pattern database"));
     }
+    let mut f = fs::File::open(path).map_err(io)?;
     let mut head = vec![0u8; HEADER];
     f.read_exact(&mut head).map_err(io)?;
     let k = head[15] as usize;
@@ -218,20 +222,33 @@ fn open(path: &Path) -> Result<(fs::File, FileInfo, Vec<u8>), PdbError> {
     }
     head.resize(HEADER + k, 0);
     f.read_exact(&mut head[HEADER..]).map_err(io)?;
-    let (info, _) = parse_header(path, &head, len)?;
-    Ok((f, info, head))
+    parse_header(path, &head, len).map(|(info, _)| info)
 }
 
-/// Reads the header of the file at `path` (not the table).
-pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
-    open(path).map(|(_, info, _)| info)
-}
-
-/// Reads and fully checks the file at `path`; with `expect`, also checks that it is that
-/// pattern's database.
+/// Maps the file at `path`, fully checks it (header, size, checksum) and returns the database
+/// reading its entries from the mapping; with `expect`, also checks that it is that pattern's
+/// database. Only regular files are opened: a FIFO or device under a table's name is refused
+/// instead of blocking the reader.
 pub fn load(path: &Path, expect: Option<&PatternSpec>) -> Result<PatternDb, PdbError> {
-    use std::io::Read;
-    let (mut f, info, head) = open(path)?;
+    let io = |source| PdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(corrupt(path, "not a regular file"));
+    }
+    let file = fs::File::open(path).map_err(io)?;
+    let map = map_read_only(&file).map_err(io)?;
+    let len = map.len() as u64;
+    if len < HEADER as u64 {
+        return Err(corrupt(path, "too short to be a pattern database"));
+    }
+    let k = usize::from(map[15]);
+    if len < (HEADER + k) as u64 {
+        return Err(corrupt(path, "the header is truncated"));
+    }
+    let (info, head_len) = parse_header(path, &map[..HEADER + k], len)?;
     if let Some(spec) = expect {
         if &info.spec != spec {
             return Err(corrupt(
@@ -240,25 +257,31 @@ pub fn load(path: &Path, expect: Option<&PatternSpec>) -> Result<PatternDb, PdbE
             ));
         }
     }
-    let mut data = vec![0u8; (info.bytes - head.len() as u64) as usize];
-    f.read_exact(&mut data).map_err(|source| PdbError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
     let stored = u64::from_le_bytes(
-        head[CHECKSUM_AT..CHECKSUM_AT + 8]
+        map[CHECKSUM_AT..CHECKSUM_AT + 8]
             .try_into()
             .expect("8 bytes"),
     );
-    if content_checksum(&head, &data) != stored {
+    if content_checksum(&map[..head_len], &map[head_len..]) != stored {
         return Err(corrupt(path, "checksum mismatch: the file is damaged"));
     }
-    Ok(PatternDb::from_parts(
+    Ok(PatternDb::from_mapped(
         info.spec,
         info.bits,
         info.max_excess,
-        data,
+        map,
+        head_len,
     ))
+}
+
+/// Maps `file` read-only.
+#[allow(unsafe_code)]
+fn map_read_only(file: &fs::File) -> std::io::Result<memmap2::Mmap> {
+    // SAFETY: a mapping is undefined behaviour if the file changes under it. taquin never
+    // writes a table file in place: `save` writes a temporary file and renames it over the old
+    // name, which leaves this mapping on the old, unchanged inode. Only another program
+    // truncating or overwriting the file in place could break it, as with any mapped file.
+    unsafe { memmap2::Mmap::map(file) }
 }
 
 /// Where the database of `spec` lives in `dir`.

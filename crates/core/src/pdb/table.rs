@@ -1,5 +1,9 @@
 //! One pattern database in memory: a packed array of excesses over the pattern's Manhattan
 //! distance, 4 bits per entry (8 when a value does not fit).
+//!
+//! A table just built lives in an owned buffer; a table read from its file is memory-mapped, so
+//! that a process solving one board starts searching at once and touches only the pages its
+//! lookups need, and several processes share one copy in the page cache.
 
 use super::index;
 use super::PatternSpec;
@@ -10,12 +14,12 @@ use super::PatternSpec;
 /// pattern tiles (the blank free to wander at no cost, but only through non-pattern cells) from
 /// that placement to the goal placement, stored as `(value - manhattan) / 2`. Placements that
 /// cannot reach the goal at all (only when the pattern holds every tile, by parity) hold 0.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct PatternDb {
     spec: PatternSpec,
     bits: u8,
     max_excess: u8,
-    data: Vec<u8>,
+    data: TableBytes,
     /// `manhattan[i * n + c]`: distance of pattern tile `i` on cell `c` from its goal cell.
     manhattan: Vec<u8>,
 }
@@ -28,7 +32,23 @@ impl PatternDb {
         max_excess: u8,
         data: Vec<u8>,
     ) -> PatternDb {
-        debug_assert_eq!(data.len() as u64, packed_len(spec.entries(), bits));
+        PatternDb::with_bytes(spec, bits, max_excess, TableBytes::Owned(data))
+    }
+
+    /// Assembles a database whose packed entries are `len` bytes of a mapped file from
+    /// `offset` on (checked by the caller: header, size and checksum).
+    pub(crate) fn from_mapped(
+        spec: PatternSpec,
+        bits: u8,
+        max_excess: u8,
+        map: memmap2::Mmap,
+        offset: usize,
+    ) -> PatternDb {
+        PatternDb::with_bytes(spec, bits, max_excess, TableBytes::Mapped { map, offset })
+    }
+
+    fn with_bytes(spec: PatternSpec, bits: u8, max_excess: u8, data: TableBytes) -> PatternDb {
+        debug_assert_eq!(data.bytes().len() as u64, packed_len(spec.entries(), bits));
         let n = spec.board_cells();
         let w = spec.width;
         let mut manhattan = vec![0u8; spec.cells.len() * n];
@@ -63,7 +83,12 @@ impl PatternDb {
 
     /// The packed entries.
     pub fn data(&self) -> &[u8] {
-        &self.data
+        self.data.bytes()
+    }
+
+    /// True when the entries are read from a memory-mapped file rather than held in memory.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.data, TableBytes::Mapped { .. })
     }
 
     /// Number of entries.
@@ -73,17 +98,18 @@ impl PatternDb {
 
     /// Bytes of the table in memory.
     pub fn bytes(&self) -> usize {
-        self.data.len()
+        self.data().len()
     }
 
     /// The stored excess of entry `index`: `(value - manhattan) / 2`.
     #[inline]
     pub fn excess(&self, index: u64) -> u32 {
+        let data = self.data.bytes();
         if self.bits == 4 {
-            let byte = self.data[(index >> 1) as usize];
+            let byte = data[(index >> 1) as usize];
             u32::from((byte >> ((index & 1) * 4)) & 0x0f)
         } else {
-            u32::from(self.data[index as usize])
+            u32::from(data[index as usize])
         }
     }
 
@@ -102,6 +128,34 @@ impl PatternDb {
             .map(|(i, &c)| self.tile_manhattan(i, c))
             .sum();
         md + 2 * self.excess(index::rank(cells.iter().copied(), self.spec.board_cells()))
+    }
+}
+
+impl PartialEq for PatternDb {
+    fn eq(&self, other: &PatternDb) -> bool {
+        self.spec == other.spec
+            && self.bits == other.bits
+            && self.max_excess == other.max_excess
+            && self.data() == other.data()
+    }
+}
+
+impl Eq for PatternDb {}
+
+/// Where a table's packed entries are: an owned buffer (just built) or a mapped file (loaded).
+#[derive(Debug)]
+enum TableBytes {
+    Owned(Vec<u8>),
+    Mapped { map: memmap2::Mmap, offset: usize },
+}
+
+impl TableBytes {
+    #[inline]
+    fn bytes(&self) -> &[u8] {
+        match self {
+            TableBytes::Owned(v) => v,
+            TableBytes::Mapped { map, offset } => &map[*offset..],
+        }
     }
 }
 

@@ -268,6 +268,7 @@ fn run<H: Incremental, const CAP: usize>(
                     moves,
                     optimal: true,
                     stats,
+                    ..Solution::default()
                 });
             }
             ABORTED => {

@@ -328,6 +328,7 @@ where
                 moves: path.iter().map(|&m| Move::ALL[m as usize]).collect(),
                 optimal: true,
                 stats,
+                ..Solution::default()
             });
         }
         if shared.aborted.load(Ordering::Relaxed) {

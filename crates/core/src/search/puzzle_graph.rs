@@ -204,6 +204,27 @@ impl Graph for PuzzleGraph<'_> {
     }
 }
 
+/// Turns a generic search result on the puzzle graph into a [`Solution`].
+pub(crate) fn graph_solution(
+    graph: &PuzzleGraph,
+    result: Result<super::Path<PackedBoard>, super::SearchFailure>,
+) -> Result<crate::solution::Solution, crate::solution::SolveError> {
+    match result {
+        Ok(path) => Ok(crate::solution::Solution {
+            moves: graph.moves_of(&path.nodes),
+            optimal: true,
+            stats: path.stats,
+            ..crate::solution::Solution::default()
+        }),
+        Err(super::SearchFailure::Limit { hit, stats, bound }) => {
+            Err(crate::solution::SolveError::Limit { hit, stats, bound })
+        }
+        Err(super::SearchFailure::NoPath { .. }) => Err(crate::solution::SolveError::Unsupported(
+            "the whole reachable space was searched without reaching the goal".into(),
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -61,11 +61,11 @@ pub struct Trace<N> {
 /// ```
 /// use taquin::search::trace::{astar_trace, TraceState};
 /// use taquin::search::puzzle_graph::PuzzleGraph;
-/// use taquin::{Board, HeuristicKind};
+/// use taquin::{heuristic::Manhattan, Board};
 /// let goal = Board::solved(3, 3)?;
 /// let start: Board = "1 2 3/4 5 6/0 7 8".parse()?;
-/// let h = HeuristicKind::Manhattan.build(&goal)?;
-/// let graph = PuzzleGraph::new(&goal, &*h);
+/// let h = Manhattan::new(&goal);
+/// let graph = PuzzleGraph::new(&goal, &h);
 /// let trace = astar_trace(&graph, graph.pack(start.tiles()), 100);
 /// assert!(trace.complete);
 /// assert_eq!(trace.path.len(), 3); // two moves: start, one step, goal
@@ -162,15 +162,16 @@ pub fn astar_trace<G: Graph>(graph: &G, start: G::Node, max_nodes: usize) -> Tra
 mod tests {
     use super::*;
     use crate::search::puzzle_graph::PuzzleGraph;
-    use crate::{solve, Algorithm, Board, HeuristicKind, Limits};
+    use crate::heuristic::Manhattan;
+    use crate::{solve, Algorithm, Board, HeuristicKind, Limits, Request, SolveOptions, Tables};
 
     fn trace_of(
         start: &str,
         goal: &Board,
         max: usize,
     ) -> Trace<super::super::puzzle_graph::PackedBoard> {
-        let h = HeuristicKind::Manhattan.build(goal).unwrap();
-        let graph = PuzzleGraph::new(goal, &*h);
+        let h = Manhattan::new(goal);
+        let graph = PuzzleGraph::new(goal, &h);
         let board: Board = start.parse().unwrap();
         astar_trace(&graph, graph.pack(board.tiles()), max)
     }
@@ -182,15 +183,9 @@ mod tests {
         let trace = trace_of(start, &goal, 1000);
         assert!(trace.complete);
         let board: Board = start.parse().unwrap();
-        let optimal = solve(
-            &board,
-            &goal,
-            Algorithm::Bfs,
-            HeuristicKind::Manhattan,
-            &Limits::none(),
-            None,
-        )
-        .unwrap();
+        let request = Request::new(board, goal.clone(), Limits::none()).unwrap();
+        let options = SolveOptions::new(Algorithm::Bfs, HeuristicKind::Manhattan);
+        let optimal = solve(&request, &options, &Tables::in_memory(), None).unwrap();
         assert_eq!(trace.path.len(), optimal.len() + 1);
         for (i, n) in trace.nodes.iter().enumerate() {
             assert_eq!(n.id, i);

@@ -143,6 +143,7 @@ pub fn constructive(board: &Board, goal: &Board, limits: &Limits) -> Result<Solu
             elapsed: started.elapsed(),
             ..Stats::default()
         },
+        ..Solution::default()
     };
     solution.verify(board, goal)?;
     Ok(solution)

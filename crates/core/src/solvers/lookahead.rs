@@ -81,6 +81,7 @@ pub fn lookahead(
                 moves,
                 optimal: false,
                 stats: tree.stats,
+                ..Solution::default()
             });
         }
         tree.best = None;

@@ -126,6 +126,7 @@ pub fn lrta(
         moves,
         optimal: false,
         stats: player.stats,
+        ..Solution::default()
     })
 }
 

@@ -2,7 +2,7 @@
 //!
 //! - [`constructive`]: places rows and columns one by one on any m x n board up to 1000 x 1000,
 //!   then finishes a core of at most 3 x 3 optimally. Linear memory, no search.
-//! - [`lookahead`]: the automatic player of the Javeriana report, reproduced faithfully: it looks
+//! - [`lookahead`]: the automatic player of a published student report, reproduced faithfully: it looks
 //!   a few moves ahead, plays the best leaf's moves, and cycles; the cycle is detected and
 //!   reported instead of running forever.
 //! - [`lrta`]: Korf's (1990) Learning Real-Time A*, a real-time player that always reaches the
@@ -18,27 +18,31 @@ pub mod lookahead;
 pub mod lrta;
 pub mod shorten;
 
+use crate::algorithm::Algorithm;
 use crate::board::{Board, BLANK};
+use crate::heuristic::Heuristic;
 use crate::limits::ProgressFn;
-use crate::search::puzzle_graph::PuzzleGraph;
+use crate::request::Request;
+use crate::search::puzzle_graph::{graph_solution, PuzzleGraph};
 use crate::search::{best_first, Priority};
 use crate::solution::{Solution, SolveError, Stats};
-use crate::solver::{graph_solution, Algorithm, SolveOptions};
 
 /// Largest board (in cells) for the algorithms that store every board they meet (weighted A*,
 /// greedy, LRTA*): each stored board costs four bytes a cell.
 const MAX_TABLE_CELLS: usize = 64 * 64;
 
-/// Runs one of the algorithms of this module for [`crate::solve_with`], which has already
-/// checked solvability and replays the result.
-pub(crate) fn solve(
-    board: &Board,
-    goal: &Board,
-    options: &SolveOptions,
+/// Runs one of the algorithms beyond optimal search for [`crate::solve`], which has planned the
+/// request (`heuristic` is the planned one for the algorithms that take one) and replays the
+/// result.
+pub(crate) fn run(
+    algorithm: Algorithm,
+    request: &Request,
+    heuristic: Option<&dyn Heuristic>,
+    weight: f64,
+    depth: usize,
     progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
-    let limits = &options.limits;
-    let algorithm = options.algorithm;
+    let (board, goal, limits) = (request.board(), request.goal(), request.limits());
     let table_sized = || {
         if board.len() > MAX_TABLE_CELLS {
             Err(SolveError::Unsupported(format!(
@@ -51,22 +55,25 @@ pub(crate) fn solve(
             Ok(())
         }
     };
+    let guided = || {
+        heuristic.ok_or_else(|| {
+            SolveError::Unsupported(format!("{algorithm} needs a heuristic to guide it"))
+        })
+    };
     match algorithm {
         Algorithm::WeightedAStar | Algorithm::Greedy => {
             table_sized()?;
             let priority = if algorithm == Algorithm::Greedy {
                 Priority::Greedy
             } else {
-                let w = options.weight;
-                if !(w.is_finite() && w >= 1.0) {
+                if !(weight.is_finite() && weight >= 1.0) {
                     return Err(SolveError::Unsupported(format!(
-                        "the weight of weighted A* must be a number >= 1 (1 is plain A*), not {w}"
+                        "the weight of weighted A* must be a number >= 1 (1 is plain A*), not {weight}"
                     )));
                 }
-                Priority::Weighted(w)
+                Priority::Weighted(weight)
             };
-            let h = options.heuristic.build(goal)?;
-            let graph = PuzzleGraph::new(goal, &*h);
+            let graph = PuzzleGraph::new(goal, guided()?);
             let start = graph.pack(board.tiles());
             let mut s = graph_solution(
                 &graph,
@@ -90,16 +97,16 @@ pub(crate) fn solve(
                     elapsed: c.elapsed,
                     ..Stats::default()
                 },
+                ..Solution::default()
             })
         }
-        Algorithm::Lookahead => lookahead::lookahead(board, goal, options.depth, limits),
+        Algorithm::Lookahead => lookahead::lookahead(board, goal, depth, limits),
         Algorithm::Lrta => {
             table_sized()?;
-            let h = options.heuristic.build(goal)?;
-            lrta::lrta(board, goal, &*h, options.depth, limits)
+            lrta::lrta(board, goal, guided()?, depth, limits)
         }
         Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs => Err(SolveError::Unsupported(
-            format!("{algorithm} is solved by crate::solve_with itself"),
+            format!("{algorithm} is run by crate::solve itself"),
         )),
     }
 }

@@ -1,0 +1,218 @@
+//! The planner: the one place that decides, for a request, which algorithm, heuristic and
+//! tables to use when the caller leaves them open, and says why in one line.
+//!
+//! What it weighs: the board's size, which pattern databases are already on disk (a handle's
+//! [`Tables`]), and how many boards the caller will solve with the same tables
+//! ([`Workload`]). Up to 16 cells it plans an optimal IDA* over blank-aware additive pattern
+//! databases: the largest set on disk, else a set small enough to build at once (a 5-5-5 on the
+//! 15-puzzle builds in a fraction of a second, a 6-6-3 in about a second and searches several
+//! times fewer nodes). It never plans a build of minutes: it names the larger set that would
+//! pay off ([`Plan::better`]) so that a front end can suggest `taquin pdb build`.
+//! Larger boards get IDA* with linear conflict, or the 24-puzzle's 6-6-6-6 databases when they
+//! are on disk.
+//!
+//! An explicit choice always wins: an algorithm or heuristic given in [`SolveOptions`] is used
+//! as given, and the planner fills in only what is left open.
+
+use crate::algorithm::Algorithm;
+use crate::heuristic::HeuristicKind;
+use crate::pdb::{BuildPolicy, PdbPreset};
+use crate::request::Request;
+use crate::solution::SolveError;
+use crate::solver::{SolveOptions, Workload};
+use crate::tables::Tables;
+
+/// Entries of the largest table in a set the planner builds for a single board: the 15-puzzle's
+/// 5-5-5 (524,160 entries a table) builds in a fraction of a second.
+pub const QUICK_ENTRIES: u64 = 1 << 20;
+/// Entries of the largest table in a set the planner builds when the tables will serve many
+/// boards, or once the quick set is on disk: the 15-puzzle's 6-6-3 (5,765,760 entries) builds
+/// in about a second on two cores.
+pub const STANDARD_ENTRIES: u64 = 6 << 20;
+/// Most cells of a board the planner solves optimally with tables it builds itself.
+pub const MAX_QUICK_CELLS: usize = 16;
+
+/// What the planner decided: everything a run needs, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// The search.
+    pub algorithm: Algorithm,
+    /// The heuristic that guides it (unused by BFS and the constructive solver).
+    pub heuristic: HeuristicKind,
+    /// Weight of weighted A*.
+    pub weight: f64,
+    /// Look-ahead depth of the real-time players.
+    pub depth: usize,
+    /// Threads of one IDA* search.
+    pub threads: usize,
+    /// May the run build missing pattern databases?
+    pub build: BuildPolicy,
+    /// Why these, in one line.
+    pub reason: String,
+    /// A larger pattern-database set for this board that is not on disk and would have cut the
+    /// search by a large factor; building it takes long enough that nobody should start it
+    /// unasked (`taquin pdb build --size WxH`).
+    pub better: Option<PdbPreset>,
+}
+
+impl Plan {
+    /// The name of the heuristic as reports show it: `none` for BFS and the constructive
+    /// solver, `manhattan` for the look-ahead player, which always scores by it.
+    pub fn heuristic_name(&self) -> String {
+        match self.algorithm {
+            Algorithm::Bfs | Algorithm::Constructive => "none".into(),
+            Algorithm::Lookahead => HeuristicKind::Manhattan.name(),
+            _ => self.heuristic.name(),
+        }
+    }
+
+    /// The plan in one line: `idastar + pdb:6-6-3: <reason>`.
+    pub fn explain(&self) -> String {
+        format!(
+            "{} + {}: {}",
+            self.algorithm,
+            self.heuristic_name(),
+            self.reason
+        )
+    }
+
+    /// The proven factor between a solution's length and the optimal one: 1 for the optimal
+    /// algorithms, w for weighted A* (Pohl 1970; every heuristic offered is admissible), none
+    /// for the others.
+    pub fn suboptimality_bound(&self) -> Option<f64> {
+        match self.algorithm {
+            a if a.is_optimal() => Some(1.0),
+            Algorithm::WeightedAStar => Some(self.weight),
+            _ => None,
+        }
+    }
+}
+
+/// Plans the solve of `request` as `options` ask, with the tables of `tables`.
+///
+/// ```
+/// use taquin::{plan, Board, Limits, Request, SolveOptions, Tables};
+/// let request = Request::new("6 4 7/8 5 0/3 2 1".parse()?, Board::solved(3, 3)?, Limits::none())?;
+/// let plan = plan(&request, &SolveOptions::default(), &Tables::in_memory())?;
+/// assert_eq!(plan.explain().split(':').next(), Some("idastar + pdb"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn plan(
+    request: &Request,
+    options: &SolveOptions,
+    tables: &Tables,
+) -> Result<Plan, SolveError> {
+    let algorithm = options.algorithm;
+    let (heuristic, build, reason, better) = match options.heuristic {
+        Some(h) => (h, BuildPolicy::IfMissing, "as asked".to_string(), None),
+        None => match algorithm {
+            Some(a) if !a.takes_heuristic() => (
+                HeuristicKind::Manhattan,
+                BuildPolicy::Never,
+                "as asked".to_string(),
+                None,
+            ),
+            _ => auto_heuristic(request, options.workload, tables),
+        },
+    };
+    let algorithm = algorithm.unwrap_or(Algorithm::IdaStar);
+    let reason = match (options.algorithm, options.heuristic) {
+        (Some(_), Some(_)) => "as asked".to_string(),
+        (None, Some(_)) => format!("IDA* is the fastest optimal search for a given heuristic ({})", goal_size(request)),
+        _ => reason,
+    };
+    Ok(Plan {
+        algorithm,
+        heuristic,
+        weight: options.weight,
+        depth: options.depth,
+        threads: options.threads,
+        build,
+        reason,
+        better,
+    })
+}
+
+fn goal_size(request: &Request) -> String {
+    format!("{}x{}", request.goal().width(), request.goal().height())
+}
+
+/// The heuristic (and whether it may build tables) for a board when none is asked for.
+fn auto_heuristic(
+    request: &Request,
+    workload: Workload,
+    tables: &Tables,
+) -> (HeuristicKind, BuildPolicy, String, Option<PdbPreset>) {
+    let goal = request.goal();
+    let (w, h) = (goal.width(), goal.height());
+    let size = goal_size(request);
+    let on_disk = |p: PdbPreset| p.is_available(goal, tables);
+    let largest = largest_set(w, h);
+    if let Some(best) = largest.filter(|&p| on_disk(p)) {
+        return (
+            HeuristicKind::Pdb(best),
+            BuildPolicy::Never,
+            format!("the largest pattern databases for {size} are on disk"),
+            None,
+        );
+    }
+    if goal.len() <= MAX_QUICK_CELLS {
+        let quick = PdbPreset::sized_for(w, h, QUICK_ENTRIES);
+        let standard = PdbPreset::sized_for(w, h, STANDARD_ENTRIES);
+        if let (Some(quick), Some(standard)) = (quick, standard) {
+            let better = largest.filter(|&p| p != standard);
+            if on_disk(standard) {
+                return (
+                    HeuristicKind::Pdb(standard),
+                    BuildPolicy::Never,
+                    format!("pattern databases for {size} on disk"),
+                    better,
+                );
+            }
+            // The standard set takes about a second to build: worth it when the tables will
+            // serve many boards, or once a single-board user came back (the quick set is on
+            // disk). A first single solve builds the quick set, a fraction of a second.
+            if workload == Workload::Many || on_disk(quick) || quick == standard {
+                let why = if workload == Workload::Many {
+                    "they serve every board of the run"
+                } else {
+                    "the quick set is already on disk"
+                };
+                return (
+                    HeuristicKind::Pdb(standard),
+                    BuildPolicy::IfMissing,
+                    format!("pattern databases for {size}, built once and saved ({why})"),
+                    better,
+                );
+            }
+            return (
+                HeuristicKind::Pdb(quick),
+                BuildPolicy::IfMissing,
+                format!("quick pattern databases for {size}, built in a fraction of a second and saved"),
+                better.or(Some(standard)),
+            );
+        }
+    }
+    (
+        HeuristicKind::LinearConflict,
+        BuildPolicy::Never,
+        format!("the strongest heuristic that needs no table on a {size} board"),
+        largest,
+    )
+}
+
+/// The largest pattern-database set the planner knows for a board, built only on request:
+/// the 7-8 for the 15-puzzle, the 6-6-6-6 for the 24-puzzle.
+pub fn largest_set(width: usize, height: usize) -> Option<PdbPreset> {
+    match (width, height) {
+        (4, 4) => Some(PdbPreset::P78),
+        (5, 5) => Some(PdbPreset::P6666),
+        _ => None,
+    }
+}
+
+/// The set `taquin pdb build --size WxH` builds: the largest the planner uses for the size,
+/// or the standard quick set where no larger one is known.
+pub fn preferred_set(width: usize, height: usize) -> Option<PdbPreset> {
+    largest_set(width, height).or_else(|| PdbPreset::sized_for(width, height, STANDARD_ENTRIES))
+}

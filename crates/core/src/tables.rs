@@ -1,0 +1,312 @@
+//! The table store: a handle that owns every table a solve may use (pattern databases from a
+//! directory, mapped or built, and walking-distance tables), so that nothing of the kind is
+//! global. Create one per program (or per test), pass it to [`crate::solve`], and clone it
+//! freely: clones share the same tables.
+//!
+//! ```
+//! use taquin::{Tables, pdb::PdbPreset, Board};
+//! let tables = Tables::in_memory(); // nothing read from or written to disk
+//! let goal = Board::solved(3, 3)?;
+//! assert!(!PdbPreset::COMPLETE8.is_available(&goal, &tables));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use crate::board::{Board, Tile};
+use crate::heuristic::WalkingDistance;
+use crate::pdb::cache::{BuildPolicy, DatabaseCache, Observer};
+use crate::pdb::{PatternDb, PatternSpec, PdbError, PdbHeuristic, PdbPreset};
+use crate::solution::SolveError;
+
+/// Bytes of walking-distance tables a handle keeps before it drops the least recently used.
+pub const WALKING_DISTANCE_BUDGET: usize = 256 << 20;
+
+/// Shared handle to the tables of one program (see the module documentation).
+#[derive(Clone)]
+pub struct Tables {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    databases: DatabaseCache,
+    walking: Mutex<WalkingCache>,
+    background: Mutex<Vec<BackgroundJob>>,
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field("dir", &self.dir())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Tables {
+    /// A handle over the pattern-database files of `dir` (created when a database is saved).
+    pub fn open(dir: impl Into<PathBuf>) -> Tables {
+        Tables::with_dir(Some(dir.into()))
+    }
+
+    /// A handle over the default directory ([`crate::pdb::cache::default_dir`]: the
+    /// `TAQUIN_PDB_DIR` variable, else the user's cache directory).
+    pub fn open_default() -> Result<Tables, PdbError> {
+        crate::pdb::cache::default_dir().map(Tables::open)
+    }
+
+    /// A handle with no directory: tables are built in memory and never saved.
+    pub fn in_memory() -> Tables {
+        Tables::with_dir(None)
+    }
+
+    fn with_dir(dir: Option<PathBuf>) -> Tables {
+        Tables {
+            inner: Arc::new(Inner {
+                databases: DatabaseCache::new(dir),
+                walking: Mutex::new(WalkingCache::default()),
+                background: Mutex::new(Vec::new()),
+            }),
+        }
+    }
+
+    /// The directory of the pattern-database files, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.inner.databases.dir()
+    }
+
+    /// Sends every later [`crate::pdb::PdbEvent`] of this handle (loads, builds, saves) to `f`
+    /// (`None`: to nobody).
+    pub fn set_observer(&self, f: Option<Observer>) {
+        self.inner.databases.set_observer(f);
+    }
+
+    /// True when the database of `spec` is in memory or has a file, so that using it costs at
+    /// most a load, never a build.
+    pub fn has_database(&self, spec: &PatternSpec) -> bool {
+        self.inner.databases.available(spec)
+    }
+
+    /// The database of `spec`: from memory, mapped from its file, or built as `policy` allows
+    /// (and saved when the handle has a directory).
+    pub fn database(
+        &self,
+        spec: &PatternSpec,
+        policy: BuildPolicy,
+    ) -> Result<Arc<PatternDb>, PdbError> {
+        self.inner.databases.get(spec, policy)
+    }
+
+    /// Builds `spec` on `threads` threads (0: every core) without saving or keeping it,
+    /// reporting to the observer.
+    pub fn build_database(&self, spec: &PatternSpec, threads: usize) -> Result<PatternDb, PdbError> {
+        self.inner.databases.build_reporting(spec, threads)
+    }
+
+    /// Drops this handle's in-memory copy of `spec` (its file stays).
+    pub fn forget(&self, spec: &PatternSpec) {
+        self.inner.databases.forget(spec);
+    }
+
+    /// Drops every table held in memory; they are mapped or built again on next use.
+    pub fn clear_memory(&self) {
+        self.inner.databases.clear();
+        *self.inner.walking.lock().unwrap_or_else(|e| e.into_inner()) = WalkingCache::default();
+    }
+
+    /// The pattern-database heuristic of `preset` for `goal` (with the reflected lookup where
+    /// valid), its databases fetched as `policy` allows.
+    pub fn pdb_heuristic(
+        &self,
+        preset: PdbPreset,
+        goal: &Board,
+        policy: BuildPolicy,
+    ) -> Result<PdbHeuristic, PdbError> {
+        let dbs = preset
+            .partition(goal)?
+            .iter()
+            .map(|spec| self.database(spec, policy))
+            .collect::<Result<Vec<_>, _>>()?;
+        PdbHeuristic::new(goal, dbs, true)
+    }
+
+    /// The walking-distance tables for `goal`, built once and kept while they fit
+    /// [`WALKING_DISTANCE_BUDGET`] (the least recently used goal's tables go first).
+    pub fn walking_distance(&self, goal: &Board) -> Result<Arc<WalkingDistance>, SolveError> {
+        let key = (goal.width(), goal.tiles().to_vec());
+        if let Some(wd) = self.walking_cache().get(&key) {
+            return Ok(wd);
+        }
+        // Built outside the lock so that other goals are not held up meanwhile.
+        let wd = Arc::new(WalkingDistance::new(goal)?);
+        self.walking_cache().insert(key, wd.clone());
+        Ok(wd)
+    }
+
+    fn walking_cache(&self) -> std::sync::MutexGuard<'_, WalkingCache> {
+        self.inner.walking.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Builds the databases of `specs` one after another on a thread of their own, one
+    /// core at a time so that a server keeps the other cores for its requests, skipping those
+    /// already on disk. [`Tables::background`] tells how far it got; a solve planned after a
+    /// build finished uses its tables (the planner asks [`Tables::has_database`]).
+    pub fn build_in_background(&self, name: &str, specs: Vec<PatternSpec>) {
+        let job = BackgroundJob {
+            name: name.to_string(),
+            state: BackgroundState::Waiting,
+            done: 0,
+            total: specs.iter().map(PatternSpec::entries).sum(),
+        };
+        let index = {
+            let mut jobs = self.inner.background.lock().unwrap_or_else(|e| e.into_inner());
+            jobs.push(job);
+            jobs.len() - 1
+        };
+        let tables = self.clone();
+        std::thread::spawn(move || tables.run_background(index, specs));
+    }
+
+    fn run_background(&self, index: usize, specs: Vec<PatternSpec>) {
+        let set = |f: &dyn Fn(&mut BackgroundJob)| {
+            let mut jobs = self.inner.background.lock().unwrap_or_else(|e| e.into_inner());
+            f(&mut jobs[index]);
+        };
+        let started = Instant::now();
+        set(&|j| j.state = BackgroundState::Building);
+        for spec in &specs {
+            if !self.has_database(spec) {
+                let result = self.build_database(spec, 1).and_then(|db| {
+                    if let Some(dir) = self.dir() {
+                        crate::pdb::store::save(&db, &crate::pdb::store::path_in(dir, spec))?;
+                    }
+                    Ok(())
+                });
+                if let Err(e) = result {
+                    let message = e.to_string();
+                    set(&|j| j.state = BackgroundState::Failed(message.clone()));
+                    return;
+                }
+            }
+            let entries = spec.entries();
+            set(&|j| j.done += entries);
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        set(&|j| j.state = BackgroundState::Ready { seconds });
+    }
+
+    /// The background builds started on this handle, oldest first.
+    pub fn background(&self) -> Vec<BackgroundJob> {
+        self.inner
+            .background
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+/// One background build ([`Tables::build_in_background`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BackgroundJob {
+    /// What is built, e.g. `pdb:7-8 for 4x4 (standard goal)`.
+    pub name: String,
+    /// Where it stands.
+    pub state: BackgroundState,
+    /// Entries of the databases finished so far.
+    pub done: u64,
+    /// Entries of all its databases.
+    pub total: u64,
+}
+
+/// The state of a background build.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BackgroundState {
+    /// Not started yet.
+    Waiting,
+    /// Running.
+    Building,
+    /// Every database is on disk (or in memory); the build took this long.
+    Ready {
+        /// Seconds the build took.
+        seconds: f64,
+    },
+    /// A build failed; the message says why.
+    Failed(String),
+}
+
+type WalkingKey = (usize, Vec<Tile>);
+
+/// Walking-distance tables by goal, least recently used first.
+#[derive(Default)]
+struct WalkingCache {
+    entries: Vec<(WalkingKey, Arc<WalkingDistance>)>,
+}
+
+impl WalkingCache {
+    fn get(&mut self, key: &WalkingKey) -> Option<Arc<WalkingDistance>> {
+        let at = self.entries.iter().position(|(k, _)| k == key)?;
+        let entry = self.entries.remove(at);
+        let wd = entry.1.clone();
+        self.entries.push(entry);
+        Some(wd)
+    }
+
+    fn insert(&mut self, key: WalkingKey, wd: Arc<WalkingDistance>) {
+        self.entries.retain(|(k, _)| k != &key);
+        self.entries.push((key, wd));
+        while self.entries.len() > 1
+            && self.entries.iter().map(|(_, w)| w.memory_bytes()).sum::<usize>()
+                > WALKING_DISTANCE_BUDGET
+        {
+            self.entries.remove(0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walking_distance_tables_are_shared_and_bounded() {
+        let tables = Tables::in_memory();
+        let goal = Board::solved(4, 4).unwrap();
+        let a = tables.walking_distance(&goal).unwrap();
+        let b = tables.clone().walking_distance(&goal).unwrap();
+        assert!(Arc::ptr_eq(&a, &b), "clones share one cache");
+        let other = Tables::in_memory().walking_distance(&goal).unwrap();
+        assert!(!Arc::ptr_eq(&a, &other), "handles do not share");
+        // Many goals: the cache stays within its budget.
+        for t in 1..40u32 {
+            let mut tiles: Vec<u32> = (0..8).collect();
+            tiles.swap(0, (t % 7 + 1) as usize);
+            tiles.rotate_left((t % 8) as usize);
+            let g = Board::from_tiles(2, 4, tiles).unwrap();
+            tables.walking_distance(&g).unwrap();
+        }
+        let held: usize = tables
+            .walking_cache()
+            .entries
+            .iter()
+            .map(|(_, w)| w.memory_bytes())
+            .sum();
+        assert!(held <= WALKING_DISTANCE_BUDGET);
+    }
+
+    #[test]
+    fn in_memory_handles_build_without_a_directory() {
+        let tables = Tables::in_memory();
+        let goal = Board::solved(2, 4).unwrap();
+        let spec = &PdbPreset::of(&[7]).partition(&goal).unwrap()[0];
+        assert!(!tables.has_database(spec));
+        assert!(tables.database(spec, BuildPolicy::Never).is_err());
+        let db = tables.database(spec, BuildPolicy::IfMissing).unwrap();
+        assert!(tables.has_database(spec));
+        assert!(Arc::ptr_eq(
+            &db,
+            &tables.database(spec, BuildPolicy::Never).unwrap()
+        ));
+        assert!(tables.dir().is_none());
+    }
+}
