@@ -32,7 +32,7 @@ use serde::Serialize;
 use serde_json::Value;
 use taquin::solvers::manhattan_lower_bound;
 use taquin::solvers::shorten::{shorten, ShortenOptions};
-use taquin::{solve_with, Board, LimitHit, SolveError, SolveReport};
+use taquin::{Board, LimitHit, Request, SolveError, SolveReport, Tables};
 
 use crate::common::{self, LimitArgs, EXIT_FAILED};
 use crate::solve::SearchArgs;
@@ -146,7 +146,7 @@ struct Record {
 type Outcome = Option<(bool, String)>;
 
 /// Runs `taquin batch`.
-pub fn run(args: BatchArgs) -> Result<ExitCode> {
+pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     args.search.validate()?;
     // Validates the limit flags once; each instance gets its own deadline later.
     args.limits.limits()?;
@@ -207,7 +207,7 @@ pub fn run(args: BatchArgs) -> Result<ExitCode> {
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(item) = work.get(i) else { break };
-                let outcome = solve_line(item, args);
+                let outcome = solve_line(item, args, tables);
                 if tx.send((i, outcome)).is_err() {
                     break;
                 }
@@ -418,7 +418,7 @@ fn json_board(v: Option<&Value>, what: &str) -> Result<Option<Board>> {
 }
 
 /// Solves one line into its record: `(solved, json)`, or `None` when Ctrl-C stopped it.
-fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
+fn solve_line(item: &Work, args: &BatchArgs, tables: &Tables) -> Outcome {
     let mut record = Record {
         line: item.line,
         ..Record::default()
@@ -443,10 +443,13 @@ fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
             return Some((false, to_json(&record)));
         }
     };
-    let options = args.search.options(&inst.board, limits);
-    let heuristic_name = args.search.algorithm.heuristic_name(options.heuristic);
-    let solved = match solve_with(&inst.board, &inst.goal, &options, None) {
-        Ok(mut solution) => {
+    let options = args.search.options(taquin::Workload::Many);
+    let planned = Request::new(inst.board.clone(), inst.goal.clone(), limits).and_then(|request| {
+        let plan = taquin::plan(&request, &options, tables)?;
+        plan.run(&request, tables, None).map(|s| (s, plan))
+    });
+    let solved = match planned {
+        Ok((mut solution, plan)) => {
             if args.shorten && !solution.optimal {
                 match shorten(
                     &inst.board,
@@ -470,13 +473,11 @@ fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
             record.suboptimality_bound = if solution.optimal {
                 Some(1.0)
             } else {
-                options.suboptimality_bound().filter(|&b| b > 1.0)
+                plan.suboptimality_bound().filter(|&b| b > 1.0)
             };
-            record.report = Some(SolveReport::new(
-                &solution,
-                args.search.algorithm.name(),
-                heuristic_name,
-            ));
+            // The report carries the solve's own lower bound.
+            record.lower_bound = None;
+            record.report = Some(SolveReport::new(&solution));
             true
         }
         Err(SolveError::Limit {

@@ -10,22 +10,23 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use taquin::instances::parse_file;
-use taquin::{solve_with, Algorithm, HeuristicKind, SolveOptions};
+use taquin::{Algorithm, HeuristicKind, Request, SolveOptions, Tables, Workload};
 
 use crate::common::{self, LimitArgs, EXIT_FAILED};
-use crate::solve::{parse_algorithm, parse_heuristic};
+use crate::solve::{parse_algorithm_or_auto, parse_heuristic_or_auto, Auto};
 
 /// Arguments of `taquin bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Instance file, e.g. ../shared/bench/korf100.txt (`-` for standard input).
     pub file: String,
-    /// Search algorithm.
-    #[arg(long, short, default_value = "idastar", value_parser = parse_algorithm)]
-    pub algorithm: Algorithm,
-    /// Heuristic; repeat (or comma-separate) to compare several, each with its own summary.
-    #[arg(long = "heuristic", short = 'H', value_delimiter = ',', default_values = ["walking-distance"], value_parser = parse_heuristic)]
-    pub heuristics: Vec<HeuristicKind>,
+    /// Search algorithm (default auto: the planner's choice, the best optimal search).
+    #[arg(long, short, default_value = "auto", value_parser = parse_algorithm_or_auto)]
+    pub algorithm: Auto<Algorithm>,
+    /// Heuristic; repeat (or comma-separate) to compare several, each with its own summary
+    /// (default auto: the best tables on disk, or quick ones built once for the run).
+    #[arg(long = "heuristic", short = 'H', value_delimiter = ',', default_values = ["auto"], value_parser = parse_heuristic_or_auto)]
+    pub heuristics: Vec<Auto<HeuristicKind>>,
     /// Only the first N instances.
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
@@ -54,7 +55,7 @@ struct Totals {
 }
 
 /// Runs `taquin bench`.
-pub fn run(args: BenchArgs) -> Result<ExitCode> {
+pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     let text = if args.file == "-" {
         std::io::read_to_string(std::io::stdin())
             .context("reading instances from standard input")?
@@ -75,8 +76,25 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     );
     let mut out = std::io::stdout().lock();
     let mut all_ok = true;
-    for &heuristic in &args.heuristics {
-        let hname = args.algorithm.heuristic_name(heuristic);
+    for &Auto(heuristic) in &args.heuristics {
+        let options = SolveOptions {
+            algorithm: args.algorithm.0,
+            heuristic,
+            threads: args.threads,
+            workload: Workload::Many,
+            ..SolveOptions::default()
+        };
+        // One plan for the run (the instances share a size and goal, and tables built for the
+        // first serve the others); each instance is still planned, and says so if it differs.
+        let first = &instances[0];
+        let request = Request::new(first.board.clone(), first.goal.clone(), taquin::Limits::none())
+            .with_context(|| format!("instance {}", first.id))?;
+        let plan = taquin::plan(&request, &options, tables)?;
+        let algorithm = plan.algorithm;
+        let hname = plan.heuristic_name();
+        if !args.json {
+            eprintln!("plan: {}", plan.explain());
+        }
         let bar = if std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(instances.len() as u64);
             bar.set_style(
@@ -86,7 +104,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                 .expect("valid template")
                 .progress_chars("=> "),
             );
-            bar.set_prefix(format!("{} + {hname}", args.algorithm));
+            bar.set_prefix(format!("{algorithm} + {hname}"));
             bar
         } else {
             ProgressBar::hidden()
@@ -94,8 +112,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         if !args.json {
             writeln!(
                 out,
-                "# {} + {hname} on {} ({} instances)",
-                args.algorithm,
+                "# {algorithm} + {hname} on {} ({} instances)",
                 args.file,
                 instances.len()
             )?;
@@ -108,12 +125,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         let mut totals = Totals::default();
         for inst in &instances {
             bar.set_message(format!("instance {}", inst.id));
-            let options = SolveOptions {
-                limits: args.limits.limits()?,
-                threads: args.threads,
-                ..SolveOptions::new(args.algorithm, heuristic)
-            };
-            let result = solve_with(&inst.board, &inst.goal, &options, None);
+            let result = Request::new(inst.board.clone(), inst.goal.clone(), args.limits.limits()?)
+                .and_then(|request| taquin::solve(&request, &options, tables, None));
             bar.inc(1);
             match result {
                 Ok(s) => {
@@ -134,7 +147,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     totals.time += s.stats.elapsed;
                     if args.json {
                         let v = json!({"id": inst.id, "optlen": inst.optimal_length, "length": s.len(), "check": check,
-                            "optimal": s.optimal, "algorithm": args.algorithm.name(), "heuristic": hname,
+                            "optimal": s.optimal, "lower_bound": s.lower_bound, "algorithm": s.algorithm, "heuristic": s.heuristic,
                             "expanded": s.stats.expanded, "generated": s.stats.generated,
                             "time_ms": s.stats.elapsed.as_secs_f64() * 1000.0, "moves": s.letters()});
                         bar.suspend(|| writeln!(out, "{v}"))?;
@@ -196,7 +209,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             writeln!(
                 out,
                 "{}",
-                json!({"summary": true, "algorithm": args.algorithm.name(), "heuristic": hname,
+                json!({"summary": true, "algorithm": algorithm.name(), "heuristic": hname, "plan": plan.explain(),
                 "instances": n, "solved": totals.solved, "wrong": totals.wrong, "failed": totals.failed,
                 "expanded": totals.expanded, "generated": totals.generated,
                 "mean_generated": totals.generated / n, "time_ms": secs * 1000.0,

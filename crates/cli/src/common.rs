@@ -160,6 +160,40 @@ pub fn millis(d: Duration) -> String {
     }
 }
 
+/// A search that took at least this long with a smaller table set than the one the planner
+/// knows earns the tip of [`table_tip`].
+const TIP_AFTER: Duration = Duration::from_millis(300);
+
+/// Prints, on a terminal's standard error only (never in pipes or JSON), one line suggesting
+/// the build of the larger table set `plan` names when the search took long enough that it
+/// would have paid off. The CLI never starts a build of minutes on its own.
+pub fn table_tip(plan: &taquin::Plan, goal: &Board, elapsed: Duration) {
+    let Some(better) = plan.better else {
+        return;
+    };
+    if elapsed < TIP_AFTER || !std::io::stderr().is_terminal() {
+        return;
+    }
+    let specs = better.partition(goal).unwrap_or_default();
+    let entries: u64 = specs.iter().map(|s| s.entries()).sum();
+    eprintln!(
+        "tip: `taquin pdb build --size {}x{}{}` builds the pdb:{} tables once ({} entries, a few minutes at most); boards like this one then solve many times faster",
+        goal.width(),
+        goal.height(),
+        goal_flag(goal),
+        better.name(),
+        thousands(entries)
+    );
+}
+
+/// ` --goal "..."` for a goal other than the standard one, else nothing.
+fn goal_flag(goal: &Board) -> String {
+    match Board::solved(goal.width(), goal.height()) {
+        Ok(standard) if &standard == goal => String::new(),
+        _ => format!(" --goal \"{}\"", goal.to_line()),
+    }
+}
+
 /// True when the error is a write to a closed pipe (e.g. `taquin generate | head`): a clean exit.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use serde_json::json;
-use taquin::{solve, Algorithm, HeuristicKind, Limits, SolveError, SolveReport};
+use taquin::{Algorithm, HeuristicKind, Limits, Request, SolveError, SolveOptions, SolveReport, Tables};
 
 use crate::common::{self, Spinner, EXIT_FAILED};
 use crate::solve::parse_algorithm;
@@ -34,18 +34,22 @@ pub struct CompareArgs {
     pub json: bool,
 }
 
-/// Runs `taquin compare`.
-pub fn run(args: CompareArgs) -> Result<ExitCode> {
+/// Runs `taquin compare`: the chosen algorithms with every heuristic, then the planner's default
+/// (marked `default` in the table, with its reason below it).
+pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     anyhow::ensure!(
         args.timeout.is_finite() && args.timeout > 0.0,
         "--timeout must be positive"
     );
-    if let Err(e) = taquin::check_solvable(&board, &goal) {
-        eprintln!("{e}");
-        return Ok(ExitCode::from(EXIT_FAILED));
-    }
+    let request = match Request::new(board, goal, Limits::none()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(ExitCode::from(EXIT_FAILED));
+        }
+    };
     let mut out = std::io::stdout().lock();
     if !args.json {
         writeln!(
@@ -54,36 +58,46 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
             "algorithm", "heuristic", "length", "optimal", "expanded", "generated", "time"
         )?;
     }
-    let mut runs: Vec<(Algorithm, Option<HeuristicKind>)> = Vec::new();
+    let mut runs: Vec<SolveOptions> = Vec::new();
     for &a in &args.algorithm {
-        if a == Algorithm::Bfs {
-            runs.push((a, None));
+        let heuristics: &[HeuristicKind] = if a == Algorithm::Bfs {
+            &[HeuristicKind::Manhattan]
         } else {
-            runs.extend(HeuristicKind::ALL.into_iter().map(|h| (a, Some(h))));
-        }
+            &HeuristicKind::ALL
+        };
+        runs.extend(heuristics.iter().map(|&h| SolveOptions::new(a, h)));
     }
-    for (algorithm, heuristic) in runs {
+    runs.push(SolveOptions::default());
+    let mut default_plan = None;
+    for options in runs {
         let limits = Limits::none()
             .with_cancel(common::cancel_flag())
             .with_timeout(Duration::from_secs_f64(args.timeout))
-            .with_max_memory(args.max_memory << 20);
-        let h = heuristic.unwrap_or(HeuristicKind::Manhattan);
-        let hname = heuristic.map_or("none", |h| h.name());
+            .with_max_memory(args.max_memory.saturating_mul(1 << 20));
+        let request = request.clone().with_limits(limits);
+        let plan = taquin::plan(&request, &options, tables)?;
+        let algorithm = plan.algorithm;
+        let is_default = options.algorithm.is_none();
+        let hname = plan.heuristic_name();
+        if is_default {
+            default_plan = Some(plan.explain());
+        }
+        let label = if is_default { "default" } else { algorithm.name() };
         let spinner = Spinner::new(&format!("{algorithm} + {hname}"));
         let progress = |p| spinner.update(p);
-        let result = solve(&board, &goal, algorithm, h, &limits, Some(&progress));
+        let result = plan.run(&request, tables, Some(&progress));
         spinner.finish();
         match result {
             Ok(s) => {
-                let report = SolveReport::new(&s, algorithm.name(), hname);
+                let report = SolveReport::new(&s);
                 if args.json {
                     writeln!(out, "{}", serde_json::to_string(&report)?)?;
                 } else {
                     let optimal = if s.optimal { "yes" } else { "no" };
                     write_row(
                         &mut out,
-                        algorithm,
-                        hname,
+                        label,
+                        &hname,
                         &s.len().to_string(),
                         optimal,
                         &s.stats,
@@ -105,8 +119,8 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
                         .to_string();
                     write_row(
                         &mut out,
-                        algorithm,
-                        hname,
+                        label,
+                        &hname,
                         &format!(">={bound}"),
                         &verdict,
                         &stats,
@@ -124,10 +138,13 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
                         json!({"algorithm": algorithm.name(), "heuristic": hname, "error": e.to_string()})
                     )?;
                 } else {
-                    writeln!(out, "{:<10} {:<17} {e}", algorithm.name(), hname)?;
+                    writeln!(out, "{label:<10} {hname:<17} {e}")?;
                 }
             }
         }
+    }
+    if let (false, Some(plan)) = (args.json, default_plan) {
+        writeln!(out, "default: {plan}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -135,7 +152,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
 /// One row of the comparison table.
 fn write_row(
     out: &mut impl Write,
-    algorithm: Algorithm,
+    algorithm: &str,
     heuristic: &str,
     length: &str,
     optimal: &str,
@@ -144,7 +161,7 @@ fn write_row(
     writeln!(
         out,
         "{:<10} {:<17} {:>6} {:>8} {:>14} {:>14} {:>12}",
-        algorithm.name(),
+        algorithm,
         heuristic,
         length,
         optimal,

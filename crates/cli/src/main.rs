@@ -52,15 +52,15 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    pdb_cmd::init(cli.pdb_dir);
+    let tables = pdb_cmd::open_tables(cli.pdb_dir);
     let result = match cli.command {
-        Command::Solve(args) => solve::run(args),
-        Command::Compare(args) => compare::run(args),
+        Command::Solve(args) => solve::run(args, &tables),
+        Command::Compare(args) => compare::run(args, &tables),
         Command::Generate(args) => generate::run(args),
-        Command::Bench(args) => bench::run(args),
-        Command::Batch(args) => batch::run(args),
-        Command::Serve(args) => serve::run(args),
-        Command::Pdb(args) => pdb_cmd::run(args),
+        Command::Bench(args) => bench::run(args, &tables),
+        Command::Batch(args) => batch::run(args, &tables),
+        Command::Serve(args) => serve::run(args, tables),
+        Command::Pdb(args) => pdb_cmd::run(args, &tables),
     };
     match result {
         Ok(code) => code,

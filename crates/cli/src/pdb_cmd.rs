@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use taquin::pdb::{self, cache, store, PatternSpec, PdbEvent, PdbPreset};
-use taquin::Board;
+use taquin::pdb::{self, store, BuildPolicy, PatternSpec, PdbEvent, PdbPreset};
+use taquin::{Board, Tables};
 
 use crate::common::{self, EXIT_FAILED};
 
@@ -27,7 +27,8 @@ pub struct PdbArgs {
 /// The `taquin pdb` subcommands.
 #[derive(clap::Subcommand, Debug)]
 pub enum PdbCommand {
-    /// Build databases (on every core) and save them, e.g. `taquin pdb build 7-8 --goal korf`.
+    /// Build databases (on every core) and save them: `taquin pdb build --size 4x4` builds the
+    /// set the planner prefers for 4x4 boards; `taquin pdb build 7-8 --goal korf` a named one.
     Build(BuildArgs),
     /// List the database files in the directory, with their board, pattern and size.
     List,
@@ -41,15 +42,17 @@ pub enum PdbCommand {
 /// Arguments of `taquin pdb build`.
 #[derive(clap::Args, Debug)]
 pub struct BuildArgs {
-    /// Ready-made partitions: 8 (8-puzzle), 5-5-5, 6-6-3, 7-8 (15-puzzle), 6-6-6-6 (24-puzzle);
-    /// `pdb:` prefix allowed.
+    /// Partitions by group sizes: 8 (8-puzzle), 5-5-5, 6-6-3, 7-8 (15-puzzle), 6-6-6-6
+    /// (24-puzzle), or any sizes adding up to the tiles of --size; `pdb:` prefix allowed.
+    /// None: the set the planner prefers for --size.
     #[arg(value_name = "PRESET")]
     pub presets: Vec<String>,
     /// A custom partition as groups of tiles of the goal, e.g. "1 2 3 4 5 6 7/8 9 10 11 12 13 14 15"
     /// (needs --size or --goal).
     #[arg(long, value_name = "GROUPS")]
     pub partition: Option<String>,
-    /// Board size for --partition, e.g. 4x4.
+    /// Board size, e.g. 4x4: alone, builds the set the planner prefers for that size (the 7-8
+    /// on 4x4, the 6-6-6-6 on 5x5); needed by --partition and by sizes of non-square boards.
     #[arg(long, value_name = "WxH")]
     pub size: Option<String>,
     /// The goal the databases serve: `standard` (1..N-1 then the blank, the default),
@@ -61,18 +64,35 @@ pub struct BuildArgs {
     pub force: bool,
 }
 
-/// Sets the database directory for this process (from `--pdb-dir`) and shows loads and builds
-/// on standard error: a progress bar with the expected duration on a terminal, plain lines
-/// otherwise. Every command that may solve with a pattern database calls this first.
-pub fn init(pdb_dir: Option<PathBuf>) {
-    if pdb_dir.is_some() {
-        pdb::set_cache_dir(pdb_dir);
-    }
+/// The table handle of this process: over `--pdb-dir`, else the default directory (memory
+/// only when there is none), showing loads and builds on standard error: a progress bar with
+/// the expected duration on a terminal, plain lines otherwise. Builds expected to take under a
+/// second (the planner's quick tables) pass silently.
+pub fn open_tables(pdb_dir: Option<PathBuf>) -> Tables {
+    let tables = match pdb_dir {
+        Some(dir) => Tables::open(dir),
+        None => Tables::open_default().unwrap_or_else(|_| Tables::in_memory()),
+    };
+    tables.set_observer(Some(observer()));
+    tables
+}
+
+/// Builds expected to take less than this pass without a word.
+const ANNOUNCE_BUILDS_FROM: Duration = Duration::from_secs(1);
+
+fn observer() -> pdb::cache::Observer {
     let terminal = std::io::stderr().is_terminal();
     let bar: Arc<Mutex<Option<ProgressBar>>> = Arc::new(Mutex::new(None));
-    pdb::set_observer(Some(Arc::new(move |event: &PdbEvent| {
+    let announced = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    Arc::new(move |event: &PdbEvent| {
         let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        let quiet = !announced.load(std::sync::atomic::Ordering::Relaxed);
         match event {
+            PdbEvent::BuildStarted { estimate, .. } if *estimate < ANNOUNCE_BUILDS_FROM => {
+                announced.store(false, std::sync::atomic::Ordering::Relaxed);
+            }
+            PdbEvent::BuildProgress(_) | PdbEvent::BuildFinished { .. } | PdbEvent::Saved { .. }
+                if quiet => {}
             PdbEvent::BuildStarted {
                 spec,
                 entries,
@@ -81,6 +101,7 @@ pub fn init(pdb_dir: Option<PathBuf>) {
                 peak_bytes,
                 symmetry,
             } => {
+                announced.store(true, std::sync::atomic::Ordering::Relaxed);
                 let halved = symmetry
                     .map(|s| format!(" ({s} symmetric: one of each mirror pair searched)"))
                     .unwrap_or_default();
@@ -142,15 +163,23 @@ pub fn init(pdb_dir: Option<PathBuf>) {
                 eprintln!("warning: could not save the database ({error}); it is used from memory")
             }
         }
-    })));
+    })
 }
 
-/// Runs `taquin pdb`.
-/// [`init`] has already set the directory from `--pdb-dir`.
-pub fn run(args: PdbArgs) -> Result<ExitCode> {
-    let dir = pdb::cache_dir()?;
+/// Runs `taquin pdb` on the directory of `tables`.
+pub fn run(args: PdbArgs, tables: &Tables) -> Result<ExitCode> {
+    let dir = tables
+        .dir()
+        .map(Path::to_path_buf)
+        .with_context(|| format!("no directory for pattern databases: set {} or pass --pdb-dir", pdb::cache::ENV_DIR))?;
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!(
+            "{} is not a directory: --pdb-dir must name a directory (it is created when missing)",
+            dir.display()
+        );
+    }
     match args.command {
-        PdbCommand::Build(b) => build(&dir, b),
+        PdbCommand::Build(b) => build(tables, &dir, b),
         PdbCommand::List => list(&dir),
         PdbCommand::Verify { files } => verify(&dir, files),
     }
@@ -188,40 +217,66 @@ fn parse_size(text: &str) -> Result<(usize, usize)> {
     ))
 }
 
-fn build(dir: &Path, args: BuildArgs) -> Result<ExitCode> {
+/// The board a partition named by group sizes is for: `--size`, else the square board with
+/// one more cell than the sizes have tiles.
+fn board_for(preset: PdbPreset, size: Option<(usize, usize)>) -> Result<(usize, usize)> {
+    if let Some(size) = size {
+        return Ok(size);
+    }
+    let cells = preset.tiles() + 1;
+    let side = (1..=8).find(|s| s * s == cells).with_context(|| {
+        format!(
+            "pdb:{} has {} tiles, no square board has {cells} cells: give --size WxH",
+            preset.name(),
+            preset.tiles()
+        )
+    })?;
+    Ok((side, side))
+}
+
+fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
+    let size = args.size.as_deref().map(parse_size).transpose()?;
     let mut specs: Vec<PatternSpec> = Vec::new();
     for name in &args.presets {
         let preset =
             PdbPreset::from_name(name.strip_prefix("pdb:").unwrap_or(name)).with_context(|| {
-                format!("unknown preset '{name}': use 8, 5-5-5, 6-6-3, 7-8 or 6-6-6-6")
+                format!("unknown partition '{name}': name group sizes such as 7-8, 5-5-5, 6-6-3, 6-6-6-6 or 8")
             })?;
-        let (w, h) = preset.board_size();
+        let (w, h) = board_for(preset, size)?;
         let goal = goal_for(&args.goal, w, h)?;
         specs.extend(preset.partition(&goal)?);
     }
     if let Some(groups) = &args.partition {
-        let goal = match &args.size {
-            Some(size) => {
-                let (w, h) = parse_size(size)?;
-                goal_for(&args.goal, w, h)?
-            }
+        let goal = match size {
+            Some((w, h)) => goal_for(&args.goal, w, h)?,
             None => common::read_board(&args.goal, "goal")
                 .context("--partition needs --size WxH, or --goal with a board")?,
         };
         specs.extend(pdb::partition_from_tiles(&goal, groups)?);
     }
+    if specs.is_empty() {
+        if let Some((w, h)) = size {
+            let preset = taquin::planner::preferred_set(w, h).with_context(|| {
+                format!("no pattern databases for {w}x{h} boards (at most 64 cells, both sides at least 2)")
+            })?;
+            let goal = goal_for(&args.goal, w, h)?;
+            eprintln!("building pdb:{} for {w}x{h} boards", preset.name());
+            specs.extend(preset.partition(&goal)?);
+        }
+    }
     anyhow::ensure!(
         !specs.is_empty(),
-        "nothing to build: name a preset (8, 5-5-5, 6-6-3, 7-8, 6-6-6-6) or give --partition"
+        "nothing to build: give --size WxH (the set the planner prefers), name a partition (7-8, 6-6-6-6, ...) or give --partition"
     );
     let mut out = std::io::stdout().lock();
     for spec in &specs {
         let path = store::path_in(dir, spec);
-        let db = if args.force {
-            cache::rebuild(dir, spec)?
+        let policy = if args.force {
+            BuildPolicy::Force
         } else {
-            cache::get(dir, spec, false)?
+            BuildPolicy::IfMissing
         };
+        let db = tables.database(spec, policy)?;
         writeln!(
             out,
             "{}  {}  {} entries, {} bits each, largest excess {}",
@@ -233,7 +288,7 @@ fn build(dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         )?;
         // Saved: free it before the next build, so the peak is one build's, not their sum.
         drop(db);
-        cache::forget(dir, spec);
+        tables.forget(spec);
     }
     Ok(ExitCode::SUCCESS)
 }

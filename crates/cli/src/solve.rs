@@ -6,9 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use serde_json::json;
-use taquin::solvers::manhattan_lower_bound;
 use taquin::solvers::shorten::{shorten, ShortenOptions};
-use taquin::{solve_with, Algorithm, Board, HeuristicKind, SolveError, SolveOptions, SolveReport};
+use taquin::{Algorithm, Board, HeuristicKind, Request, SolveError, SolveOptions, SolveReport, Tables};
 
 use crate::common::{self, LimitArgs, Spinner, EXIT_FAILED, EXIT_USAGE};
 
@@ -28,10 +27,14 @@ pub struct SolveArgs {
     pub threads: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print the result as one JSON object (fields: moves, length, optimal, algorithm,
-    /// heuristic, expanded, generated, time_ms, ...).
+    /// Print the result as one JSON object (fields: moves, length, optimal, lower_bound,
+    /// algorithm, heuristic, expanded, generated, time_ms, plan, ...).
     #[arg(long)]
     pub json: bool,
+    /// Say which algorithm, heuristic and tables the planner picked, and why, in one line
+    /// (on standard error, before solving).
+    #[arg(long)]
+    pub explain: bool,
     /// Print the board after every move.
     #[arg(long)]
     pub show: bool,
@@ -44,15 +47,15 @@ pub struct SolveArgs {
 /// How to search, shared by `solve` and `batch`.
 #[derive(clap::Args, Debug)]
 pub struct SearchArgs {
-    /// Search algorithm: idastar, astar, bfs, weighted-astar, greedy, constructive, lookahead,
-    /// lrta.
-    #[arg(long, short, default_value = "idastar", value_parser = parse_algorithm)]
-    pub algorithm: Algorithm,
-    /// Heuristic: misplaced, manhattan, linear-conflict, walking-distance, or a pattern
-    /// database (pdb:8, pdb:5-5-5, pdb:6-6-3, pdb:7-8, pdb:6-6-6-6). Default: walking-distance
-    /// up to 4x4 boards, linear-conflict above.
-    #[arg(long = "heuristic", short = 'H', value_parser = parse_heuristic)]
-    pub heuristic: Option<HeuristicKind>,
+    /// Search algorithm: auto (the planner's choice, the default), idastar, astar, bfs,
+    /// weighted-astar, greedy, constructive, lookahead, lrta.
+    #[arg(long, short, default_value = "auto", value_parser = parse_algorithm_or_auto)]
+    pub algorithm: Auto<Algorithm>,
+    /// Heuristic: auto (the planner's choice, the default), misplaced, manhattan,
+    /// linear-conflict, walking-distance, or pattern databases named by group sizes (pdb:8,
+    /// pdb:5-5-5, pdb:6-6-3, pdb:7-8, pdb:6-6-6-6, or any sizes adding up to the tiles).
+    #[arg(long = "heuristic", short = 'H', default_value = "auto", value_parser = parse_heuristic_or_auto)]
+    pub heuristic: Auto<HeuristicKind>,
     /// Weight w >= 1 of weighted A* (f = g + w·h).
     #[arg(long, default_value_t = SolveOptions::DEFAULT_WEIGHT)]
     pub weight: f64,
@@ -73,31 +76,40 @@ impl SearchArgs {
         Ok(())
     }
 
-    /// The heuristic asked for, or the default for `board`'s size.
-    pub fn heuristic_for(&self, board: &Board) -> HeuristicKind {
-        self.heuristic.unwrap_or_else(|| default_heuristic(board))
-    }
-
-    /// Solve options for `board` with `limits` (one thread).
-    pub fn options(&self, board: &Board, limits: taquin::Limits) -> SolveOptions {
+    /// Solve options as the flags ask (what they leave open, the planner decides).
+    pub fn options(&self, workload: taquin::Workload) -> SolveOptions {
         SolveOptions {
+            algorithm: self.algorithm.0,
+            heuristic: self.heuristic.0,
             weight: self.weight,
             depth: self.depth,
-            limits,
-            ..SolveOptions::new(self.algorithm, self.heuristic_for(board))
+            workload,
+            ..SolveOptions::default()
         }
     }
 }
+
+/// A choice given on the command line, or `auto` (`None`): left to the planner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Auto<T>(pub Option<T>);
 
 /// Parses an algorithm name, listing the valid ones on error.
 pub fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
     Algorithm::from_name(name).ok_or_else(|| {
         let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
         format!(
-            "unknown algorithm '{name}': use one of {}",
+            "unknown algorithm '{name}': use auto or one of {}",
             names.join(", ")
         )
     })
+}
+
+/// Parses an algorithm name or `auto`.
+pub fn parse_algorithm_or_auto(name: &str) -> Result<Auto<Algorithm>, String> {
+    if name == "auto" {
+        return Ok(Auto(None));
+    }
+    parse_algorithm(name).map(|a| Auto(Some(a)))
 }
 
 /// Parses a heuristic name, listing the valid ones on error.
@@ -105,40 +117,47 @@ pub fn parse_heuristic(name: &str) -> Result<HeuristicKind, String> {
     HeuristicKind::from_name(name).ok_or_else(|| {
         let names: Vec<_> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
         format!(
-            "unknown heuristic '{name}': use one of {}",
+            "unknown heuristic '{name}': use auto, one of {}, or pdb: and group sizes (pdb:7-8)",
             names.join(", ")
         )
     })
 }
 
-/// The heuristic used when none is asked for: the strongest without a database that builds at
-/// once for the size.
-pub fn default_heuristic(board: &Board) -> HeuristicKind {
-    if board.len() <= 16 {
-        HeuristicKind::WalkingDistance
-    } else {
-        HeuristicKind::LinearConflict
+/// Parses a heuristic name or `auto`.
+pub fn parse_heuristic_or_auto(name: &str) -> Result<Auto<HeuristicKind>, String> {
+    if name == "auto" {
+        return Ok(Auto(None));
     }
+    parse_heuristic(name).map(|h| Auto(Some(h)))
 }
 
 /// Runs `taquin solve`.
-pub fn run(args: SolveArgs) -> Result<ExitCode> {
+pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     args.search.validate()?;
-    let options = SolveOptions {
-        threads: args.threads,
-        ..args.search.options(&board, args.limits.limits()?)
-    };
-    let heuristic = options.heuristic;
-    let spinner = Spinner::new(&format!("{} + {}", args.search.algorithm, heuristic));
-    let progress = |p| spinner.update(p);
-    let result = solve_with(&board, &goal, &options, Some(&progress));
-    spinner.finish();
-    let heuristic_name = args.search.algorithm.heuristic_name(heuristic);
+    let limits = args.limits.limits()?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let planned = Request::new(board.clone(), goal.clone(), limits).and_then(|request| {
+        let options = SolveOptions {
+            threads: args.threads,
+            ..args.search.options(taquin::Workload::One)
+        };
+        let plan = taquin::plan(&request, &options, tables)?;
+        Ok((request, plan))
+    });
+    let result = planned.and_then(|(request, plan)| {
+        if args.explain {
+            eprintln!("plan: {}", plan.explain());
+        }
+        let spinner = Spinner::new(&format!("{} + {}", plan.algorithm, plan.heuristic_name()));
+        let progress = |p| spinner.update(p);
+        let result = plan.run(&request, tables, Some(&progress));
+        spinner.finish();
+        result.map(|s| (s, plan))
+    });
     match result {
-        Ok(mut solution) => {
+        Ok((mut solution, plan)) => {
             let mut original_length = None;
             if args.shorten && !solution.optimal {
                 let shortened =
@@ -146,86 +165,23 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 original_length = Some(solution.len());
                 solution.moves = shortened.moves;
             }
-            // solve_with already replayed the moves; this is the CLI's own promise.
+            // The front door already replayed the moves; this is the CLI's own promise.
             solution.verify(&board, &goal)?;
-            let lower_bound = manhattan_lower_bound(&board, &goal);
-            let bound = options.suboptimality_bound().filter(|_| !solution.optimal);
+            let bound = plan.suboptimality_bound().filter(|_| !solution.optimal);
             if args.json {
-                write_json(
-                    &mut out,
-                    &solution,
-                    &args,
-                    heuristic_name,
-                    &board,
-                    &goal,
-                    |v| {
-                        if !solution.optimal {
-                            v["lower_bound"] = json!(lower_bound);
-                            v["suboptimality_bound"] = json!(bound);
-                            v["original_length"] = json!(original_length);
-                        }
-                    },
-                )?;
+                write_json(&mut out, &solution, &board, &goal, |v| {
+                    if !solution.optimal {
+                        v["suboptimality_bound"] = json!(bound);
+                        v["original_length"] = json!(original_length);
+                    }
+                })?;
             } else {
-                let verdict = if solution.optimal {
-                    "optimal".to_string()
-                } else {
-                    match bound.filter(|b| b.is_finite()) {
-                        Some(b) => format!("not proven optimal; at most {b}x the optimal length"),
-                        None => "not proven optimal".to_string(),
-                    }
-                };
-                writeln!(
-                    out,
-                    "Solved in {} moves ({verdict}) with {} + {heuristic_name}",
-                    solution.len(),
-                    args.search.algorithm
-                )?;
-                if !solution.optimal {
-                    let ratio = if lower_bound > 0 {
-                        solution.len() as f64 / lower_bound as f64
-                    } else {
-                        1.0
-                    };
-                    write!(out, "Lower bound (Manhattan distance): {lower_bound} moves, so at most {ratio:.2}x optimal")?;
-                    if let Some(before) = original_length {
-                        write!(out, "; shortened from {before} moves")?;
-                    }
-                    writeln!(out)?;
-                }
-                write!(out, "Moves: ")?;
-                if solution.is_empty() {
-                    write!(out, "(none: the board is the goal)")?;
-                } else {
-                    write_letters(&mut out, &solution.moves)?;
-                }
-                writeln!(out)?;
-                let s = &solution.stats;
-                write!(
-                    out,
-                    "Expanded {}, generated {}, time {}",
-                    common::thousands(s.expanded),
-                    common::thousands(s.generated),
-                    common::millis(s.elapsed)
-                )?;
-                match s.iterations {
-                    0 => {}
-                    1 => write!(out, ", 1 iteration")?,
-                    n => write!(out, ", {n} iterations")?,
-                }
-                if s.peak_memory_bytes > 0 {
-                    write!(
-                        out,
-                        ", peak memory ~{:.1} MiB",
-                        s.peak_memory_bytes as f64 / (1 << 20) as f64
-                    )?;
-                }
-                writeln!(out)?;
-                if args.show {
-                    show_steps(&mut out, &board, &solution.moves)?;
-                }
+                write_text(&mut out, &solution, &board, bound, original_length, args.show)?;
             }
             out.flush()?;
+            if !args.json {
+                common::table_tip(&plan, &goal, solution.stats.elapsed);
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(err) => {
@@ -242,7 +198,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                     value["expanded"] = json!(stats.expanded);
                     value["generated"] = json!(stats.generated);
                     value["time_ms"] = json!(stats.elapsed.as_secs_f64() * 1000.0);
-                    value["bound"] = json!(bound);
+                    value["lower_bound"] = json!(bound);
                 }
                 writeln!(out, "{value}")?;
                 out.flush()?;
@@ -252,6 +208,81 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             Ok(ExitCode::from(code))
         }
     }
+}
+
+/// Writes the human-readable answer: the verdict, the bound when not optimal, the moves and
+/// what the search spent.
+fn write_text(
+    out: &mut impl Write,
+    solution: &taquin::Solution,
+    board: &Board,
+    bound: Option<f64>,
+    original_length: Option<usize>,
+    show: bool,
+) -> Result<()> {
+    let verdict = if solution.optimal {
+        "optimal".to_string()
+    } else {
+        match bound.filter(|b| b.is_finite()) {
+            Some(b) => format!("not proven optimal; at most {b}x the optimal length"),
+            None => "not proven optimal".to_string(),
+        }
+    };
+    writeln!(
+        out,
+        "Solved in {} moves ({verdict}) with {} + {}",
+        solution.len(),
+        solution.algorithm,
+        solution.heuristic
+    )?;
+    if !solution.optimal {
+        let lower_bound = solution.lower_bound;
+        let ratio = if lower_bound > 0 {
+            solution.len() as f64 / lower_bound as f64
+        } else {
+            1.0
+        };
+        write!(
+            out,
+            "Lower bound: {lower_bound} moves, so at most {ratio:.2}x optimal"
+        )?;
+        if let Some(before) = original_length {
+            write!(out, "; shortened from {before} moves")?;
+        }
+        writeln!(out)?;
+    }
+    write!(out, "Moves: ")?;
+    if solution.is_empty() {
+        write!(out, "(none: the board is the goal)")?;
+    } else {
+        write_letters(out, &solution.moves)?;
+    }
+    writeln!(out)?;
+    let s = &solution.stats;
+    write!(
+        out,
+        "Expanded {}, generated {}, time {}",
+        common::thousands(s.expanded),
+        common::thousands(s.generated),
+        common::millis(s.elapsed)
+    )?;
+    match s.iterations {
+        0 => {}
+        1 => write!(out, ", 1 iteration")?,
+        n => write!(out, ", {n} iterations")?,
+    }
+    if s.peak_memory_bytes > 0 {
+        write!(
+            out,
+            ", peak memory ~{:.1} MiB",
+            s.peak_memory_bytes as f64 / (1 << 20) as f64
+        )?;
+    }
+    writeln!(out)?;
+    if show {
+        show_steps(out, board, &solution.moves)?;
+    }
+    Ok(())
 }
 
 /// Writes move letters in chunks: a 1000x1000 solution has billions of moves, and one string
@@ -268,17 +299,14 @@ fn write_letters(out: &mut impl Write, moves: &[taquin::Move]) -> std::io::Resul
 
 /// Writes the JSON report (`extra` adds fields), streaming the moves field so that its letters
 /// are never held as one string.
-#[allow(clippy::too_many_arguments)]
 fn write_json(
     out: &mut impl Write,
     solution: &taquin::Solution,
-    args: &SolveArgs,
-    heuristic_name: &str,
     board: &Board,
     goal: &Board,
     extra: impl FnOnce(&mut serde_json::Value),
 ) -> Result<()> {
-    let report = SolveReport::summary(solution, args.search.algorithm.name(), heuristic_name);
+    let report = SolveReport::summary(solution);
     let mut value = serde_json::to_value(&report)?;
     value["board"] = json!(board.to_line());
     value["goal"] = json!(goal.to_line());
