@@ -1,0 +1,121 @@
+//! `POST /api/compare`: the article's comparison of heuristics.
+
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use taquin::{check_solvable, Algorithm, HeuristicKind, SolveOptions};
+
+use super::plan::{run_blocking, SolvePlan};
+use super::request::{algorithm_of, heuristic_of, nodes_of, parse_pair, timeout_of, AppJson};
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// `POST /api/compare`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompareRequest {
+    /// The start board.
+    pub board: String,
+    /// The goal board; default: tiles in order, blank last.
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// Algorithms to run; default `["astar"]`, the article's comparison.
+    #[serde(default)]
+    pub algorithms: Option<Vec<String>>,
+    /// Heuristics to run each algorithm with; default all of them.
+    #[serde(default)]
+    pub heuristics: Option<Vec<String>>,
+    /// Time budget of each run in milliseconds; default 3000.
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+    /// Node budget of each run.
+    #[serde(default)]
+    pub max_nodes: Option<u64>,
+}
+
+/// `POST /api/compare`: the same pair solved by each algorithm with each heuristic, one after the
+/// other on one worker; a run stopped by its budget is reported with its error, not dropped.
+pub async fn compare(
+    State(state): State<AppState>,
+    AppJson(req): AppJson<CompareRequest>,
+) -> Result<Json<Value>, AppError> {
+    let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
+    check_solvable(&board, &goal)?;
+    let algorithms = match &req.algorithms {
+        None => vec![Algorithm::AStar],
+        Some(names) => names
+            .iter()
+            .map(|n| algorithm_of(n))
+            .collect::<Result<_, _>>()?,
+    };
+    let heuristics = match &req.heuristics {
+        None => HeuristicKind::ALL.to_vec(),
+        Some(names) => names
+            .iter()
+            .map(|n| heuristic_of(n))
+            .collect::<Result<_, _>>()?,
+    };
+    if algorithms.is_empty() || heuristics.is_empty() {
+        return Err(AppError::bad_request(
+            "bad_fields",
+            "algorithms and heuristics must not be empty",
+        ));
+    }
+    let timeout = match req.timeout_ms {
+        None => Duration::from_millis(3000).min(state.config().max_timeout),
+        Some(ms) => timeout_of(&state, Some(ms))?,
+    };
+    let max_nodes = nodes_of(&state, req.max_nodes)?;
+    let mut runs = Vec::new();
+    for &algorithm in &algorithms {
+        if algorithm == Algorithm::Bfs {
+            // BFS ignores the heuristic: one run says all there is to say.
+            runs.push((algorithm, heuristics[0]));
+            continue;
+        }
+        runs.extend(heuristics.iter().map(|&h| (algorithm, h)));
+    }
+    let plans: Vec<SolvePlan> = runs
+        .into_iter()
+        .map(|(a, h)| SolvePlan {
+            board: board.clone(),
+            goal: goal.clone(),
+            options: SolveOptions::new(a, h),
+            timeout,
+            max_nodes,
+            max_memory: state.config().max_memory,
+        })
+        .collect();
+    let permit = state.acquire().await?;
+    let (guard, job) = state.start(permit);
+    let results = run_blocking(move || {
+        let mut results = Vec::new();
+        for plan in plans {
+            if job.is_cancelled() {
+                break;
+            }
+            let algorithm = plan.options.algorithm.name();
+            let heuristic = plan.heuristic_name();
+            results.push(match plan.run(&job, None) {
+                Ok(report) => report,
+                Err(e) => {
+                    let mut body = e.body();
+                    body["algorithm"] = json!(algorithm);
+                    body["heuristic"] = json!(heuristic);
+                    body
+                }
+            });
+        }
+        results
+    })
+    .await?;
+    drop(guard);
+    Ok(Json(json!({
+        "board": board.to_line(),
+        "goal": goal.to_line(),
+        "results": results,
+    })))
+}

@@ -1,0 +1,24 @@
+//! The JSON API. Field names are the CLI's `--json` ones (`moves`, `length`, `optimal`,
+//! `algorithm`, `heuristic`, `expanded`, `generated`, `time_ms`); boards are text in the parser's
+//! format (`"6 4 7/8 5 0/3 2 1"`), and a missing `goal` means the usual one (tiles in order, blank
+//! last). Move letters name the direction the **blank** moves.
+//!
+//! Every request body is checked strictly (unknown fields are refused) and every failure is an
+//! [`AppError`](crate::AppError) with a JSON body.
+
+mod compare;
+mod generate;
+mod info;
+mod pair;
+mod plan;
+mod request;
+mod solve;
+mod trace;
+
+pub use compare::{compare, CompareRequest};
+pub use generate::{generate, GenerateRequest};
+pub use info::{info, method_not_allowed, not_found};
+pub use pair::{hint, validate, PairRequest};
+pub use request::AppJson;
+pub use solve::{solve, solve_stream, SolveRequest};
+pub use trace::{trace, TraceRequest};

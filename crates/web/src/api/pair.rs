@@ -1,0 +1,94 @@
+//! `POST /api/validate` and `/api/hint`: questions about a board and goal pair.
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use taquin::{check_solvable, Algorithm, Move, SolveOptions};
+
+use super::plan::{run_blocking, SolvePlan};
+use super::request::{board_json, default_heuristic, parse_pair, timeout_of, AppJson};
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// `POST /api/validate` and `/api/hint`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairRequest {
+    /// The start board.
+    pub board: String,
+    /// The goal board; default: tiles in order, blank last.
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// Time budget in milliseconds (hint only).
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+}
+
+/// `POST /api/validate`: parses both boards and says whether the pair is solvable (200 either
+/// way; `reason` explains a refusal).
+pub async fn validate(
+    State(state): State<AppState>,
+    AppJson(req): AppJson<PairRequest>,
+) -> Result<Json<Value>, AppError> {
+    if req.timeout_ms.is_some() {
+        return Err(AppError::bad_request(
+            "bad_fields",
+            "timeout_ms has no meaning for validate",
+        ));
+    }
+    let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
+    let verdict = check_solvable(&board, &goal);
+    Ok(Json(json!({
+        "width": board.width(),
+        "height": board.height(),
+        "board": board_json(&board),
+        "goal": board_json(&goal),
+        "solvable": verdict.is_ok(),
+        "reason": verdict.err().map(|e| e.to_string()),
+    })))
+}
+
+/// `POST /api/hint`: the optimal next move from `board` (IDA* with the strongest heuristic);
+/// `move` is null when the board is already the goal.
+pub async fn hint(
+    State(state): State<AppState>,
+    AppJson(req): AppJson<PairRequest>,
+) -> Result<Json<Value>, AppError> {
+    let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
+    check_solvable(&board, &goal)?;
+    let timeout = timeout_of(&state, req.timeout_ms)?;
+    if board == goal {
+        return Ok(Json(
+            json!({"move": null, "tile": null, "remaining": 0, "moves": ""}),
+        ));
+    }
+    let heuristic = default_heuristic(board.len());
+    let plan = SolvePlan {
+        board,
+        goal,
+        options: SolveOptions::new(Algorithm::IdaStar, heuristic),
+        timeout,
+        max_nodes: state.config().max_nodes,
+        max_memory: state.config().max_memory,
+    };
+    let permit = state.acquire().await?;
+    let (guard, job) = state.start(permit);
+    let board = plan.board.clone();
+    let result = run_blocking(move || plan.run(&job, None)).await;
+    drop(guard);
+    let report = result??;
+    let letters = report["moves"].as_str().unwrap_or_default().to_string();
+    let first = letters.chars().next().and_then(Move::from_letter);
+    let tile = first
+        .and_then(|m| board.target(m))
+        .map(|cell| board.tiles()[cell]);
+    Ok(Json(json!({
+        "move": first.map(|m| m.letter().to_string()),
+        "tile": tile,
+        "remaining": report["length"],
+        "moves": letters,
+        "heuristic": report["heuristic"],
+        "time_ms": report["time_ms"],
+    })))
+}

@@ -1,0 +1,111 @@
+//! A solve checked and ready to run, and the bridge to the blocking pool.
+
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use taquin::{check_solvable, solve_with, Algorithm, Board, Limits, SolveOptions, SolveReport};
+
+use super::request::{
+    algorithm_of, default_heuristic, heuristic_of, nodes_of, parse_pair, timeout_of,
+};
+use super::solve::SolveRequest;
+use crate::error::AppError;
+use crate::state::{AppState, Job};
+
+/// A solve, checked and ready to run.
+pub(super) struct SolvePlan {
+    pub(super) board: Board,
+    pub(super) goal: Board,
+    pub(super) options: SolveOptions,
+    pub(super) timeout: Duration,
+    pub(super) max_nodes: u64,
+    pub(super) max_memory: usize,
+}
+
+impl SolvePlan {
+    /// Parses and checks everything a request can get wrong, before it takes a worker.
+    pub(super) fn new(state: &AppState, req: &SolveRequest) -> Result<SolvePlan, AppError> {
+        let (board, goal) = parse_pair(state, &req.board, req.goal.as_deref())?;
+        let algorithm = match &req.algorithm {
+            None => Algorithm::IdaStar,
+            Some(name) => algorithm_of(name)?,
+        };
+        let heuristic = match &req.heuristic {
+            None => default_heuristic(board.len()),
+            Some(name) => heuristic_of(name)?,
+        };
+        let mut options = SolveOptions::new(algorithm, heuristic);
+        if let Some(w) = req.weight {
+            if !(w.is_finite() && (1.0..=100.0).contains(&w)) {
+                return Err(AppError::bad_request(
+                    "bad_fields",
+                    "weight must be a number between 1 and 100",
+                ));
+            }
+            options.weight = w;
+        }
+        if let Some(d) = req.depth {
+            if !(1..=64).contains(&d) {
+                return Err(AppError::bad_request(
+                    "bad_fields",
+                    "depth must be between 1 and 64",
+                ));
+            }
+            options.depth = d;
+        }
+        // Refused with the reason before any search, and before taking a worker.
+        check_solvable(&board, &goal)?;
+        Ok(SolvePlan {
+            board,
+            goal,
+            options,
+            timeout: timeout_of(state, req.timeout_ms)?,
+            max_nodes: nodes_of(state, req.max_nodes)?,
+            max_memory: state.config().max_memory,
+        })
+    }
+
+    pub(super) fn heuristic_name(&self) -> &'static str {
+        self.options
+            .algorithm
+            .heuristic_name(self.options.heuristic)
+    }
+
+    /// Runs the search on the current (blocking) thread; the deadline starts now, not when the
+    /// request arrived, so time spent waiting for a worker is not charged to the search.
+    pub(super) fn run(
+        &self,
+        job: &Job,
+        progress: Option<taquin::ProgressFn>,
+    ) -> Result<Value, AppError> {
+        let mut options = self.options.clone();
+        options.limits = Limits::none()
+            .with_timeout(self.timeout)
+            .with_max_nodes(self.max_nodes)
+            .with_max_memory(self.max_memory)
+            .with_cancel(job.cancel_flag());
+        let solution = solve_with(&self.board, &self.goal, &options, progress)?;
+        let report = SolveReport::new(&solution, options.algorithm.name(), self.heuristic_name());
+        let mut value = serde_json::to_value(report).map_err(|e| {
+            AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+        })?;
+        value["board"] = json!(self.board.to_line());
+        value["goal"] = json!(self.goal.to_line());
+        Ok(value)
+    }
+}
+
+/// Runs CPU work on the blocking pool; a panic there becomes a JSON 500, never a dropped
+/// connection.
+pub(super) async fn run_blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(work).await.map_err(|e| {
+        AppError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("the search stopped unexpectedly: {e}"),
+        )
+    })
+}

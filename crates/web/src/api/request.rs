@@ -1,0 +1,150 @@
+//! Shared request parsing: the JSON extractor with our error shape, and the checks every route
+//! applies to boards, names and limits.
+
+use std::time::Duration;
+
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::Json;
+use serde_json::{json, Value};
+use taquin::{Algorithm, Board, HeuristicKind};
+
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// `Json` with our error shape for every rejection (bad JSON, unknown field, wrong content type,
+/// body too large).
+pub struct AppJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for AppJson<T>
+where
+    Json<T>: FromRequest<S, Rejection = axum::extract::rejection::JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let Json(value) = Json::<T>::from_request(req, state).await?;
+        Ok(AppJson(value))
+    }
+}
+
+pub(super) fn board_json(board: &Board) -> Value {
+    json!({"line": board.to_line(), "tiles": board.tiles()})
+}
+
+/// The strongest built-in heuristic that stays cheap to set up at this size (the CLI's default).
+pub(super) fn default_heuristic(cells: usize) -> HeuristicKind {
+    if cells <= 16 {
+        HeuristicKind::WalkingDistance
+    } else {
+        HeuristicKind::LinearConflict
+    }
+}
+
+pub(super) fn algorithm_of(name: &str) -> Result<Algorithm, AppError> {
+    Algorithm::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        AppError::bad_request(
+            "bad_algorithm",
+            format!(
+                "unknown algorithm '{name}': use one of {}",
+                names.join(", ")
+            ),
+        )
+        .with("field", "algorithm")
+    })
+}
+
+pub(super) fn heuristic_of(name: &str) -> Result<HeuristicKind, AppError> {
+    // The server offers exactly `HeuristicKind::ALL`: the kinds outside it (pattern databases)
+    // may spend minutes and gigabytes building tables on first use, which no web request should
+    // start; the CLI builds them on purpose.
+    let kind = HeuristicKind::from_name(name);
+    if kind.is_some_and(|k| !HeuristicKind::ALL.contains(&k)) {
+        return Err(AppError::bad_request(
+            "bad_heuristic",
+            format!(
+                "'{name}' needs tables that take minutes to build, which the web server does not \
+                 do: use it from the command line (taquin solve --heuristic {name})"
+            ),
+        )
+        .with("field", "heuristic"));
+    }
+    kind.ok_or_else(|| {
+        let names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
+        AppError::bad_request(
+            "bad_heuristic",
+            format!(
+                "unknown heuristic '{name}': use one of {}",
+                names.join(", ")
+            ),
+        )
+        .with("field", "heuristic")
+    })
+}
+
+pub(super) fn timeout_of(state: &AppState, ms: Option<u64>) -> Result<Duration, AppError> {
+    let max = state.config().max_timeout;
+    match ms {
+        None => Ok(state.config().default_timeout.min(max)),
+        Some(ms) if ms >= 1 && Duration::from_millis(ms) <= max => Ok(Duration::from_millis(ms)),
+        Some(_) => Err(AppError::bad_request(
+            "bad_limit",
+            format!("timeout_ms must be between 1 and {}", max.as_millis()),
+        )
+        .with("field", "timeout_ms")),
+    }
+}
+
+pub(super) fn nodes_of(state: &AppState, nodes: Option<u64>) -> Result<u64, AppError> {
+    let max = state.config().max_nodes;
+    match nodes {
+        None => Ok(max),
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        Some(_) => Err(AppError::bad_request(
+            "bad_limit",
+            format!("max_nodes must be between 1 and {max}"),
+        )
+        .with("field", "max_nodes")),
+    }
+}
+
+pub(super) fn check_side(state: &AppState, width: usize, height: usize) -> Result<(), AppError> {
+    let max = state.config().max_side;
+    if (2..=max).contains(&width) && (2..=max).contains(&height) {
+        Ok(())
+    } else {
+        Err(AppError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "too_large",
+            format!(
+                "a {width}x{height} board is not served here: width and height must each be \
+                 between 2 and {max}"
+            ),
+        ))
+    }
+}
+
+pub(super) fn parse_board(state: &AppState, field: &str, text: &str) -> Result<Board, AppError> {
+    let board = Board::parse(text).map_err(|e| AppError::bad_board(field, e))?;
+    check_side(state, board.width(), board.height()).map_err(|e| e.with("field", field))?;
+    Ok(board)
+}
+
+pub(super) fn parse_pair(
+    state: &AppState,
+    board: &str,
+    goal: Option<&str>,
+) -> Result<(Board, Board), AppError> {
+    let board = parse_board(state, "board", board)?;
+    let goal = match goal {
+        Some(text) => parse_board(state, "goal", text)?,
+        None => Board::solved(board.width(), board.height())
+            .map_err(|e| AppError::bad_board("goal", e))?,
+    };
+    board
+        .check_same_size(&goal)
+        .map_err(|e| AppError::bad_request("size_mismatch", e.to_string()))?;
+    Ok((board, goal))
+}

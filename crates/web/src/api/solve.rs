@@ -1,0 +1,129 @@
+//! `POST /api/solve` and `/api/solve/stream`.
+
+use std::convert::Infallible;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use taquin::Progress;
+use tokio::sync::mpsc;
+
+use super::plan::{run_blocking, SolvePlan};
+use super::request::AppJson;
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// `POST /api/solve` and `/api/solve/stream`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The start board, e.g. `"6 4 7/8 5 0/3 2 1"`.
+    pub board: String,
+    /// The goal board; default: tiles in order, blank last.
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// Algorithm name (`astar`, `idastar`, `bfs`, ...); default `idastar`.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// Heuristic name; default `walking-distance` up to 16 cells, `linear-conflict` above.
+    #[serde(default)]
+    pub heuristic: Option<String>,
+    /// Time budget in milliseconds; default and maximum set by the server.
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+    /// Node budget (nodes generated); maximum set by the server.
+    #[serde(default)]
+    pub max_nodes: Option<u64>,
+    /// Weight of weighted A* (>= 1).
+    #[serde(default)]
+    pub weight: Option<f64>,
+    /// Look-ahead depth of the real-time algorithms (1 to 64).
+    #[serde(default)]
+    pub depth: Option<usize>,
+}
+
+/// `POST /api/solve`: one solve; answers with the report and the two boards.
+pub async fn solve(
+    State(state): State<AppState>,
+    AppJson(req): AppJson<SolveRequest>,
+) -> Result<Json<Value>, AppError> {
+    let plan = SolvePlan::new(&state, &req)?;
+    let permit = state.acquire().await?;
+    let (guard, job) = state.start(permit);
+    let result = run_blocking(move || plan.run(&job, None)).await;
+    // Dropping the guard here (or earlier, with the future, when the client leaves) raises the
+    // cancel flag; after a finished search that is harmless.
+    drop(guard);
+    Ok(Json(result??))
+}
+
+/// `POST /api/solve/stream`: the same solve, answered as newline-delimited JSON: zero or more
+/// `{"progress": {...}}` lines, then one `{"solution": {...}}` or `{"error": {...}}` line.
+/// Input errors (bad board, unsolvable, busy) are refused before the stream starts, with their
+/// own status. Closing the connection cancels the search.
+pub async fn solve_stream(
+    State(state): State<AppState>,
+    AppJson(req): AppJson<SolveRequest>,
+) -> Result<Response, AppError> {
+    let plan = SolvePlan::new(&state, &req)?;
+    let permit = state.acquire().await?;
+    let (guard, job) = state.start(permit);
+    let (tx, rx) = mpsc::unbounded_channel::<Bytes>();
+    tokio::task::spawn_blocking(move || {
+        // Progress is reported every few thousand nodes; a line every 100 ms is plenty for a
+        // progress bar and keeps the stream small.
+        let last = Mutex::new(None::<Instant>);
+        let progress_tx = tx.clone();
+        let report = move |p: Progress| {
+            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+            if last.is_some_and(|t| t.elapsed() < Duration::from_millis(100)) {
+                return;
+            }
+            *last = Some(Instant::now());
+            let line = json!({"progress": {
+                "generated": p.generated,
+                "expanded": p.expanded,
+                "bound": p.bound,
+                "time_ms": p.elapsed.as_secs_f64() * 1000.0,
+            }});
+            let _ = progress_tx.send(ndjson(&line));
+        };
+        let line = match plan.run(&job, Some(&report)) {
+            Ok(solution) => json!({"solution": solution}),
+            Err(e) => {
+                let mut body = e.body();
+                body["status"] = json!(e.status.as_u16());
+                json!({"error": body})
+            }
+        };
+        drop(job);
+        let _ = tx.send(ndjson(&line));
+    });
+    // The guard rides in the stream's state: when the client goes away, the body is dropped and
+    // with it the guard, which cancels the search.
+    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
+        rx.recv()
+            .await
+            .map(|line| (Ok::<_, Infallible>(line), (rx, guard)))
+    });
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(stream),
+    )
+        .into_response())
+}
+
+fn ndjson(value: &Value) -> Bytes {
+    let mut line = value.to_string();
+    line.push('\n');
+    Bytes::from(line)
+}

@@ -1,0 +1,130 @@
+//! `POST /api/trace`: the A* search tree of a small board, for the page's tree view.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use taquin::search::puzzle_graph::PuzzleGraph;
+use taquin::search::trace::{astar_trace, TraceState};
+use taquin::{check_solvable, HeuristicKind, Move, BLANK};
+
+use super::plan::run_blocking;
+use super::request::{heuristic_of, parse_pair, AppJson};
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// `POST /api/trace`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest {
+    /// The start board (at most the server's `trace_max_cells` cells).
+    pub board: String,
+    /// The goal board; default: tiles in order, blank last.
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// Heuristic name; default `manhattan`, the one tutorials draw.
+    #[serde(default)]
+    pub heuristic: Option<String>,
+    /// Largest number of tree nodes (at most the server's `trace_max_nodes`).
+    #[serde(default)]
+    pub max_nodes: Option<usize>,
+}
+
+/// `POST /api/trace`: the A* search tree of a small board, nodes numbered in the order they were
+/// added, each with its tiles, g, h, f, state (`expanded`, `frontier`, `superseded`, `goal`) and
+/// whether it lies on the final path.
+pub async fn trace(
+    State(state): State<AppState>,
+    AppJson(req): AppJson<TraceRequest>,
+) -> Result<Json<Value>, AppError> {
+    let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
+    let c = state.config();
+    if board.len() > c.trace_max_cells {
+        return Err(AppError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "too_large",
+            format!(
+                "the search view is for small boards: at most {} cells, this board has {}",
+                c.trace_max_cells,
+                board.len()
+            ),
+        ));
+    }
+    let max_nodes = match req.max_nodes {
+        None => c.trace_max_nodes,
+        Some(n) if (1..=c.trace_max_nodes).contains(&n) => n,
+        Some(_) => {
+            return Err(AppError::bad_request(
+                "bad_limit",
+                format!("max_nodes must be between 1 and {}", c.trace_max_nodes),
+            ))
+        }
+    };
+    let kind = match &req.heuristic {
+        None => HeuristicKind::Manhattan,
+        Some(name) => heuristic_of(name)?,
+    };
+    check_solvable(&board, &goal)?;
+    let permit = state.acquire().await?;
+    let (guard, job) = state.start(permit);
+    let result = run_blocking(move || -> Result<Value, AppError> {
+        let h = kind.build(&goal)?;
+        let graph = PuzzleGraph::new(&goal, &*h);
+        let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes);
+        drop(job);
+        let on_path: std::collections::HashSet<usize> = trace.path.iter().copied().collect();
+        let mut tiles = Vec::new();
+        let mut blanks = Vec::with_capacity(trace.nodes.len());
+        let nodes: Vec<Value> = trace
+            .nodes
+            .iter()
+            .map(|n| {
+                graph.unpack(&n.node, &mut tiles);
+                let blank = tiles.iter().position(|&t| t == BLANK).unwrap_or(0);
+                blanks.push(blank);
+                let mv = n.parent.and_then(|p| {
+                    Move::ALL
+                        .into_iter()
+                        .find(|m| m.target(blanks[p], board.width(), board.height()) == Some(blank))
+                });
+                let (state, order) = match n.state {
+                    TraceState::Frontier => ("frontier", None),
+                    TraceState::Expanded(k) => ("expanded", Some(k)),
+                    TraceState::Superseded => ("superseded", None),
+                    TraceState::Goal => ("goal", None),
+                };
+                json!({
+                    "id": n.id,
+                    "parent": n.parent,
+                    "tiles": tiles,
+                    "move": mv.map(|m| m.letter().to_string()),
+                    "g": n.g,
+                    "h": n.h,
+                    "f": n.g + n.h,
+                    "state": state,
+                    "order": order,
+                    "on_path": on_path.contains(&n.id),
+                })
+            })
+            .collect();
+        let moves: String = trace
+            .path
+            .iter()
+            .skip(1)
+            .filter_map(|&id| nodes[id]["move"].as_str().map(str::to_string))
+            .collect();
+        Ok(json!({
+            "width": board.width(),
+            "height": board.height(),
+            "heuristic": kind.name(),
+            "complete": trace.complete,
+            "path": trace.path,
+            "moves": moves,
+            "nodes": nodes,
+        }))
+    })
+    .await;
+    drop(guard);
+    Ok(Json(result??))
+}
