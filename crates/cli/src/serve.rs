@@ -45,10 +45,15 @@ pub struct ServeArgs {
     /// Largest board side served (2 to 1000).
     #[arg(long, default_value_t = 8)]
     pub max_side: usize,
+
+    /// Do not build the large pattern databases (15-puzzle 7-8, 24-puzzle 6-6-6-6) in the
+    /// background after start; solves then use the tables on disk and quick ones.
+    #[arg(long)]
+    pub no_background_build: bool,
 }
 
 /// Starts the server and serves until Ctrl-C; prints the address it listens on.
-pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> {
     let seconds = |name: &str, s: f64| -> anyhow::Result<Duration> {
         Duration::try_from_secs_f64(s)
             .ok()
@@ -67,6 +72,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.max_nodes.max(1),
         max_memory: args.max_memory_mib.saturating_mul(1 << 20),
         max_side: args.max_side,
+        tables,
+        background_build: !args.no_background_build,
         ..taquin_web::Config::default()
     };
     if let Some(workers) = args.workers {

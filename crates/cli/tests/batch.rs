@@ -2,15 +2,13 @@
 
 use std::fs;
 
-use assert_cmd::Command;
 use serde_json::Value;
 use taquin::generate::{uniform, Rng};
 use taquin::moves::parse_moves;
 use taquin::{verify_moves, Board};
 
-fn taquin() -> Command {
-    Command::cargo_bin("taquin").unwrap()
-}
+mod common;
+use common::taquin;
 
 /// Twenty random 8-puzzles as JSON Lines, then a comment, a bad line, a bench-format line, an
 /// unsolvable board and an array-of-rows board.

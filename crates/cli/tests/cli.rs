@@ -1,12 +1,10 @@
 //! The `taquin` command as a user runs it: outputs, JSON fields, exit codes, errors.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn taquin() -> Command {
-    Command::cargo_bin("taquin").unwrap()
-}
+mod common;
+use common::taquin;
 
 const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
 
@@ -239,11 +237,17 @@ fn compare_lists_every_heuristic() {
             "{h} in\n{out}"
         );
     }
+    // Eight runs of the article's experiment, and the planner's default, all optimal.
     assert_eq!(
         out.lines().filter(|l| l.contains(" 31 ")).count(),
-        8,
+        9,
         "{out}"
     );
+    assert!(
+        out.lines().any(|l| l.starts_with("default ") && l.contains(" 31 ")),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("default: idastar + pdb:8")), "{out}");
 }
 
 fn tempfile_with(text: &str) -> std::path::PathBuf {

@@ -3,7 +3,8 @@
 //! output in the same order. Times vary from run to run, so lines that report a total time are
 //! skipped and time figures (`12.3 ms`, `1.2 s`, `"time_ms":0.05`) are masked on both sides.
 
-use assert_cmd::Command;
+mod common;
+use common::taquin;
 
 /// Splits a command line into words, honouring double and single quotes.
 fn words(line: &str) -> Vec<String> {
@@ -108,8 +109,7 @@ fn readme_examples_run_as_documented() {
         );
         // Examples are written as run from the repository root.
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-        let out = Command::cargo_bin("taquin")
-            .unwrap()
+        let out = taquin()
             .current_dir(root)
             .args(&args[1..])
             .output()

@@ -173,7 +173,9 @@ fn auto_heuristic(
             // serve many boards, or once a single-board user came back (the quick set is on
             // disk). A first single solve builds the quick set, a fraction of a second.
             if workload == Workload::Many || on_disk(quick) || quick == standard {
-                let why = if workload == Workload::Many {
+                let why = if quick == standard {
+                    "they build in a fraction of a second"
+                } else if workload == Workload::Many {
                     "they serve every board of the run"
                 } else {
                     "the quick set is already on disk"

@@ -95,7 +95,7 @@ impl Tables {
         spec: &PatternSpec,
         policy: BuildPolicy,
     ) -> Result<Arc<PatternDb>, PdbError> {
-        self.inner.databases.get(spec, policy)
+        self.inner.databases.get(spec, policy, 0)
     }
 
     /// Builds `spec` on `threads` threads (0: every core) without saving or keeping it,
@@ -150,7 +150,7 @@ impl Tables {
 
     /// Builds the databases of `specs` one after another on a thread of their own, one
     /// core at a time so that a server keeps the other cores for its requests, skipping those
-    /// already on disk. [`Tables::background`] tells how far it got; a solve planned after a
+    /// already on disk, and keeps them (saved when the handle has a directory). [`Tables::background`] tells how far it got; a solve planned after a
     /// build finished uses its tables (the planner asks [`Tables::has_database`]).
     pub fn build_in_background(&self, name: &str, specs: Vec<PatternSpec>) {
         let job = BackgroundJob {
@@ -177,12 +177,7 @@ impl Tables {
         set(&|j| j.state = BackgroundState::Building);
         for spec in &specs {
             if !self.has_database(spec) {
-                let result = self.build_database(spec, 1).and_then(|db| {
-                    if let Some(dir) = self.dir() {
-                        crate::pdb::store::save(&db, &crate::pdb::store::path_in(dir, spec))?;
-                    }
-                    Ok(())
-                });
+                let result = self.inner.databases.get(spec, BuildPolicy::IfMissing, 1);
                 if let Err(e) = result {
                     let message = e.to_string();
                     set(&|j| j.state = BackgroundState::Failed(message.clone()));

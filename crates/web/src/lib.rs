@@ -70,6 +70,12 @@ pub struct Config {
     pub trace_max_nodes: usize,
     /// Largest request body, in bytes.
     pub body_limit: usize,
+    /// The tables solves use (pattern databases on disk, quick ones built on first use).
+    pub tables: taquin::Tables,
+    /// Build the large pattern databases (15-puzzle 7-8, 24-puzzle 6-6-6-6, standard goal) in
+    /// the background after start, on one core, when they are not on disk; solves switch to
+    /// them when they are ready. Progress is in `/api/info`.
+    pub background_build: bool,
 }
 
 impl Default for Config {
@@ -88,8 +94,24 @@ impl Default for Config {
             trace_max_cells: 16,
             trace_max_nodes: 500,
             body_limit: 16 * 1024,
+            tables: taquin::Tables::in_memory(),
+            background_build: false,
         }
     }
+}
+
+/// The large table sets a server builds in the background: the ones the planner prefers for
+/// the 15- and 24-puzzle, for the standard goal.
+pub fn background_sets() -> Vec<(String, Vec<taquin::pdb::PatternSpec>)> {
+    [(4, 4), (5, 5)]
+        .into_iter()
+        .filter_map(|(w, h)| {
+            let preset = taquin::planner::largest_set(w, h)?;
+            let goal = taquin::Board::solved(w, h).ok()?;
+            let specs = preset.partition(&goal).ok()?;
+            Some((format!("pdb:{} for {w}x{h}", preset.name()), specs))
+        })
+        .collect()
 }
 
 /// The whole application: the API under `/api`, the page and its assets at the root.
@@ -121,6 +143,13 @@ impl Server {
     /// Binds `config.addr` (port 0 picks a free port).
     pub async fn bind(config: Config) -> std::io::Result<Server> {
         let listener = TcpListener::bind(config.addr).await?;
+        if config.background_build {
+            for (name, specs) in background_sets() {
+                if !specs.iter().all(|s| config.tables.has_database(s)) {
+                    config.tables.build_in_background(&name, specs);
+                }
+            }
+        }
         Ok(Server {
             listener,
             state: AppState::new(config),

@@ -43,6 +43,11 @@ impl AppState {
         &self.inner.config
     }
 
+    /// The tables every solve of this server uses.
+    pub fn tables(&self) -> &taquin::Tables {
+        &self.inner.config.tables
+    }
+
     /// The semaphore of solver slots (tests hold its permits to make the server busy).
     pub fn slots(&self) -> Arc<Semaphore> {
         self.inner.slots.clone()
@@ -141,6 +146,16 @@ impl Job {
     /// The flag to hand to the search's limits.
     pub fn cancel_flag(&self) -> Arc<AtomicBool> {
         self.flag.clone()
+    }
+
+    /// The server's tables.
+    pub fn tables(&self) -> &taquin::Tables {
+        self.state.tables()
+    }
+
+    /// The server this job runs for.
+    pub fn state(&self) -> &AppState {
+        &self.state
     }
 
     /// True once the client went away or the server is shutting down.

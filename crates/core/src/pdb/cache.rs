@@ -188,11 +188,13 @@ impl DatabaseCache {
         self.loaded.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 
-    /// The database of `spec`, as `policy` allows.
+    /// The database of `spec`, as `policy` allows, built (if it comes to that) on `threads`
+    /// threads (0: every core).
     pub(crate) fn get(
         &self,
         spec: &PatternSpec,
         policy: BuildPolicy,
+        threads: usize,
     ) -> Result<Arc<PatternDb>, PdbError> {
         let slot = self.slot(spec);
         // Holding the slot makes a second asker wait for the first one's load or build.
@@ -230,7 +232,7 @@ impl DatabaseCache {
                 )));
             }
         }
-        let db = Arc::new(self.build_reporting(spec, 0)?);
+        let db = Arc::new(self.build_reporting(spec, threads)?);
         if let Some(path) = path {
             match store::save(&db, &path) {
                 Ok(()) => self.emit(PdbEvent::Saved { path }),

@@ -104,7 +104,10 @@ pub fn save(db: &PatternDb, path: &Path) -> Result<(), PdbError> {
         let mut f = std::io::BufWriter::new(fs::File::create(&tmp)?);
         f.write_all(&head)?;
         f.write_all(db.data())?;
-        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        // No fsync: a table is a cache that can be rebuilt, and one torn by a power cut fails
+        // its checksum and is rebuilt; waiting for the disk would add a few hundred
+        // milliseconds to every quick table built on first use.
+        f.into_inner().map_err(|e| e.into_error())?;
         fs::rename(&tmp, path)
     };
     write().map_err(|e| {

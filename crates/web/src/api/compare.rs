@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use taquin::{check_solvable, Algorithm, HeuristicKind, SolveOptions};
+use taquin::{check_solvable, Algorithm, HeuristicKind, SolveOptions, Workload};
 
 use super::plan::{run_blocking, SolvePlan};
 use super::request::{algorithm_of, heuristic_of, nodes_of, parse_pair, timeout_of, AppJson};
@@ -83,7 +83,10 @@ pub async fn compare(
         .map(|(a, h)| SolvePlan {
             board: board.clone(),
             goal: goal.clone(),
-            options: SolveOptions::new(a, h),
+            options: SolveOptions {
+                workload: Workload::Many,
+                ..SolveOptions::new(a, h)
+            },
             timeout,
             max_nodes,
             max_memory: state.config().max_memory,
@@ -97,8 +100,10 @@ pub async fn compare(
             if job.is_cancelled() {
                 break;
             }
-            let algorithm = plan.options.algorithm.name();
-            let heuristic = plan.heuristic_name();
+            let (algorithm, heuristic) = match plan.plan(job.state()) {
+                Ok(p) => (p.algorithm.name().to_string(), p.heuristic_name()),
+                Err(_) => (String::new(), String::new()),
+            };
             results.push(match plan.run(&job, None) {
                 Ok(report) => report,
                 Err(e) => {

@@ -4,9 +4,9 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde_json::{json, Value};
+use taquin::tables::BackgroundState;
 use taquin::{Algorithm, HeuristicKind};
 
-use super::request::default_heuristic;
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -16,7 +16,19 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
     Json(json!({
         "algorithms": Algorithm::ALL.iter().map(|a| json!({"name": a.name(), "optimal": a.is_optimal()})).collect::<Vec<_>>(),
         "heuristics": HeuristicKind::ALL.iter().map(|h| h.name()).collect::<Vec<_>>(),
-        "defaults": {"algorithm": Algorithm::IdaStar.name(), "heuristic": default_heuristic(16).name()},
+        "defaults": {"algorithm": "auto", "heuristic": "auto"},
+        "auto": "the planner picks the algorithm, heuristic and tables for each board (the plan field of a solve says which and why)",
+        "tables": state.tables().background().iter().map(|job| {
+            let (status, extra) = match &job.state {
+                BackgroundState::Waiting => ("waiting", Value::Null),
+                BackgroundState::Building => ("building", Value::Null),
+                BackgroundState::Ready { seconds } => ("ready", json!(seconds)),
+                BackgroundState::Failed(e) => ("failed", json!(e)),
+            };
+            json!({"name": job.name, "status": status, "done": job.done, "total": job.total,
+                   "seconds": if status == "ready" { extra.clone() } else { Value::Null },
+                   "error": if status == "failed" { extra } else { Value::Null }})
+        }).collect::<Vec<_>>(),
         "limits": {
             "max_side": c.max_side,
             "default_timeout_ms": c.default_timeout.as_millis() as u64,

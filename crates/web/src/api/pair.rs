@@ -4,10 +4,10 @@ use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use taquin::{check_solvable, Algorithm, Move, SolveOptions};
+use taquin::{check_solvable, Algorithm, Move, SolveOptions, Workload};
 
 use super::plan::{run_blocking, SolvePlan};
-use super::request::{board_json, default_heuristic, parse_pair, timeout_of, AppJson};
+use super::request::{board_json, parse_pair, timeout_of, AppJson};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -63,11 +63,15 @@ pub async fn hint(
             json!({"move": null, "tile": null, "remaining": 0, "moves": ""}),
         ));
     }
-    let heuristic = default_heuristic(board.len());
+    // The optimal search the planner picks: the hint is the first move of an optimal solution.
     let plan = SolvePlan {
         board,
         goal,
-        options: SolveOptions::new(Algorithm::IdaStar, heuristic),
+        options: SolveOptions {
+            algorithm: Some(Algorithm::IdaStar),
+            workload: Workload::Many,
+            ..SolveOptions::default()
+        },
         timeout,
         max_nodes: state.config().max_nodes,
         max_memory: state.config().max_memory,

@@ -4,11 +4,9 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-use taquin::{check_solvable, solve_with, Algorithm, Board, Limits, SolveOptions, SolveReport};
+use taquin::{Board, HeuristicKind, Limits, Request, SolveOptions, SolveReport, Workload};
 
-use super::request::{
-    algorithm_of, default_heuristic, heuristic_of, nodes_of, parse_pair, timeout_of,
-};
+use super::request::{choice_of, nodes_of, parse_pair, timeout_of};
 use super::solve::SolveRequest;
 use crate::error::AppError;
 use crate::state::{AppState, Job};
@@ -27,15 +25,14 @@ impl SolvePlan {
     /// Parses and checks everything a request can get wrong, before it takes a worker.
     pub(super) fn new(state: &AppState, req: &SolveRequest) -> Result<SolvePlan, AppError> {
         let (board, goal) = parse_pair(state, &req.board, req.goal.as_deref())?;
-        let algorithm = match &req.algorithm {
-            None => Algorithm::IdaStar,
-            Some(name) => algorithm_of(name)?,
+        let (algorithm, heuristic) =
+            choice_of(req.algorithm.as_deref(), req.heuristic.as_deref())?;
+        let mut options = SolveOptions {
+            algorithm,
+            heuristic,
+            workload: Workload::Many,
+            ..SolveOptions::default()
         };
-        let heuristic = match &req.heuristic {
-            None => default_heuristic(board.len()),
-            Some(name) => heuristic_of(name)?,
-        };
-        let mut options = SolveOptions::new(algorithm, heuristic);
         if let Some(w) = req.weight {
             if !(w.is_finite() && (1.0..=100.0).contains(&w)) {
                 return Err(AppError::bad_request(
@@ -55,7 +52,10 @@ impl SolvePlan {
             options.depth = d;
         }
         // Refused with the reason before any search, and before taking a worker.
-        check_solvable(&board, &goal)?;
+        Request::new(board.clone(), goal.clone(), Limits::none())?;
+        if let Some(HeuristicKind::Pdb(preset)) = heuristic {
+            check_tables_ready(state, preset, &goal)?;
+        }
         Ok(SolvePlan {
             board,
             goal,
@@ -66,10 +66,11 @@ impl SolvePlan {
         })
     }
 
-    pub(super) fn heuristic_name(&self) -> &'static str {
-        self.options
-            .algorithm
-            .heuristic_name(self.options.heuristic)
+    /// What the planner picks for this solve (algorithm, heuristic, why), for reports made
+    /// before or without a run.
+    pub(super) fn plan(&self, state: &AppState) -> Result<taquin::Plan, AppError> {
+        let request = Request::new(self.board.clone(), self.goal.clone(), Limits::none())?;
+        Ok(taquin::plan(&request, &self.options, state.tables())?)
     }
 
     /// Runs the search on the current (blocking) thread; the deadline starts now, not when the
@@ -79,14 +80,14 @@ impl SolvePlan {
         job: &Job,
         progress: Option<taquin::ProgressFn>,
     ) -> Result<Value, AppError> {
-        let mut options = self.options.clone();
-        options.limits = Limits::none()
+        let limits = Limits::none()
             .with_timeout(self.timeout)
             .with_max_nodes(self.max_nodes)
             .with_max_memory(self.max_memory)
             .with_cancel(job.cancel_flag());
-        let solution = solve_with(&self.board, &self.goal, &options, progress)?;
-        let report = SolveReport::new(&solution, options.algorithm.name(), self.heuristic_name());
+        let request = Request::new(self.board.clone(), self.goal.clone(), limits)?;
+        let solution = taquin::solve(&request, &self.options, job.tables(), progress)?;
+        let report = SolveReport::new(&solution);
         let mut value = serde_json::to_value(report).map_err(|e| {
             AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
         })?;
@@ -94,6 +95,28 @@ impl SolvePlan {
         value["goal"] = json!(self.goal.to_line());
         Ok(value)
     }
+}
+
+/// Refuses pattern databases that this server has not built and that would take more than a
+/// second or so to build inside a request.
+fn check_tables_ready(
+    state: &AppState,
+    preset: taquin::pdb::PdbPreset,
+    goal: &Board,
+) -> Result<(), AppError> {
+    let quick = preset.largest_table(goal.len()) <= taquin::planner::STANDARD_ENTRIES;
+    if quick || preset.is_available(goal, state.tables()) {
+        return Ok(());
+    }
+    Err(AppError::bad_request(
+        "bad_heuristic",
+        format!(
+            "the pdb:{} tables for this board are not built on this server, and building them \
+             takes minutes: leave the heuristic on auto, which uses the best tables available",
+            preset.name()
+        ),
+    )
+    .with("field", "heuristic"))
 }
 
 /// Runs CPU work on the blocking pool; a panic there becomes a JSON 500, never a dropped

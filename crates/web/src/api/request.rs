@@ -33,13 +33,21 @@ pub(super) fn board_json(board: &Board) -> Value {
     json!({"line": board.to_line(), "tiles": board.tiles()})
 }
 
-/// The strongest built-in heuristic that stays cheap to set up at this size (the CLI's default).
-pub(super) fn default_heuristic(cells: usize) -> HeuristicKind {
-    if cells <= 16 {
-        HeuristicKind::WalkingDistance
-    } else {
-        HeuristicKind::LinearConflict
-    }
+/// The algorithm and heuristic a request names; a missing field or `"auto"` leaves the choice
+/// to the core's planner (`None`).
+pub(super) fn choice_of(
+    algorithm: Option<&str>,
+    heuristic: Option<&str>,
+) -> Result<(Option<Algorithm>, Option<HeuristicKind>), AppError> {
+    let algorithm = match algorithm {
+        None | Some("auto") => None,
+        Some(name) => Some(algorithm_of(name)?),
+    };
+    let heuristic = match heuristic {
+        None | Some("auto") => None,
+        Some(name) => Some(heuristic_of(name)?),
+    };
+    Ok((algorithm, heuristic))
 }
 
 pub(super) fn algorithm_of(name: &str) -> Result<Algorithm, AppError> {
@@ -48,7 +56,7 @@ pub(super) fn algorithm_of(name: &str) -> Result<Algorithm, AppError> {
         AppError::bad_request(
             "bad_algorithm",
             format!(
-                "unknown algorithm '{name}': use one of {}",
+                "unknown algorithm '{name}': use auto or one of {}",
                 names.join(", ")
             ),
         )
@@ -56,27 +64,15 @@ pub(super) fn algorithm_of(name: &str) -> Result<Algorithm, AppError> {
     })
 }
 
+/// A heuristic by name: the built-in ones, or pattern databases by group sizes (`pdb:6-6-3`),
+/// which a solve accepts only where their tables are ready or quick to build.
 pub(super) fn heuristic_of(name: &str) -> Result<HeuristicKind, AppError> {
-    // The server offers exactly `HeuristicKind::ALL`: the kinds outside it (pattern databases)
-    // may spend minutes and gigabytes building tables on first use, which no web request should
-    // start; the CLI builds them on purpose.
-    let kind = HeuristicKind::from_name(name);
-    if kind.is_some_and(|k| !HeuristicKind::ALL.contains(&k)) {
-        return Err(AppError::bad_request(
-            "bad_heuristic",
-            format!(
-                "'{name}' needs tables that take minutes to build, which the web server does not \
-                 do: use it from the command line (taquin solve --heuristic {name})"
-            ),
-        )
-        .with("field", "heuristic"));
-    }
-    kind.ok_or_else(|| {
-        let names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
+    HeuristicKind::from_name(name).ok_or_else(|| {
+        let names: Vec<String> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
         AppError::bad_request(
             "bad_heuristic",
             format!(
-                "unknown heuristic '{name}': use one of {}",
+                "unknown heuristic '{name}': use auto, one of {}, or pdb: and group sizes (pdb:6-6-3)",
                 names.join(", ")
             ),
         )

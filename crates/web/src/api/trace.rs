@@ -69,7 +69,7 @@ pub async fn trace(
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
     let result = run_blocking(move || -> Result<Value, AppError> {
-        let h = kind.build(&goal)?;
+        let h = kind.build(&goal, job.tables(), taquin::pdb::BuildPolicy::Never)?;
         let graph = PuzzleGraph::new(&goal, &*h);
         let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes);
         drop(job);

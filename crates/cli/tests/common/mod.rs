@@ -1,0 +1,15 @@
+//! What the CLI test suites share.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+
+/// The `taquin` binary, with a table directory of its own so that tests never read or write the
+/// user's cache (quick pattern databases are built there on first use).
+pub fn taquin() -> Command {
+    let mut cmd = Command::cargo_bin("taquin").unwrap();
+    cmd.env(
+        "TAQUIN_PDB_DIR",
+        std::env::temp_dir().join(format!("taquin-cli-tests-{}", std::process::id())),
+    );
+    cmd
+}
