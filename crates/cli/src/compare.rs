@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use anyhow::Result;
 use serde_json::json;
-use taquin::{Algorithm, HeuristicKind, Limits, Request, SolveError, SolveOptions, SolveReport, Tables};
+use taquin::{
+    Algorithm, HeuristicKind, Limits, Request, SolveError, SolveOptions, SolveReport, Tables,
+};
 
 use crate::common::{self, Spinner, EXIT_FAILED};
 use crate::solve::parse_algorithm;
@@ -82,7 +84,11 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
         if is_default {
             default_plan = Some(plan.explain());
         }
-        let label = if is_default { "default" } else { algorithm.name() };
+        let label = if is_default {
+            "default"
+        } else {
+            algorithm.name()
+        };
         let spinner = Spinner::new(&format!("{algorithm} + {hname}"));
         let progress = |p| spinner.update(p);
         let result = plan.run(&request, tables, Some(&progress));

@@ -91,7 +91,9 @@ fn observer() -> pdb::cache::Observer {
             PdbEvent::BuildStarted { estimate, .. } if *estimate < ANNOUNCE_BUILDS_FROM => {
                 announced.store(false, std::sync::atomic::Ordering::Relaxed);
             }
-            PdbEvent::BuildProgress(_) | PdbEvent::BuildFinished { .. } | PdbEvent::Saved { .. }
+            PdbEvent::BuildProgress(_)
+            | PdbEvent::BuildFinished { .. }
+            | PdbEvent::Saved { .. }
                 if quiet => {}
             PdbEvent::BuildStarted {
                 spec,
@@ -168,10 +170,12 @@ fn observer() -> pdb::cache::Observer {
 
 /// Runs `taquin pdb` on the directory of `tables`.
 pub fn run(args: PdbArgs, tables: &Tables) -> Result<ExitCode> {
-    let dir = tables
-        .dir()
-        .map(Path::to_path_buf)
-        .with_context(|| format!("no directory for pattern databases: set {} or pass --pdb-dir", pdb::cache::ENV_DIR))?;
+    let dir = tables.dir().map(Path::to_path_buf).with_context(|| {
+        format!(
+            "no directory for pattern databases: set {} or pass --pdb-dir",
+            pdb::cache::ENV_DIR
+        )
+    })?;
     if dir.exists() && !dir.is_dir() {
         anyhow::bail!(
             "{} is not a directory: --pdb-dir must name a directory (it is created when missing)",

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use serde_json::json;
 use taquin::solvers::shorten::{shorten, ShortenOptions};
-use taquin::{Algorithm, Board, HeuristicKind, Request, SolveError, SolveOptions, SolveReport, Tables};
+use taquin::{
+    Algorithm, Board, HeuristicKind, Request, SolveError, SolveOptions, SolveReport, Tables,
+};
 
 use crate::common::{self, LimitArgs, Spinner, EXIT_FAILED, EXIT_USAGE};
 
@@ -176,7 +178,14 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
                     }
                 })?;
             } else {
-                write_text(&mut out, &solution, &board, bound, original_length, args.show)?;
+                write_text(
+                    &mut out,
+                    &solution,
+                    &board,
+                    bound,
+                    original_length,
+                    args.show,
+                )?;
             }
             out.flush()?;
             if !args.json {

@@ -244,10 +244,15 @@ fn compare_lists_every_heuristic() {
         "{out}"
     );
     assert!(
-        out.lines().any(|l| l.starts_with("default ") && l.contains(" 31 ")),
+        out.lines()
+            .any(|l| l.starts_with("default ") && l.contains(" 31 ")),
         "{out}"
     );
-    assert!(out.lines().any(|l| l.starts_with("default: idastar + pdb:8")), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("default: idastar + pdb:8")),
+        "{out}"
+    );
 }
 
 fn tempfile_with(text: &str) -> std::path::PathBuf {

@@ -7,7 +7,7 @@ use taquin::generate::{uniform, Rng};
 use taquin::heuristic::Manhattan;
 use taquin::solvers::shorten::{shorten, ShortenOptions};
 use taquin::solvers::{constructive, lookahead, lrta};
-use taquin::{solve_with, Algorithm, Board, HeuristicKind, Limits, SolveOptions};
+use taquin::{solve, Algorithm, Board, HeuristicKind, Limits, Request, SolveOptions, Tables};
 
 fn constructive_large(c: &mut Criterion) {
     let mut g = c.benchmark_group("constructive");
@@ -34,6 +34,8 @@ fn weighted_fifteen(c: &mut Criterion) {
     // Korf's instance 3 (59 moves), against his goal (blank first).
     let board: Board = "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15".parse().unwrap();
     let goal: Board = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15".parse().unwrap();
+    let request = Request::new(board, goal, Limits::none()).unwrap();
+    let tables = Tables::in_memory();
     let mut g = c.benchmark_group("korf100 #3 suboptimal");
     g.sample_size(10);
     for (name, algorithm, weight) in [
@@ -45,7 +47,7 @@ fn weighted_fifteen(c: &mut Criterion) {
         let mut options = SolveOptions::new(algorithm, HeuristicKind::LinearConflict);
         options.weight = weight;
         g.bench_function(name, |b| {
-            b.iter(|| solve_with(&board, &goal, &options, None).unwrap())
+            b.iter(|| solve(&request, &options, &tables, None).unwrap())
         });
     }
     g.finish();

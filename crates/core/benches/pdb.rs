@@ -2,7 +2,7 @@
 //! databases (built once into a temporary directory) sequentially and on every core.
 //! The large 7-8 and 6-6-6-6 figures come from `taquin bench` (see BENCHMARKS.md).
 use criterion::{criterion_group, criterion_main, Criterion};
-use taquin::pdb::{self, build, PatternSpec, PdbHeuristic, PdbPreset};
+use taquin::pdb::{self, build, PatternSpec, PdbPreset};
 use taquin::search::{idastar, idastar_parallel};
 use taquin::{Board, Limits};
 
@@ -22,11 +22,13 @@ fn building(c: &mut Criterion) {
 
 fn searching(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("taquin-pdb-bench-{}", std::process::id()));
-    pdb::set_cache_dir(Some(dir.clone()));
+    let tables = taquin::Tables::open(&dir);
     // Korf's instance 3 (59 moves), against his goal (blank first).
     let board: Board = "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15".parse().unwrap();
     let goal: Board = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15".parse().unwrap();
-    let h = PdbHeuristic::for_preset(PdbPreset::P555, &goal).unwrap();
+    let h = tables
+        .pdb_heuristic(PdbPreset::P555, &goal, pdb::BuildPolicy::IfMissing)
+        .unwrap();
     let mut g = c.benchmark_group("korf100 #3 pdb:5-5-5");
     g.sample_size(10);
     g.bench_function("idastar", |b| {

@@ -118,7 +118,10 @@ pub fn plan(
     let algorithm = algorithm.unwrap_or(Algorithm::IdaStar);
     let reason = match (options.algorithm, options.heuristic) {
         (Some(_), Some(_)) => "as asked".to_string(),
-        (None, Some(_)) => format!("IDA* is the fastest optimal search for a given heuristic ({})", goal_size(request)),
+        (None, Some(_)) => format!(
+            "IDA* is the fastest optimal search for a given heuristic ({})",
+            goal_size(request)
+        ),
         _ => reason,
     };
     Ok(Plan {
@@ -190,7 +193,9 @@ fn auto_heuristic(
             return (
                 HeuristicKind::Pdb(quick),
                 BuildPolicy::IfMissing,
-                format!("quick pattern databases for {size}, built in a fraction of a second and saved"),
+                format!(
+                    "quick pattern databases for {size}, built in a fraction of a second and saved"
+                ),
                 better.or(Some(standard)),
             );
         }

@@ -176,6 +176,24 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// Loads or builds (as the plan allows) the tables the plan's heuristic needs for `goal`,
+    /// so that a benchmark can time the searches apart from a one-time build. A run fetches
+    /// them itself when this was not called.
+    pub fn prepare_tables(&self, goal: &Board, tables: &Tables) -> Result<(), SolveError> {
+        match self.heuristic {
+            HeuristicKind::Pdb(preset) if self.algorithm.takes_heuristic() => {
+                tables.pdb_heuristic(preset, goal, self.build)?;
+            }
+            HeuristicKind::WalkingDistance if self.algorithm.takes_heuristic() => {
+                tables.walking_distance(goal)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
 /// The heuristic table for IDA*'s and A*'s inner loops, fetched from `tables`.
 fn with_heuristic(
     kind: HeuristicKind,

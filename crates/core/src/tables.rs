@@ -100,7 +100,11 @@ impl Tables {
 
     /// Builds `spec` on `threads` threads (0: every core) without saving or keeping it,
     /// reporting to the observer.
-    pub fn build_database(&self, spec: &PatternSpec, threads: usize) -> Result<PatternDb, PdbError> {
+    pub fn build_database(
+        &self,
+        spec: &PatternSpec,
+        threads: usize,
+    ) -> Result<PatternDb, PdbError> {
         self.inner.databases.build_reporting(spec, threads)
     }
 
@@ -160,7 +164,11 @@ impl Tables {
             total: specs.iter().map(PatternSpec::entries).sum(),
         };
         let index = {
-            let mut jobs = self.inner.background.lock().unwrap_or_else(|e| e.into_inner());
+            let mut jobs = self
+                .inner
+                .background
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             jobs.push(job);
             jobs.len() - 1
         };
@@ -170,7 +178,11 @@ impl Tables {
 
     fn run_background(&self, index: usize, specs: Vec<PatternSpec>) {
         let set = |f: &dyn Fn(&mut BackgroundJob)| {
-            let mut jobs = self.inner.background.lock().unwrap_or_else(|e| e.into_inner());
+            let mut jobs = self
+                .inner
+                .background
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             f(&mut jobs[index]);
         };
         let started = Instant::now();
@@ -251,7 +263,11 @@ impl WalkingCache {
         self.entries.retain(|(k, _)| k != &key);
         self.entries.push((key, wd));
         while self.entries.len() > 1
-            && self.entries.iter().map(|(_, w)| w.memory_bytes()).sum::<usize>()
+            && self
+                .entries
+                .iter()
+                .map(|(_, w)| w.memory_bytes())
+                .sum::<usize>()
                 > WALKING_DISTANCE_BUDGET
         {
             self.entries.remove(0);

@@ -6,9 +6,7 @@ use proptest::prelude::*;
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::solvers::shorten::{shorten, ShortenOptions};
 use taquin::solvers::{constructive, manhattan_lower_bound};
-use taquin::{
-    Algorithm, Board, HeuristicKind, Limits, SolveError, SolveOptions,
-};
+use taquin::{Algorithm, Board, HeuristicKind, Limits, SolveError, SolveOptions};
 
 mod common;
 use common::{solve, solve_with};

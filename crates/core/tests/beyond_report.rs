@@ -10,7 +10,7 @@ use taquin::solvers::{constructive, lookahead, lrta, manhattan_lower_bound, shor
 use taquin::{Algorithm, Board, HeuristicKind, Limits, SolveError};
 
 mod common;
-use common::{solve};
+use common::solve;
 
 #[test]
 #[ignore]

@@ -77,8 +77,15 @@ fn check_heuristics_exhaustively(goal: &Board) {
         for b in &states {
             let d = u32::from(dist[&key(b.tiles())]);
             let est = taquin::Heuristic::estimate(&h, b.tiles());
-            assert!(est <= d, "pdb:{} overestimates {b:?}: {est} > {d}", preset.name());
-            assert!(est >= manhattan.estimate(b.tiles()), "pdb below Manhattan on {b:?}");
+            assert!(
+                est <= d,
+                "pdb:{} overestimates {b:?}: {est} > {d}",
+                preset.name()
+            );
+            assert!(
+                est >= manhattan.estimate(b.tiles()),
+                "pdb below Manhattan on {b:?}"
+            );
         }
     }
     let mut sums = vec![0u64; built.len()];
@@ -157,7 +164,12 @@ fn check_solve_with(
         ..SolveOptions::default()
     };
     let s = solve(&request, &options, tables, None).unwrap();
-    assert_eq!(s.len(), usize::from(d), "{} on {board:?} -> {goal:?}", s.plan);
+    assert_eq!(
+        s.len(),
+        usize::from(d),
+        "{} on {board:?} -> {goal:?}",
+        s.plan
+    );
     assert!(s.optimal, "{}", s.plan);
     assert_eq!(s.lower_bound, u64::from(d));
     s.verify(board, goal).unwrap();

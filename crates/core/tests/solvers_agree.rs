@@ -194,14 +194,7 @@ fn unsolvable_and_mismatched_pairs_are_refused_before_searching() {
     let goal = Board::solved(3, 3).unwrap();
     let board = Board::parse("2 1 3/4 5 6/7 8 0").unwrap();
     for a in Algorithm::ALL {
-        let err = solve(
-            &board,
-            &goal,
-            a,
-            HeuristicKind::Manhattan,
-            &Limits::none(),
-        )
-        .unwrap_err();
+        let err = solve(&board, &goal, a, HeuristicKind::Manhattan, &Limits::none()).unwrap_err();
         assert!(
             matches!(err, taquin::SolveError::Unsolvable(_)),
             "{a}: {err}"

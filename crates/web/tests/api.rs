@@ -291,7 +291,11 @@ async fn bad_names_and_limits_are_refused() {
 
     // Pattern databases that build in a second are served; those that take minutes to build
     // are refused unless the server has them, with advice a web user can follow.
-    let r = post("/api/solve", json!({"board": ARTICLE, "heuristic": "pdb:8"})).await;
+    let r = post(
+        "/api/solve",
+        json!({"board": ARTICLE, "heuristic": "pdb:8"}),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.json()["heuristic"], "pdb:8");
     for kind in [HeuristicKind::PDB[3], HeuristicKind::PDB[4]] {
@@ -300,10 +304,17 @@ async fn bad_names_and_limits_are_refused() {
         } else {
             "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24"
         };
-        let r = post("/api/solve", json!({"board": board, "heuristic": kind.name()})).await;
+        let r = post(
+            "/api/solve",
+            json!({"board": board, "heuristic": kind.name()}),
+        )
+        .await;
         let body = r.error(StatusCode::BAD_REQUEST, "bad_heuristic");
         let message = body["error"].as_str().unwrap();
-        assert!(message.contains("auto") && !message.contains("command line"), "{message}");
+        assert!(
+            message.contains("auto") && !message.contains("command line"),
+            "{message}"
+        );
     }
 
     let r = post("/api/solve", json!({"board": ARTICLE, "timeout_ms": 0})).await;

@@ -185,7 +185,10 @@ impl DatabaseCache {
 
     /// Forgets every database held in memory (mapped again from their files on next use).
     pub(crate) fn clear(&self) {
-        self.loaded.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 
     /// The database of `spec`, as `policy` allows, built (if it comes to that) on `threads`
@@ -218,11 +221,10 @@ impl DatabaseCache {
                         *held = Some(db.clone());
                         return Ok(db);
                     }
-                    Err(e @ PdbError::Corrupt { .. }) if policy == BuildPolicy::IfMissing => {
-                        self.emit(PdbEvent::Rejected {
+                    Err(e @ PdbError::Corrupt { .. }) if policy == BuildPolicy::IfMissing => self
+                        .emit(PdbEvent::Rejected {
                             error: e.to_string(),
-                        })
-                    }
+                        }),
                     Err(e) => return Err(e),
                 }
             }

@@ -256,10 +256,13 @@ impl PdbPreset {
     pub fn from_name(name: &str) -> Option<PdbPreset> {
         let sizes: Vec<u8> = name
             .split('-')
-            .map(|s| s.parse::<u8>().ok().filter(|&v| (1..MAX_CELLS as u8).contains(&v)))
+            .map(|s| {
+                s.parse::<u8>()
+                    .ok()
+                    .filter(|&v| (1..MAX_CELLS as u8).contains(&v))
+            })
             .collect::<Option<_>>()?;
-        (!sizes.is_empty() && sizes.len() <= heuristic::MAX_PATTERNS)
-            .then(|| PdbPreset::of(&sizes))
+        (!sizes.is_empty() && sizes.len() <= heuristic::MAX_PATTERNS).then(|| PdbPreset::of(&sizes))
     }
 
     /// The quick partition for a `width` x `height` board: the largest even groups whose
@@ -515,9 +518,18 @@ mod sized_tests {
     fn sized_partitions_follow_the_entry_budget() {
         assert_eq!(PdbPreset::sized_for(4, 4, 1 << 20), Some(PdbPreset::P555));
         assert_eq!(PdbPreset::sized_for(4, 4, 6 << 20), Some(PdbPreset::P663));
-        assert_eq!(PdbPreset::sized_for(3, 3, 1 << 20), Some(PdbPreset::COMPLETE8));
-        assert_eq!(PdbPreset::sized_for(4, 3, 1 << 20), Some(PdbPreset::of(&[6, 5])));
-        assert_eq!(PdbPreset::sized_for(5, 3, 1 << 20), Some(PdbPreset::of(&[5, 5, 4])));
+        assert_eq!(
+            PdbPreset::sized_for(3, 3, 1 << 20),
+            Some(PdbPreset::COMPLETE8)
+        );
+        assert_eq!(
+            PdbPreset::sized_for(4, 3, 1 << 20),
+            Some(PdbPreset::of(&[6, 5]))
+        );
+        assert_eq!(
+            PdbPreset::sized_for(5, 3, 1 << 20),
+            Some(PdbPreset::of(&[5, 5, 4]))
+        );
         assert_eq!(PdbPreset::sized_for(9, 9, 1 << 20), None);
         assert_eq!(PdbPreset::sized_for(1, 8, 1 << 20), None);
     }

@@ -161,8 +161,8 @@ pub fn astar_trace<G: Graph>(graph: &G, start: G::Node, max_nodes: usize) -> Tra
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::puzzle_graph::PuzzleGraph;
     use crate::heuristic::Manhattan;
+    use crate::search::puzzle_graph::PuzzleGraph;
     use crate::{solve, Algorithm, Board, HeuristicKind, Limits, Request, SolveOptions, Tables};
 
     fn trace_of(

@@ -25,8 +25,7 @@ impl SolvePlan {
     /// Parses and checks everything a request can get wrong, before it takes a worker.
     pub(super) fn new(state: &AppState, req: &SolveRequest) -> Result<SolvePlan, AppError> {
         let (board, goal) = parse_pair(state, &req.board, req.goal.as_deref())?;
-        let (algorithm, heuristic) =
-            choice_of(req.algorithm.as_deref(), req.heuristic.as_deref())?;
+        let (algorithm, heuristic) = choice_of(req.algorithm.as_deref(), req.heuristic.as_deref())?;
         let mut options = SolveOptions {
             algorithm,
             heuristic,
