@@ -62,14 +62,22 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// Checks the flags a parser cannot: a weight of at least 1, a depth of at least 1.
+    /// Checks the flags a parser cannot: a weight from 1 to [`SolveOptions::MAX_WEIGHT`], a
+    /// depth from 1 to [`taquin::solvers::MAX_DEPTH`].
     pub fn validate(&self) -> Result<()> {
+        let max_weight = SolveOptions::MAX_WEIGHT;
         anyhow::ensure!(
-            self.weight.is_finite() && self.weight >= 1.0,
-            "--weight must be a number >= 1, got {}",
+            self.weight.is_finite() && (1.0..=max_weight).contains(&self.weight),
+            "--weight must be a number from 1 to {max_weight}, got {}",
             self.weight
         );
-        anyhow::ensure!(self.depth >= 1, "--depth must be at least 1");
+        let max_depth = taquin::solvers::MAX_DEPTH;
+        anyhow::ensure!(
+            (1..=max_depth).contains(&self.depth),
+            "--depth must be from 1 to {max_depth}, got {}: the look-ahead tree grows threefold \
+             with each level",
+            self.depth
+        );
         Ok(())
     }
 

@@ -115,6 +115,9 @@ pub struct SolveOptions {
 impl SolveOptions {
     /// Default weight of weighted A*.
     pub const DEFAULT_WEIGHT: f64 = 2.0;
+    /// Largest weight offered: past it weighted A* is greedy search in all but name, and the
+    /// proven factor (the weight) says nothing useful.
+    pub const MAX_WEIGHT: f64 = 100.0;
     /// Default look-ahead depth (the Javeriana report's four moves).
     pub const DEFAULT_DEPTH: usize = 4;
 
@@ -187,6 +190,7 @@ pub fn solve_with(
         Algorithm::IdaStar => with_heuristic(
             heuristic,
             goal,
+            limits,
             IdaRun {
                 board,
                 goal,
@@ -198,6 +202,7 @@ pub fn solve_with(
         Algorithm::AStar => with_heuristic(
             heuristic,
             goal,
+            limits,
             AStarRun {
                 board,
                 goal,
@@ -235,13 +240,14 @@ trait WithHeuristic {
 fn with_heuristic(
     kind: HeuristicKind,
     goal: &Board,
+    limits: &Limits,
     search: impl WithHeuristic,
 ) -> Result<Solution, SolveError> {
     match kind {
         HeuristicKind::Misplaced => search.run(&Misplaced::new(goal)),
         HeuristicKind::Manhattan => search.run(&Manhattan::new(goal)),
         HeuristicKind::LinearConflict => search.run(&LinearConflict::new(goal)),
-        HeuristicKind::WalkingDistance => search.run(&*WalkingDistance::shared(goal)?),
+        HeuristicKind::WalkingDistance => search.run(&*WalkingDistance::shared(goal, limits)?),
         HeuristicKind::Pdb(preset) => {
             search.run(&crate::pdb::PdbHeuristic::for_preset(preset, goal)?)
         }

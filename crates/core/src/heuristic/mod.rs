@@ -124,11 +124,21 @@ impl HeuristicKind {
     /// large); pattern databases fail on a board their preset is not for, and may load or build
     /// their databases (see [`crate::pdb::cache`]).
     pub fn build(self, goal: &Board) -> Result<Box<dyn Heuristic>, SolveError> {
+        self.build_limited(goal, &crate::limits::Limits::none())
+    }
+
+    /// [`HeuristicKind::build`] within `limits`: the walking-distance tables' build stops at
+    /// the deadline, the cancel flag or the memory budget.
+    pub fn build_limited(
+        self,
+        goal: &Board,
+        limits: &crate::limits::Limits,
+    ) -> Result<Box<dyn Heuristic>, SolveError> {
         Ok(match self {
             HeuristicKind::Misplaced => Box::new(Misplaced::new(goal)),
             HeuristicKind::Manhattan => Box::new(Manhattan::new(goal)),
             HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
-            HeuristicKind::WalkingDistance => Box::new(WalkingDistance::shared(goal)?),
+            HeuristicKind::WalkingDistance => Box::new(WalkingDistance::shared(goal, limits)?),
             HeuristicKind::Pdb(p) => Box::new(crate::pdb::PdbHeuristic::for_preset(p, goal)?),
         })
     }

@@ -17,7 +17,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::{GoalGeometry, Heuristic, Incremental};
 use crate::board::{Board, Tile, BLANK};
 use crate::hashing::FoldState;
-use crate::solution::SolveError;
+use crate::limits::{Budget, LimitHit, Limits};
+use crate::solution::{SolveError, Stats};
 
 /// Most count-table states one direction may have before the table is refused as too large.
 pub const MAX_STATES: usize = 4_000_000;
@@ -58,9 +59,34 @@ struct WdTable {
 
 const NONE: u32 = u32::MAX;
 
+/// What a table build may still spend: the caller's limits, checked once per state, and the
+/// states the memory budget leaves room for, counted before each state is stored.
+struct BuildBudget<'a> {
+    budget: Budget<'a>,
+    /// States built so far, both tables.
+    states: u64,
+    /// Bytes the memory budget has left.
+    bytes_left: usize,
+    /// The whole memory budget, for the message.
+    bytes_budget: usize,
+}
+
 impl WdTable {
-    /// Breadth-first search over count tables from the goal's.
-    fn build(lines: usize, per_line: usize, goal_blank_line: usize) -> Result<WdTable, SolveError> {
+    /// Estimated bytes one state of a table of `lines` lines costs while it is built: its hash
+    /// index entry (a 16-byte key and a 4-byte value, aligned to 32, at a load factor of 7/8),
+    /// its decoded counts in the queue (72 bytes), its distance (1) and transitions (8 per
+    /// line), with half as much again for vectors that grow by doubling.
+    fn bytes_per_state(lines: usize) -> usize {
+        (37 + 72 + 1 + 8 * lines) * 3 / 2
+    }
+
+    /// Breadth-first search over count tables from the goal's, within `limits`.
+    fn build(
+        lines: usize,
+        per_line: usize,
+        goal_blank_line: usize,
+        limits: &mut BuildBudget,
+    ) -> Result<WdTable, SolveError> {
         let bits = usize::BITS - per_line.leading_zeros();
         let blank_bits = usize::BITS - lines.leading_zeros();
         if (lines * lines) as u32 * bits + blank_bits > 128 || lines > 8 {
@@ -91,8 +117,22 @@ impl WdTable {
         // Decoded states are kept in BFS order (index = position), so the queue is implicit.
         let mut states: Vec<([u8; 64], usize)> = vec![(goal, goal_blank_line)];
         table.index.insert(encode(&goal, goal_blank_line), 0);
+        let state_bytes = WdTable::bytes_per_state(lines);
+        // Refused before allocating: the states the memory budget has room for.
+        let max_states = MAX_STATES.min(limits.bytes_left / state_bytes);
         let mut head = 0;
         while head < states.len() {
+            limits.states += 1;
+            if limits.budget.spend(1, limits.states) {
+                return Err(SolveError::Limit {
+                    hit: limits.budget.hit().unwrap_or(LimitHit::Cancelled),
+                    stats: Stats {
+                        generated: limits.states,
+                        ..Stats::default()
+                    },
+                    bound: 0,
+                });
+            }
             let (counts, blank) = states[head];
             let d = table.dist[head];
             for dir in 0..2 {
@@ -112,11 +152,12 @@ impl WdTable {
                                 Some(&s) => s,
                                 None => {
                                     let s = states.len() as u32;
-                                    if states.len() >= MAX_STATES {
-                                        return Err(SolveError::Unsupported(format!(
-                                            "the walking-distance table of this board has more than {MAX_STATES} \
-                                             states: use --heuristic linear-conflict"
-                                        )));
+                                    if states.len() >= max_states {
+                                        return Err(too_many_states(
+                                            states.len(),
+                                            max_states,
+                                            limits.bytes_budget,
+                                        ));
                                     }
                                     table.index.insert(key, s);
                                     table.dist.push(d + 1);
@@ -132,6 +173,7 @@ impl WdTable {
             }
             head += 1;
         }
+        limits.bytes_left = limits.bytes_left.saturating_sub(states.len() * state_bytes);
         Ok(table)
     }
 
@@ -151,11 +193,39 @@ impl WdTable {
     }
 }
 
+/// The refusal of a table that outgrew [`MAX_STATES`] or the memory budget.
+fn too_many_states(states: usize, max_states: usize, budget: usize) -> SolveError {
+    const MIB: usize = 1 << 20;
+    if max_states == MAX_STATES {
+        SolveError::Unsupported(format!(
+            "the walking-distance table of this board has more than {MAX_STATES} states: use \
+             --heuristic linear-conflict"
+        ))
+    } else {
+        SolveError::Unsupported(format!(
+            "the walking-distance tables of this board need more than the memory budget of {} \
+             MiB (more than {states} states): use --heuristic linear-conflict, or a larger \
+             memory budget",
+            budget / MIB
+        ))
+    }
+}
+
 impl WalkingDistance {
+    /// Builds both tables for `goal` with no limit but the default memory budget (see
+    /// [`WalkingDistance::build`]).
+    pub fn new(goal: &Board) -> Result<WalkingDistance, SolveError> {
+        WalkingDistance::build(goal, &Limits::none())
+    }
+
     /// Builds both tables for `goal`. Fails with [`SolveError::Unsupported`] when a table would be
     /// too large: boards whose sides are both 5 or more, or long thin boards whose table passes
-    /// [`MAX_STATES`]. Up to 4x4 the tables have at most 24,964 states and build in milliseconds.
-    pub fn new(goal: &Board) -> Result<WalkingDistance, SolveError> {
+    /// [`MAX_STATES`] or the memory budget of `limits` (estimated per state before it is
+    /// stored). Up to 4x4 the tables have at most 24,964 states and build in milliseconds; long
+    /// thin boards can take seconds, so the build checks the deadline, the node budget (a state
+    /// counts as a node) and the cancel flag of `limits` once per state, and fails with
+    /// [`SolveError::Limit`] when one is hit.
+    pub fn build(goal: &Board, limits: &Limits) -> Result<WalkingDistance, SolveError> {
         let geometry = GoalGeometry::new(goal);
         let (w, h) = (goal.width(), goal.height());
         // Refused before building: from 5x5 on, one direction's table has over a hundred million
@@ -166,8 +236,14 @@ impl WalkingDistance {
                  use --heuristic linear-conflict, or a pattern database (pdb:...) on the 24-puzzle"
             )));
         }
-        let vertical = WdTable::build(h, w, goal.blank() / w)?;
-        let horizontal = WdTable::build(w, h, goal.blank() % w)?;
+        let mut budget = BuildBudget {
+            budget: Budget::new(limits),
+            states: 0,
+            bytes_left: limits.memory_budget(),
+            bytes_budget: limits.memory_budget(),
+        };
+        let vertical = WdTable::build(h, w, goal.blank() / w, &mut budget)?;
+        let horizontal = WdTable::build(w, h, goal.blank() % w, &mut budget)?;
         Ok(WalkingDistance {
             geometry,
             vertical,
@@ -178,7 +254,8 @@ impl WalkingDistance {
     /// The tables for `goal`, built once per process and shared: a web server or a benchmark
     /// solving many boards toward the same goal pays the build (tens of milliseconds on the
     /// 15-puzzle) only once. At most [`CACHED_GOALS`] goals are kept.
-    pub fn shared(goal: &Board) -> Result<Arc<WalkingDistance>, SolveError> {
+    /// A build stopped by `limits` is not kept.
+    pub fn shared(goal: &Board, limits: &Limits) -> Result<Arc<WalkingDistance>, SolveError> {
         type Cache = Mutex<HashMap<(usize, Vec<Tile>), Arc<WalkingDistance>>>;
         static CACHE: OnceLock<Cache> = OnceLock::new();
         let key = (goal.width(), goal.tiles().to_vec());
@@ -187,7 +264,7 @@ impl WalkingDistance {
             return Ok(wd.clone());
         }
         // Built outside the lock so that other goals are not held up meanwhile.
-        let wd = Arc::new(WalkingDistance::new(goal)?);
+        let wd = Arc::new(WalkingDistance::build(goal, limits)?);
         let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() >= CACHED_GOALS {
             map.clear();
@@ -283,6 +360,35 @@ mod tests {
         // thin boards still work
         assert!(WalkingDistance::new(&Board::solved(6, 2).unwrap()).is_ok());
         assert!(WalkingDistance::new(&Board::solved(3, 5).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn the_build_obeys_the_deadline_the_node_budget_the_cancel_flag_and_the_memory_budget() {
+        // 2 columns x 7 rows: several million count tables, seconds to build without limits.
+        let goal = Board::solved(2, 7).unwrap();
+        let limit_hit = |limits: &Limits| match WalkingDistance::build(&goal, limits) {
+            Err(SolveError::Limit { hit, .. }) => hit,
+            other => panic!(
+                "expected a limit, got {:?}",
+                other.map(|wd| wd.table_states())
+            ),
+        };
+        let past = Limits::none().with_timeout(std::time::Duration::ZERO);
+        assert_eq!(limit_hit(&past), LimitHit::Time);
+        assert_eq!(
+            limit_hit(&Limits::none().with_max_nodes(1000)),
+            LimitHit::Nodes
+        );
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        assert_eq!(
+            limit_hit(&Limits::none().with_cancel(flag)),
+            LimitHit::Cancelled
+        );
+        let small = Limits::none().with_max_memory(16 << 20);
+        let err = WalkingDistance::build(&goal, &small).unwrap_err();
+        assert!(err.to_string().contains("memory budget of 16 MiB"), "{err}");
+        // The 15-puzzle's tables fit in a few MiB.
+        assert!(WalkingDistance::build(&Board::solved(4, 4).unwrap(), &small).is_ok());
     }
 
     #[test]

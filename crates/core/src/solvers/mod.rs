@@ -29,6 +29,23 @@ use crate::solver::{graph_solution, Algorithm, SolveOptions};
 /// greedy, LRTA*): each stored board costs four bytes a cell.
 const MAX_TABLE_CELLS: usize = 64 * 64;
 
+/// Deepest look-ahead of the real-time players ([`lookahead`], [`lrta`]). Their trees grow about
+/// threefold with each level, so depth 24 already means some 10^11 boards before each move,
+/// far past any time limit worth waiting for; the recursion stays a few dozen frames deep.
+pub const MAX_DEPTH: usize = 24;
+
+/// Refuses a look-ahead depth outside 1..=[`MAX_DEPTH`], saying which player and why.
+pub(crate) fn check_depth(depth: usize, player: &str) -> Result<(), SolveError> {
+    if (1..=MAX_DEPTH).contains(&depth) {
+        Ok(())
+    } else {
+        Err(SolveError::Unsupported(format!(
+            "the {player} look-ahead depth must be between 1 and {MAX_DEPTH}, not {depth}: its \
+             tree grows threefold with each level (the Javeriana player uses 4)"
+        )))
+    }
+}
+
 /// Runs one of the algorithms of this module for [`crate::solve_with`], which has already
 /// checked solvability and replays the result.
 pub(crate) fn solve(
@@ -65,7 +82,7 @@ pub(crate) fn solve(
                 }
                 Priority::Weighted(w)
             };
-            let h = options.heuristic.build(goal)?;
+            let h = options.heuristic.build_limited(goal, limits)?;
             let graph = PuzzleGraph::new(goal, &*h);
             let start = graph.pack(board.tiles());
             let mut s = graph_solution(
@@ -95,7 +112,7 @@ pub(crate) fn solve(
         Algorithm::Lookahead => lookahead::lookahead(board, goal, options.depth, limits),
         Algorithm::Lrta => {
             table_sized()?;
-            let h = options.heuristic.build(goal)?;
+            let h = options.heuristic.build_limited(goal, limits)?;
             lrta::lrta(board, goal, &*h, options.depth, limits)
         }
         Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs => Err(SolveError::Unsupported(

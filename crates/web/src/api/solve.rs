@@ -43,7 +43,7 @@ pub struct SolveRequest {
     /// Weight of weighted A* (>= 1).
     #[serde(default)]
     pub weight: Option<f64>,
-    /// Look-ahead depth of the real-time algorithms (1 to 64).
+    /// Look-ahead depth of the real-time algorithms (1 to `taquin::solvers::MAX_DEPTH`).
     #[serde(default)]
     pub depth: Option<usize>,
 }
