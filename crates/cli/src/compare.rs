@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::Result;
 use serde_json::json;
@@ -38,10 +37,8 @@ pub struct CompareArgs {
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
-    anyhow::ensure!(
-        args.timeout.is_finite() && args.timeout > 0.0,
-        "--timeout must be positive"
-    );
+    let timeout = common::seconds("timeout", args.timeout)?;
+    let max_memory = common::mib_to_bytes("max-memory", args.max_memory)?;
     if let Err(e) = taquin::check_solvable(&board, &goal) {
         eprintln!("{e}");
         return Ok(ExitCode::from(EXIT_FAILED));
@@ -65,8 +62,8 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     for (algorithm, heuristic) in runs {
         let limits = Limits::none()
             .with_cancel(common::cancel_flag())
-            .with_timeout(Duration::from_secs_f64(args.timeout))
-            .with_max_memory(args.max_memory << 20);
+            .with_timeout(timeout)
+            .with_max_memory(max_memory);
         let h = heuristic.unwrap_or(HeuristicKind::Manhattan);
         let hname = heuristic.map_or("none", |h| h.name());
         let spinner = Spinner::new(&format!("{algorithm} + {hname}"));

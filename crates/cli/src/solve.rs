@@ -68,7 +68,7 @@ impl SearchArgs {
         let max_weight = SolveOptions::MAX_WEIGHT;
         anyhow::ensure!(
             self.weight.is_finite() && (1.0..=max_weight).contains(&self.weight),
-            "--weight must be a number from 1 to {max_weight}, got {}",
+            "--weight must be a number from 1 to {max_weight}, got {:?}",
             self.weight
         );
         let max_depth = taquin::solvers::MAX_DEPTH;

@@ -186,7 +186,7 @@ pub fn solve_with(
     let limits = &options.limits;
     let heuristic = options.heuristic;
     let threads = options.threads;
-    let mut solution = match options.algorithm {
+    let solution = match options.algorithm {
         Algorithm::IdaStar => with_heuristic(
             heuristic,
             goal,
@@ -221,7 +221,14 @@ pub fn solve_with(
         | Algorithm::Constructive
         | Algorithm::Lookahead
         | Algorithm::Lrta => crate::solvers::solve(board, goal, options, progress),
-    }?;
+    };
+    // Every run is timed here, the stopped ones too (some solvers do not time themselves).
+    let mut solution = solution.map_err(|mut e| {
+        if let SolveError::Limit { stats, .. } | SolveError::Cycle { stats, .. } = &mut e {
+            stats.elapsed = started.elapsed();
+        }
+        e
+    })?;
     solution.stats.elapsed = started.elapsed();
     solution.verify(board, goal)?;
     Ok(solution)

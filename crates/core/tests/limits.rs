@@ -124,3 +124,18 @@ fn a_timeout_past_the_clock_means_no_deadline() {
     options.limits = Limits::none().with_timeout(Duration::MAX);
     assert_eq!(solve_with(&board, &goal, &options, None).unwrap().len(), 31);
 }
+
+#[test]
+fn a_stopped_run_reports_the_time_it_took() {
+    let goal = Board::solved(30, 30).unwrap();
+    let board = taquin::generate::uniform(&goal, &mut taquin::generate::Rng::new(1));
+    let mut options = SolveOptions::new(Algorithm::Constructive, HeuristicKind::Manhattan);
+    options.limits = Limits::none().with_max_nodes(20_000);
+    match solve_with(&board, &goal, &options, None) {
+        Err(SolveError::Limit { hit, stats, .. }) => {
+            assert_eq!(hit, LimitHit::Nodes);
+            assert!(stats.elapsed > Duration::ZERO, "{stats:?}");
+        }
+        other => panic!("expected a limit, got {other:?}"),
+    }
+}
