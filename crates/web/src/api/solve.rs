@@ -75,7 +75,10 @@ pub async fn solve_stream(
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
     let (tx, rx) = mpsc::unbounded_channel::<Bytes>();
-    tokio::task::spawn_blocking(move || {
+    let failure_tx = tx.clone();
+    // The search runs on the blocking pool through the same bridge as every other route, so a
+    // panic there still ends the stream with an error line instead of an empty body.
+    let search = run_blocking(move || {
         // Progress is reported every few thousand nodes; a line every 100 ms is plenty for a
         // progress bar and keeps the stream small.
         let last = Mutex::new(None::<Instant>);
@@ -96,14 +99,15 @@ pub async fn solve_stream(
         };
         let line = match plan.run(&job, Some(&report)) {
             Ok(solution) => json!({"solution": solution}),
-            Err(e) => {
-                let mut body = e.body();
-                body["status"] = json!(e.status.as_u16());
-                json!({"error": body})
-            }
+            Err(e) => error_line(&e),
         };
         drop(job);
         let _ = tx.send(ndjson(&line));
+    });
+    tokio::spawn(async move {
+        if let Err(e) = search.await {
+            let _ = failure_tx.send(ndjson(&error_line(&e)));
+        }
     });
     // The guard rides in the stream's state: when the client goes away, the body is dropped and
     // with it the guard, which cancels the search.
@@ -120,6 +124,13 @@ pub async fn solve_stream(
         Body::from_stream(stream),
     )
         .into_response())
+}
+
+/// The stream's last line for a failure: the error's body with its status.
+fn error_line(e: &AppError) -> Value {
+    let mut body = e.body();
+    body["status"] = json!(e.status.as_u16());
+    json!({"error": body})
 }
 
 fn ndjson(value: &Value) -> Bytes {
