@@ -31,7 +31,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::Value;
 use taquin::solvers::manhattan_lower_bound;
-use taquin::solvers::shorten::{shorten, ShortenOptions};
+use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{solve_with, Board, LimitHit, SolveError, SolveReport};
 
 use crate::common::{self, LimitArgs, EXIT_FAILED};
@@ -448,11 +448,12 @@ fn solve_line(item: &Work, args: &BatchArgs) -> Outcome {
     let solved = match solve_with(&inst.board, &inst.goal, &options, None) {
         Ok(mut solution) => {
             if args.shorten && !solution.optimal {
-                match shorten(
+                match shorten_within(
                     &inst.board,
                     &inst.goal,
                     &solution.moves,
                     &ShortenOptions::default(),
+                    &options.limits,
                 ) {
                     Ok(short) => {
                         record.original_length = Some(solution.len());

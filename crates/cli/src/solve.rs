@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use serde_json::json;
 use taquin::solvers::manhattan_lower_bound;
-use taquin::solvers::shorten::{shorten, ShortenOptions};
+use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{solve_with, Algorithm, Board, HeuristicKind, SolveError, SolveOptions, SolveReport};
 
 use crate::common::{self, LimitArgs, Spinner, EXIT_FAILED, EXIT_USAGE};
@@ -149,8 +149,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         Ok(mut solution) => {
             let mut original_length = None;
             if args.shorten && !solution.optimal {
-                let shortened =
-                    shorten(&board, &goal, &solution.moves, &ShortenOptions::default())?;
+                // Within the same limits as the search: at the deadline, the best so far.
+                let shortened = shorten_within(
+                    &board,
+                    &goal,
+                    &solution.moves,
+                    &ShortenOptions::default(),
+                    &options.limits,
+                )?;
                 original_length = Some(solution.len());
                 solution.moves = shortened.moves;
             }
