@@ -94,6 +94,16 @@ pub fn save(db: &PatternDb, path: &Path) -> Result<(), PdbError> {
         source,
     };
     if let Some(dir) = path.parent() {
+        // create_dir_all on a file says only "File exists": say what is wrong instead.
+        if fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+            return Err(PdbError::Io {
+                path: dir.to_path_buf(),
+                source: std::io::Error::other(
+                    "this is a file, not a directory: give --pdb-dir (or TAQUIN_PDB_DIR) a \
+                     directory, or a path where one can be created",
+                ),
+            });
+        }
         fs::create_dir_all(dir).map_err(io)?;
     }
     let mut head = header(db);
@@ -205,6 +215,22 @@ fn open(path: &Path) -> Result<(fs::File, FileInfo, Vec<u8>), PdbError> {
         path: path.to_path_buf(),
         source,
     };
+    // Opening a FIFO for reading blocks until a writer comes, possibly forever; a directory
+    // or a device is no table either. So the type is checked before opening.
+    let kind = fs::metadata(path).map_err(io)?.file_type();
+    if !kind.is_file() {
+        return Err(corrupt(
+            path,
+            format!(
+                "not a regular file but {}: remove it, or give another --pdb-dir",
+                if kind.is_dir() {
+                    "a directory"
+                } else {
+                    "a FIFO, socket or device"
+                }
+            ),
+        ));
+    }
     let mut f = fs::File::open(path).map_err(io)?;
     let len = f.metadata().map_err(io)?.len();
     if len < HEADER as u64 {
