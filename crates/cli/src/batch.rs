@@ -31,7 +31,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::Value;
 use taquin::solvers::manhattan_lower_bound;
-use taquin::solvers::shorten::{shorten, ShortenOptions};
+use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{Board, LimitHit, Request, SolveError, SolveReport, Tables};
 
 use crate::common::{self, LimitArgs, EXIT_FAILED};
@@ -444,18 +444,20 @@ fn solve_line(item: &Work, args: &BatchArgs, tables: &Tables) -> Outcome {
         }
     };
     let options = args.search.options(taquin::Workload::Many);
-    let planned = Request::new(inst.board.clone(), inst.goal.clone(), limits).and_then(|request| {
-        let plan = taquin::plan(&request, &options, tables)?;
-        plan.run(&request, tables, None).map(|s| (s, plan))
-    });
+    let planned =
+        Request::new(inst.board.clone(), inst.goal.clone(), limits.clone()).and_then(|request| {
+            let plan = taquin::plan(&request, &options, tables)?;
+            plan.run(&request, tables, None).map(|s| (s, plan))
+        });
     let solved = match planned {
         Ok((mut solution, plan)) => {
             if args.shorten && !solution.optimal {
-                match shorten(
+                match shorten_within(
                     &inst.board,
                     &inst.goal,
                     &solution.moves,
                     &ShortenOptions::default(),
+                    &limits,
                 ) {
                     Ok(short) => {
                         record.original_length = Some(solution.len());

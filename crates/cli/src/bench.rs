@@ -101,7 +101,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         }
         // Tables first, so that per-instance times are search times.
         let started = std::time::Instant::now();
-        plan.prepare_tables(&first.goal, tables)?;
+        plan.prepare_tables(&first.goal, tables, &args.limits.limits()?)?;
         let tables_time = started.elapsed();
         if !args.json && tables_time > Duration::from_millis(50) {
             eprintln!("tables ready in {}", common::millis(tables_time));

@@ -35,20 +35,40 @@ impl LimitArgs {
     pub fn limits(&self) -> Result<Limits> {
         let mut limits = Limits::none().with_cancel(cancel_flag());
         if let Some(t) = self.timeout {
-            anyhow::ensure!(
-                t.is_finite() && t > 0.0,
-                "--timeout must be a positive number of seconds, got {t}"
-            );
-            limits = limits.with_timeout(Duration::from_secs_f64(t));
+            limits = limits.with_timeout(seconds("timeout", t)?);
         }
         if let Some(n) = self.max_nodes {
             limits = limits.with_max_nodes(n);
         }
         if let Some(m) = self.max_memory {
-            limits = limits.with_max_memory(m.saturating_mul(1 << 20));
+            limits = limits.with_max_memory(mib_to_bytes("max-memory", m)?);
         }
         Ok(limits)
     }
+}
+
+/// Longest duration a flag takes: a year, far past any search worth waiting for, and well
+/// inside what the clock can add.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// The duration of a `--NAME SECONDS` flag: a positive number of seconds, fractions allowed, at
+/// most [`MAX_SECONDS`].
+pub fn seconds(name: &str, value: f64) -> Result<Duration> {
+    anyhow::ensure!(
+        value.is_finite() && value > 0.0 && value <= MAX_SECONDS,
+        "--{name} must be a positive number of seconds, at most {MAX_SECONDS} (a year), got {value:?}"
+    );
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// The bytes of a `--NAME MIB` flag, refused when they do not fit in memory addresses.
+pub fn mib_to_bytes(name: &str, mib: usize) -> Result<usize> {
+    mib.checked_mul(1 << 20).with_context(|| {
+        format!(
+            "--{name} {mib} MiB is more memory than this machine can address: at most {} MiB",
+            usize::MAX >> 20
+        )
+    })
 }
 
 /// A flag raised by Ctrl-C: searches see it and stop cleanly with "cancelled". A second Ctrl-C
@@ -98,6 +118,8 @@ pub fn read_goal(goal: Option<&str>, board: &Board) -> Result<Board> {
 /// terminal (so pipes and logs stay clean).
 pub struct Spinner {
     bar: Option<ProgressBar>,
+    /// The best length an anytime search reported last.
+    last_best: std::sync::Mutex<Option<u32>>,
 }
 
 impl Spinner {
@@ -112,18 +134,41 @@ impl Spinner {
             bar.enable_steady_tick(Duration::from_millis(120));
             bar
         });
-        Spinner { bar }
+        Spinner {
+            bar,
+            last_best: std::sync::Mutex::new(None),
+        }
     }
 
     /// Shows a search's progress.
     pub fn update(&self, p: Progress) {
-        if let Some(bar) = &self.bar {
-            bar.set_message(format!(
+        let Some(bar) = &self.bar else {
+            return;
+        };
+        match p.best {
+            // An anytime search's improvement: a line of its own above the spinner.
+            Some(best) => {
+                let mut last = self.last_best.lock().unwrap_or_else(|e| e.into_inner());
+                if *last != Some(best) {
+                    *last = Some(best);
+                    bar.println(format!(
+                        "improved: {best} moves, optimal >= {}  ({:.2} s)",
+                        p.bound,
+                        p.elapsed.as_secs_f64()
+                    ));
+                }
+                bar.set_message(format!(
+                    "best {best}, optimal >= {}  {:.1}s  (Ctrl-C stops with the best so far)",
+                    p.bound,
+                    p.elapsed.as_secs_f64()
+                ));
+            }
+            None => bar.set_message(format!(
                 "bound {}  {} nodes  {:.1}s  (Ctrl-C cancels)",
                 p.bound,
                 thousands(p.generated),
                 p.elapsed.as_secs_f64()
-            ));
+            )),
         }
     }
 

@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::Result;
 use serde_json::json;
@@ -41,10 +40,8 @@ pub struct CompareArgs {
 pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
-    anyhow::ensure!(
-        args.timeout.is_finite() && args.timeout > 0.0,
-        "--timeout must be positive"
-    );
+    let timeout = common::seconds("timeout", args.timeout)?;
+    let max_memory = common::mib_to_bytes("max-memory", args.max_memory)?;
     let request = match Request::new(board, goal, Limits::none()) {
         Ok(r) => r,
         Err(e) => {
@@ -74,8 +71,8 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     for options in runs {
         let limits = Limits::none()
             .with_cancel(common::cancel_flag())
-            .with_timeout(Duration::from_secs_f64(args.timeout))
-            .with_max_memory(args.max_memory.saturating_mul(1 << 20));
+            .with_timeout(timeout)
+            .with_max_memory(max_memory);
         let request = request.clone().with_limits(limits);
         let plan = taquin::plan(&request, &options, tables)?;
         let algorithm = plan.algorithm;

@@ -2,7 +2,6 @@
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::Context;
 
@@ -54,12 +53,7 @@ pub struct ServeArgs {
 
 /// Starts the server and serves until Ctrl-C; prints the address it listens on.
 pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> {
-    let seconds = |name: &str, s: f64| -> anyhow::Result<Duration> {
-        Duration::try_from_secs_f64(s)
-            .ok()
-            .filter(|d| !d.is_zero())
-            .with_context(|| format!("--{name} must be a positive number of seconds, not {s}"))
-    };
+    let seconds = crate::common::seconds;
     if !(2..=1000).contains(&args.max_side) {
         anyhow::bail!("--max-side must be between 2 and 1000");
     }
@@ -70,7 +64,7 @@ pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> 
         default_timeout: seconds("timeout", args.timeout)?,
         max_timeout: seconds("max-timeout", args.max_timeout)?,
         max_nodes: args.max_nodes.max(1),
-        max_memory: args.max_memory_mib.saturating_mul(1 << 20),
+        max_memory: crate::common::mib_to_bytes("max-memory-mib", args.max_memory_mib)?,
         max_side: args.max_side,
         tables,
         background_build: !args.no_background_build,

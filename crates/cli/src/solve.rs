@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use serde_json::json;
-use taquin::solvers::shorten::{shorten, ShortenOptions};
+use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{
     Algorithm, Board, HeuristicKind, Request, SolveError, SolveOptions, SolveReport, Tables,
 };
@@ -67,14 +67,22 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// Checks the flags a parser cannot: a weight of at least 1, a depth of at least 1.
+    /// Checks the flags a parser cannot: a weight from 1 to [`SolveOptions::MAX_WEIGHT`], a
+    /// depth from 1 to [`taquin::solvers::MAX_DEPTH`].
     pub fn validate(&self) -> Result<()> {
+        let max_weight = SolveOptions::MAX_WEIGHT;
         anyhow::ensure!(
-            self.weight.is_finite() && self.weight >= 1.0,
-            "--weight must be a number >= 1, got {}",
+            self.weight.is_finite() && (1.0..=max_weight).contains(&self.weight),
+            "--weight must be a number from 1 to {max_weight}, got {:?}",
             self.weight
         );
-        anyhow::ensure!(self.depth >= 1, "--depth must be at least 1");
+        let max_depth = taquin::solvers::MAX_DEPTH;
+        anyhow::ensure!(
+            (1..=max_depth).contains(&self.depth),
+            "--depth must be from 1 to {max_depth}, got {}: the look-ahead tree grows threefold \
+             with each level",
+            self.depth
+        );
         Ok(())
     }
 
@@ -140,7 +148,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
     args.search.validate()?;
     let limits = args.limits.limits()?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let planned = Request::new(board.clone(), goal.clone(), limits).and_then(|request| {
+    let planned = Request::new(board.clone(), goal.clone(), limits.clone()).and_then(|request| {
         let options = SolveOptions {
             threads: args.threads,
             ..args.search.options(taquin::Workload::One)
@@ -162,8 +170,14 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
         Ok((mut solution, plan)) => {
             let mut original_length = None;
             if args.shorten && !solution.optimal {
-                let shortened =
-                    shorten(&board, &goal, &solution.moves, &ShortenOptions::default())?;
+                // Within the same limits as the search: at the deadline, the best so far.
+                let shortened = shorten_within(
+                    &board,
+                    &goal,
+                    &solution.moves,
+                    &ShortenOptions::default(),
+                    &limits,
+                )?;
                 original_length = Some(solution.len());
                 solution.moves = shortened.moves;
             }

@@ -9,6 +9,9 @@ pub enum Algorithm {
     IdaStar,
     /// Breadth-first search: optimal, ignores the heuristic; ground truth on small boards.
     Bfs,
+    /// Anytime search ([`crate::solvers::anytime`]): a first solution at once, better ones until
+    /// the deadline, optimal when proven; the planner's choice beyond 16 cells.
+    Anytime,
     /// Weighted A* (Pohl 1970), f = g + w·h: at most w times the optimal length.
     WeightedAStar,
     /// Greedy best-first search on h alone: fast, no bound on the length.
@@ -26,10 +29,11 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm.
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 9] = [
         Algorithm::AStar,
         Algorithm::IdaStar,
         Algorithm::Bfs,
+        Algorithm::Anytime,
         Algorithm::WeightedAStar,
         Algorithm::Greedy,
         Algorithm::Constructive,
@@ -43,6 +47,7 @@ impl Algorithm {
             Algorithm::AStar => "astar",
             Algorithm::IdaStar => "idastar",
             Algorithm::Bfs => "bfs",
+            Algorithm::Anytime => "anytime",
             Algorithm::WeightedAStar => "weighted-astar",
             Algorithm::Greedy => "greedy",
             Algorithm::Constructive => "constructive",

@@ -1,8 +1,11 @@
 //! Limits on a search: a node budget, a deadline, a memory budget and a cancel flag, plus the
 //! progress callback through which a long search reports how far it got.
 //!
-//! Searches check limits every [`Limits::CHECK_EVERY`] nodes so that the check costs nothing
-//! measurable in the inner loop, and a cancel or deadline is still seen within milliseconds.
+//! Searches check limits after every [`Limits::CHECK_EVERY`] units of work (a node of a small
+//! board is one unit; a node of a large board counts for its size, see [`Limits::next_check`])
+//! so that the check costs nothing measurable in the inner loop, a cancel or deadline is still
+//! seen within milliseconds whatever the board's size, and a node budget is seen as soon as it
+//! is spent.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -59,9 +62,11 @@ impl Limits {
         Limits::default()
     }
 
-    /// A limit of `timeout` from now.
+    /// A limit of `timeout` from now. A timeout too far away for the clock (`Duration::MAX`,
+    /// centuries) means no deadline, instead of the overflow panic of `Instant + Duration`: the
+    /// one place where deadlines are computed.
     pub fn with_timeout(mut self, timeout: Duration) -> Limits {
-        self.deadline = Some(Instant::now() + timeout);
+        self.deadline = Instant::now().checked_add(timeout);
         self
     }
 
@@ -86,6 +91,20 @@ impl Limits {
     /// The memory budget in force: the one given, or [`Limits::DEFAULT_MEMORY`].
     pub fn memory_budget(&self) -> usize {
         self.max_memory_bytes.unwrap_or(Limits::DEFAULT_MEMORY)
+    }
+
+    /// When a loop should check its limits next, as a count of work units: `work` is the work
+    /// done so far and `generated` the nodes generated so far. The answer is
+    /// [`Limits::CHECK_EVERY`] units on, or sooner when the node budget would run out first. A
+    /// loop counts at least one unit per node generated (so the node budget is never overshot
+    /// by more than one expansion) and more for nodes that cost more: A* and BFS count a node as
+    /// 1 + its heap bytes / 64 (copying, hashing and storing it are linear in its size), which
+    /// keeps a 300x300 board's search checking every few nodes instead of every few seconds.
+    pub fn next_check(&self, work: u64, generated: u64) -> u64 {
+        let left = self
+            .max_nodes
+            .map_or(u64::MAX, |m| m.saturating_sub(generated));
+        work.saturating_add(Limits::CHECK_EVERY.min(left))
     }
 
     /// Checks node budget, cancel flag and deadline, in that order (cheapest first).
@@ -116,6 +135,54 @@ impl Limits {
     }
 }
 
+/// The loop-side half of [`Limits`]: counts the work a loop does and checks the limits each time
+/// enough was done ([`Limits::next_check`]). Once a limit is hit it stays hit, so a recursive
+/// search can unwind by asking [`Budget::spend`] at every level.
+#[derive(Debug)]
+pub(crate) struct Budget<'a> {
+    limits: &'a Limits,
+    work: u64,
+    next: u64,
+    hit: Option<LimitHit>,
+}
+
+impl<'a> Budget<'a> {
+    /// A budget checking `limits`, nothing spent.
+    pub(crate) fn new(limits: &'a Limits) -> Budget<'a> {
+        Budget {
+            limits,
+            work: 0,
+            next: limits.next_check(0, 0),
+            hit: None,
+        }
+    }
+
+    /// Records `work` more units, with `generated` nodes generated so far; true when a limit
+    /// is hit (now or before). Work never counts less than the nodes generated, so the node
+    /// budget is seen in time whatever the caller counts as work.
+    #[inline]
+    pub(crate) fn spend(&mut self, work: u64, generated: u64) -> bool {
+        self.work = self.work.saturating_add(work).max(generated);
+        if self.work >= self.next {
+            self.check(generated);
+        }
+        self.hit.is_some()
+    }
+
+    #[cold]
+    fn check(&mut self, generated: u64) {
+        self.next = self.limits.next_check(self.work, generated);
+        if self.hit.is_none() {
+            self.hit = self.limits.check(generated).err();
+        }
+    }
+
+    /// The limit that was hit, if any.
+    pub(crate) fn hit(&self) -> Option<LimitHit> {
+        self.hit
+    }
+}
+
 /// A snapshot of a running search, handed to the progress callback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
@@ -128,6 +195,9 @@ pub struct Progress {
     pub bound: u32,
     /// Time since the search started.
     pub elapsed: Duration,
+    /// The length of the best solution found so far, for searches that find better and better
+    /// ones (the anytime search); `None` elsewhere. A new value is an improvement.
+    pub best: Option<u32>,
 }
 
 /// The progress callback type: called every few thousand nodes and at each new IDA* bound.
@@ -155,5 +225,34 @@ mod tests {
             Limits::none().with_max_memory(10).check_memory(11),
             Err(LimitHit::Memory)
         );
+    }
+
+    #[test]
+    fn a_budget_stays_hit_once_hit() {
+        let limits = Limits::none().with_max_nodes(3);
+        let mut b = Budget::new(&limits);
+        assert!(!b.spend(1, 1));
+        assert!(!b.spend(1, 2));
+        assert!(b.spend(1, 3));
+        assert!(b.spend(0, 0), "a hit is remembered");
+        assert_eq!(b.hit(), Some(LimitHit::Nodes));
+    }
+
+    #[test]
+    fn a_timeout_beyond_the_clock_is_no_deadline_not_a_panic() {
+        let l = Limits::none().with_timeout(Duration::MAX);
+        assert_eq!(l.check(0), Ok(()));
+        let l = Limits::none().with_timeout(Duration::from_secs(10_000_000_000_000_000_000));
+        assert_eq!(l.check(0), Ok(()));
+    }
+
+    #[test]
+    fn the_next_check_comes_no_later_than_the_node_budget() {
+        assert_eq!(Limits::none().next_check(5, 5), 5 + Limits::CHECK_EVERY);
+        let l = Limits::none().with_max_nodes(10);
+        assert_eq!(l.next_check(0, 0), 10);
+        assert_eq!(l.next_check(100, 4), 106);
+        assert_eq!(l.next_check(100, 50), 100, "budget spent: check at once");
+        assert_eq!(Limits::none().next_check(u64::MAX - 1, 0), u64::MAX);
     }
 }

@@ -8,8 +8,10 @@
 //! 15-puzzle builds in a fraction of a second, a 6-6-3 in about a second and searches several
 //! times fewer nodes). It never plans a build of minutes: it names the larger set that would
 //! pay off ([`Plan::better`]) so that a front end can suggest `taquin pdb build`.
-//! Larger boards get IDA* with linear conflict, or the 24-puzzle's 6-6-6-6 databases when they
-//! are on disk.
+//! Larger boards, where an optimal search may not end in any time a person waits, get the anytime
+//! search ([`crate::solvers::anytime`]): a first solution at once and better ones until the
+//! deadline ([`ANYTIME_BUDGET`] when the request sets none), guided by the 24-puzzle's 6-6-6-6
+//! databases when they are on disk, by linear conflict otherwise.
 //!
 //! An explicit choice always wins: an algorithm or heuristic given in [`SolveOptions`] is used
 //! as given, and the planner fills in only what is left open.
@@ -29,8 +31,11 @@ pub const QUICK_ENTRIES: u64 = 1 << 20;
 /// boards, or once the quick set is on disk: the 15-puzzle's 6-6-3 (5,765,760 entries) builds
 /// in about a second on two cores.
 pub const STANDARD_ENTRIES: u64 = 6 << 20;
-/// Most cells of a board the planner solves optimally with tables it builds itself.
+/// Most cells of a board the planner solves optimally with tables it builds itself; past it, the
+/// planner picks the anytime search.
 pub const MAX_QUICK_CELLS: usize = 16;
+/// The time the anytime search takes when the request sets no deadline.
+pub const ANYTIME_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// What the planner decided: everything a run needs, and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,6 +52,8 @@ pub struct Plan {
     pub threads: usize,
     /// May the run build missing pattern databases?
     pub build: BuildPolicy,
+    /// A time budget the run takes when the request sets no deadline (the anytime search).
+    pub budget: Option<std::time::Duration>,
     /// Why these, in one line.
     pub reason: String,
     /// A larger pattern-database set for this board that is not on disk and would have cut the
@@ -115,14 +122,34 @@ pub fn plan(
             _ => auto_heuristic(request, options.workload, tables),
         },
     };
-    let algorithm = algorithm.unwrap_or(Algorithm::IdaStar);
+    let anytime = request.goal().len() > MAX_QUICK_CELLS;
+    let algorithm = algorithm.unwrap_or(if anytime {
+        Algorithm::Anytime
+    } else {
+        Algorithm::IdaStar
+    });
     let reason = match (options.algorithm, options.heuristic) {
         (Some(_), Some(_)) => "as asked".to_string(),
-        (None, Some(_)) => format!(
+        (None, Some(_)) if !anytime => format!(
             "IDA* is the fastest optimal search for a given heuristic ({})",
             goal_size(request)
         ),
         _ => reason,
+    };
+    let budget = (algorithm == Algorithm::Anytime && request.limits().deadline.is_none())
+        .then_some(ANYTIME_BUDGET);
+    let reason = if options.algorithm.is_none() && algorithm == Algorithm::Anytime {
+        format!(
+            "{reason}; anytime search, as an optimal search may not end in time on {} cells: a \
+             first solution at once, then better ones until the deadline{}",
+            request.goal().len(),
+            budget.map_or(String::new(), |b| format!(
+                " ({} s, as no time limit was given)",
+                b.as_secs()
+            ))
+        )
+    } else {
+        reason
     };
     Ok(Plan {
         algorithm,
@@ -131,6 +158,7 @@ pub fn plan(
         depth: options.depth,
         threads: options.threads,
         build,
+        budget,
         reason,
         better,
     })
@@ -203,7 +231,7 @@ fn auto_heuristic(
     (
         HeuristicKind::LinearConflict,
         BuildPolicy::Never,
-        format!("the strongest heuristic that needs no table on a {size} board"),
+        format!("linear conflict, the strongest heuristic that needs no table on a {size} board"),
         largest,
     )
 }

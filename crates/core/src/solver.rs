@@ -65,6 +65,9 @@ impl Default for SolveOptions {
 impl SolveOptions {
     /// Default weight of weighted A*.
     pub const DEFAULT_WEIGHT: f64 = 2.0;
+    /// Largest weight offered: past it weighted A* is greedy search in all but name, and the
+    /// proven factor (the weight) says nothing useful.
+    pub const MAX_WEIGHT: f64 = 100.0;
     /// Default look-ahead depth (the four moves of the look-ahead player's report).
     pub const DEFAULT_DEPTH: usize = 4;
 
@@ -112,13 +115,33 @@ impl Plan {
         progress: Option<ProgressFn>,
     ) -> Result<Solution, SolveError> {
         let started = Instant::now();
+        // The plan's budget, where the request sets no deadline.
+        let budgeted;
+        let request = match self.budget {
+            Some(budget) if request.limits().deadline.is_none() => {
+                budgeted = request
+                    .clone()
+                    .with_limits(request.limits().clone().with_timeout(budget));
+                &budgeted
+            }
+            _ => request,
+        };
         let (board, goal, limits) = (request.board(), request.goal(), request.limits());
-        let mut solution = match self.algorithm {
+        let solution = match self.algorithm {
+            Algorithm::Anytime => with_heuristic(
+                self.heuristic,
+                goal,
+                tables,
+                self.build,
+                limits,
+                AnytimeRun { request, progress },
+            ),
             Algorithm::IdaStar => with_heuristic(
                 self.heuristic,
                 goal,
                 tables,
                 self.build,
+                limits,
                 IdaRun {
                     board,
                     goal,
@@ -132,6 +155,7 @@ impl Plan {
                 goal,
                 tables,
                 self.build,
+                limits,
                 AStarRun {
                     board,
                     goal,
@@ -147,7 +171,7 @@ impl Plan {
             }
             other => {
                 let heuristic = if other.takes_heuristic() {
-                    Some(self.heuristic.build(goal, tables, self.build)?)
+                    Some(self.heuristic.build(goal, tables, self.build, limits)?)
                 } else {
                     None
                 };
@@ -160,14 +184,23 @@ impl Plan {
                     progress,
                 )
             }
-        }?;
+        };
+        // Every run is timed here, the stopped ones too (some solvers do not time themselves).
+        let mut solution = solution.map_err(|mut e| {
+            if let SolveError::Limit { stats, .. } | SolveError::Cycle { stats, .. } = &mut e {
+                stats.elapsed = started.elapsed();
+            }
+            e
+        })?;
         solution.stats.elapsed = started.elapsed();
         solution.verify(board, goal)?;
         let manhattan = crate::solvers::manhattan_lower_bound(board, goal);
         solution.lower_bound = if solution.optimal {
             solution.len() as u64
         } else {
-            manhattan.max(solution.lower_bound)
+            manhattan
+                .max(solution.lower_bound)
+                .min(solution.len() as u64)
         };
         solution.algorithm = self.algorithm.name().to_string();
         solution.heuristic = self.heuristic_name();
@@ -180,13 +213,18 @@ impl Plan {
     /// Loads or builds (as the plan allows) the tables the plan's heuristic needs for `goal`,
     /// so that a benchmark can time the searches apart from a one-time build. A run fetches
     /// them itself when this was not called.
-    pub fn prepare_tables(&self, goal: &Board, tables: &Tables) -> Result<(), SolveError> {
+    pub fn prepare_tables(
+        &self,
+        goal: &Board,
+        tables: &Tables,
+        limits: &Limits,
+    ) -> Result<(), SolveError> {
         match self.heuristic {
             HeuristicKind::Pdb(preset) if self.algorithm.takes_heuristic() => {
                 tables.pdb_heuristic(preset, goal, self.build)?;
             }
             HeuristicKind::WalkingDistance if self.algorithm.takes_heuristic() => {
-                tables.walking_distance(goal)?;
+                tables.walking_distance(goal, limits)?;
             }
             _ => {}
         }
@@ -200,13 +238,14 @@ fn with_heuristic(
     goal: &Board,
     tables: &Tables,
     policy: BuildPolicy,
+    limits: &Limits,
     search: impl WithHeuristic,
 ) -> Result<Solution, SolveError> {
     match kind {
         HeuristicKind::Misplaced => search.run(&Misplaced::new(goal)),
         HeuristicKind::Manhattan => search.run(&Manhattan::new(goal)),
         HeuristicKind::LinearConflict => search.run(&LinearConflict::new(goal)),
-        HeuristicKind::WalkingDistance => search.run(&*tables.walking_distance(goal)?),
+        HeuristicKind::WalkingDistance => search.run(&*tables.walking_distance(goal, limits)?),
         HeuristicKind::Pdb(preset) => search.run(&tables.pdb_heuristic(preset, goal, policy)?),
     }
 }
@@ -247,6 +286,22 @@ impl WithHeuristic for IdaRun<'_> {
                 self.threads,
             )
         }
+    }
+}
+
+/// The anytime search.
+struct AnytimeRun<'a> {
+    request: &'a Request,
+    progress: Option<ProgressFn<'a>>,
+}
+
+impl WithHeuristic for AnytimeRun<'_> {
+    fn run<H>(self, h: &H) -> Result<Solution, SolveError>
+    where
+        H: Incremental + Sync,
+        H::Aux: Send + Sync,
+    {
+        crate::solvers::anytime::anytime(self.request, h, self.progress)
     }
 }
 

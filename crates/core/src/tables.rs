@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use crate::board::{Board, Tile};
 use crate::heuristic::WalkingDistance;
+use crate::limits::Limits;
 use crate::pdb::cache::{BuildPolicy, DatabaseCache, Observer};
 use crate::pdb::{PatternDb, PatternSpec, PdbError, PdbHeuristic, PdbPreset};
 use crate::solution::SolveError;
@@ -135,15 +136,20 @@ impl Tables {
         PdbHeuristic::new(goal, dbs, true)
     }
 
-    /// The walking-distance tables for `goal`, built once and kept while they fit
-    /// [`WALKING_DISTANCE_BUDGET`] (the least recently used goal's tables go first).
-    pub fn walking_distance(&self, goal: &Board) -> Result<Arc<WalkingDistance>, SolveError> {
+    /// The walking-distance tables for `goal`, built once (within `limits`: a build stopped
+    /// by them is not kept) and kept while they fit [`WALKING_DISTANCE_BUDGET`] (the least
+    /// recently used goal's tables go first).
+    pub fn walking_distance(
+        &self,
+        goal: &Board,
+        limits: &Limits,
+    ) -> Result<Arc<WalkingDistance>, SolveError> {
         let key = (goal.width(), goal.tiles().to_vec());
         if let Some(wd) = self.walking_cache().get(&key) {
             return Ok(wd);
         }
         // Built outside the lock so that other goals are not held up meanwhile.
-        let wd = Arc::new(WalkingDistance::new(goal)?);
+        let wd = Arc::new(WalkingDistance::build(goal, limits)?);
         self.walking_cache().insert(key, wd.clone());
         Ok(wd)
     }
@@ -283,10 +289,15 @@ mod tests {
     fn walking_distance_tables_are_shared_and_bounded() {
         let tables = Tables::in_memory();
         let goal = Board::solved(4, 4).unwrap();
-        let a = tables.walking_distance(&goal).unwrap();
-        let b = tables.clone().walking_distance(&goal).unwrap();
+        let a = tables.walking_distance(&goal, &Limits::none()).unwrap();
+        let b = tables
+            .clone()
+            .walking_distance(&goal, &Limits::none())
+            .unwrap();
         assert!(Arc::ptr_eq(&a, &b), "clones share one cache");
-        let other = Tables::in_memory().walking_distance(&goal).unwrap();
+        let other = Tables::in_memory()
+            .walking_distance(&goal, &Limits::none())
+            .unwrap();
         assert!(!Arc::ptr_eq(&a, &other), "handles do not share");
         // Many goals: the cache stays within its budget.
         for t in 1..40u32 {
@@ -294,7 +305,7 @@ mod tests {
             tiles.swap(0, (t % 7 + 1) as usize);
             tiles.rotate_left((t % 8) as usize);
             let g = Board::from_tiles(2, 4, tiles).unwrap();
-            tables.walking_distance(&g).unwrap();
+            tables.walking_distance(&g, &Limits::none()).unwrap();
         }
         let held: usize = tables
             .walking_cache()

@@ -60,13 +60,19 @@ fn check_heuristics_exhaustively(goal: &Board) {
     let tables = Tables::in_memory();
     let built: Vec<_> = HeuristicKind::ALL
         .into_iter()
-        .map(|k| (k, k.build(goal, &tables, BuildPolicy::Never).unwrap()))
+        .map(|k| {
+            (
+                k,
+                k.build(goal, &tables, BuildPolicy::Never, &Limits::none())
+                    .unwrap(),
+            )
+        })
         .collect();
     // The planner's pattern databases for this board (a maximum of a direct and a reflected
     // sum): admissible on every state, 0 on the goal, never below Manhattan distance. They are
     // not consistent (a move can lower them by more than one), so that is not asked.
     let manhattan = HeuristicKind::Manhattan
-        .build(goal, &tables, BuildPolicy::Never)
+        .build(goal, &tables, BuildPolicy::Never, &Limits::none())
         .unwrap();
     for budget in [QUICK_ENTRIES, STANDARD_ENTRIES] {
         let preset = PdbPreset::sized_for(goal.width(), goal.height(), budget).unwrap();

@@ -72,7 +72,12 @@ proptest! {
                 continue;
             }
             let heuristic = kind
-                .build(&goal, &taquin::Tables::in_memory(), taquin::pdb::BuildPolicy::Never)
+                .build(
+                    &goal,
+                    &taquin::Tables::in_memory(),
+                    taquin::pdb::BuildPolicy::Never,
+                    &taquin::Limits::none(),
+                )
                 .unwrap();
             prop_assert_eq!(heuristic.estimate(goal.tiles()), 0);
             prop_assert!(heuristic.estimate(board.tiles()) as usize <= done.len());

@@ -35,10 +35,17 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::routing::{get, post};
 use axum::Router;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
+use tower::ServiceExt;
 
 pub use error::AppError;
 pub use state::AppState;
@@ -76,6 +83,15 @@ pub struct Config {
     /// the background after start, on one core, when they are not on disk; solves switch to
     /// them when they are ready. Progress is in `/api/info`.
     pub background_build: bool,
+    /// How long a client may take to send a request's headers (and, on a kept-alive
+    /// connection, to start the next request) before the connection is closed: a client that
+    /// sends part of its headers and stops must not hold a connection (a file) forever.
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body before it is answered 408.
+    pub body_timeout: Duration,
+    /// How long a stopping server waits for open connections to finish after cancelling the
+    /// searches, before it closes them.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for Config {
@@ -96,6 +112,9 @@ impl Default for Config {
             body_limit: 16 * 1024,
             tables: taquin::Tables::in_memory(),
             background_build: false,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            shutdown_grace: Duration::from_secs(1),
         }
     }
 }
@@ -169,18 +188,52 @@ impl Server {
     }
 
     /// Serves until `shutdown` completes, then cancels the running searches and waits for the
-    /// open requests to finish (they end within milliseconds once cancelled).
+    /// open requests to finish (they end within milliseconds once cancelled), at most
+    /// `shutdown_grace`.
+    ///
+    /// Connections are served by hyper directly rather than by `axum::serve`, for the one
+    /// setting the latter lacks: a header read timeout (hyper's needs a timer), without which a
+    /// client that sends half a request holds its connection forever.
     pub async fn run(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let state = self.state.clone();
-        let signal = async move {
-            shutdown.await;
-            state.cancel_all();
-        };
-        axum::serve(self.listener, app(self.state))
-            .with_graceful_shutdown(signal)
-            .await
+        let config = state.config().clone();
+        let router = app(self.state);
+        let graceful = GracefulShutdown::new();
+        let mut http = http1::Builder::new();
+        http.timer(TokioTimer::new())
+            .header_read_timeout(config.header_timeout);
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            let (stream, _) = tokio::select! {
+                accepted = self.listener.accept() => match accepted {
+                    Ok(conn) => conn,
+                    // Out of files (EMFILE) or a connection reset before it was accepted: wait
+                    // a moment for connections to close instead of spinning, as axum::serve does.
+                    Err(_) => {
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let service = TowerToHyperService::new(
+                router
+                    .clone()
+                    .map_request(|req: Request<Incoming>| req.map(Body::new)),
+            );
+            let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+            tokio::spawn(async move {
+                // A connection error (the client went away, a header timeout) ends only it.
+                let _ = conn.await;
+            });
+        }
+        drop(self.listener);
+        state.cancel_all();
+        // Open connections finish their request (their search is cancelled) or are dropped.
+        let _ = tokio::time::timeout(config.shutdown_grace, graceful.shutdown()).await;
+        Ok(())
     }
 }

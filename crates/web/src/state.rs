@@ -21,6 +21,9 @@ struct Inner {
     waiting: AtomicUsize,
     next_id: AtomicU64,
     running: Mutex<HashMap<u64, Arc<AtomicBool>>>,
+    /// Raised by [`AppState::cancel_all`]: a search that starts afterwards (its request was
+    /// waiting for a slot) starts cancelled.
+    stopping: AtomicBool,
 }
 
 impl AppState {
@@ -34,6 +37,7 @@ impl AppState {
                 waiting: AtomicUsize::new(0),
                 next_id: AtomicU64::new(0),
                 running: Mutex::new(HashMap::new()),
+                stopping: AtomicBool::new(false),
             }),
         }
     }
@@ -58,9 +62,11 @@ impl AppState {
         self.lock().len()
     }
 
-    /// Raises the cancel flag of every search in flight.
+    /// Raises the cancel flag of every search in flight, and of every search started later.
     pub fn cancel_all(&self) {
-        for flag in self.lock().values() {
+        let running = self.lock();
+        self.inner.stopping.store(true, Ordering::SeqCst);
+        for flag in running.values() {
             flag.store(true, Ordering::Relaxed);
         }
     }
@@ -93,8 +99,11 @@ impl AppState {
     /// search has really stopped.
     pub fn start(&self, permit: OwnedSemaphorePermit) -> (CancelGuard, Job) {
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
-        let flag = Arc::new(AtomicBool::new(false));
-        self.lock().insert(id, flag.clone());
+        let mut running = self.lock();
+        // Read under the lock that cancel_all holds, so no search slips between the two.
+        let flag = Arc::new(AtomicBool::new(self.inner.stopping.load(Ordering::SeqCst)));
+        running.insert(id, flag.clone());
+        drop(running);
         let job = Job {
             state: self.clone(),
             id,

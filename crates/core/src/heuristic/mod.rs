@@ -118,19 +118,21 @@ impl HeuristicKind {
     ];
 
     /// Builds this heuristic for `goal`, its tables taken from `tables` (pattern databases
-    /// built when missing, as `policy` allows). Walking distance fails where its tables would
-    /// be too large; pattern databases fail on a board their partition does not fit.
+    /// built when missing, as `policy` allows; walking-distance tables built within `limits`:
+    /// the deadline, the cancel flag and the memory budget). Walking distance fails where its
+    /// tables would be too large; pattern databases fail on a board their partition does not fit.
     pub fn build(
         self,
         goal: &Board,
         tables: &crate::Tables,
         policy: crate::pdb::BuildPolicy,
+        limits: &crate::limits::Limits,
     ) -> Result<Box<dyn Heuristic>, SolveError> {
         Ok(match self {
             HeuristicKind::Misplaced => Box::new(Misplaced::new(goal)),
             HeuristicKind::Manhattan => Box::new(Manhattan::new(goal)),
             HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
-            HeuristicKind::WalkingDistance => Box::new(tables.walking_distance(goal)?),
+            HeuristicKind::WalkingDistance => Box::new(tables.walking_distance(goal, limits)?),
             HeuristicKind::Pdb(p) => Box::new(tables.pdb_heuristic(p, goal, policy)?),
         })
     }

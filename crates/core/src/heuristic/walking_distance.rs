@@ -16,7 +16,8 @@ use std::collections::HashMap;
 use super::{GoalGeometry, Heuristic, Incremental};
 use crate::board::{Board, Tile, BLANK};
 use crate::hashing::FoldState;
-use crate::solution::SolveError;
+use crate::limits::{Budget, LimitHit, Limits};
+use crate::solution::{SolveError, Stats};
 
 /// Most count-table states one direction may have before the table is refused as too large.
 pub const MAX_STATES: usize = 4_000_000;
@@ -54,9 +55,36 @@ struct WdTable {
 
 const NONE: u32 = u32::MAX;
 
+/// What a table build may still spend: the caller's limits, checked once per state, and the
+/// states the memory budget leaves room for, counted before each state is stored.
+struct BuildBudget<'a> {
+    budget: Budget<'a>,
+    /// States built so far, both tables.
+    states: u64,
+    /// Bytes the memory budget has left.
+    bytes_left: usize,
+    /// The whole memory budget, for the message.
+    bytes_budget: usize,
+    /// When the build started, for the statistics of a build stopped by a limit.
+    started: std::time::Instant,
+}
+
 impl WdTable {
-    /// Breadth-first search over count tables from the goal's.
-    fn build(lines: usize, per_line: usize, goal_blank_line: usize) -> Result<WdTable, SolveError> {
+    /// Estimated bytes one state of a table of `lines` lines costs while it is built: its hash
+    /// index entry (a 16-byte key and a 4-byte value, aligned to 32, at a load factor of 7/8),
+    /// its decoded counts in the queue (72 bytes), its distance (1) and transitions (8 per
+    /// line), with half as much again for vectors that grow by doubling.
+    fn bytes_per_state(lines: usize) -> usize {
+        (37 + 72 + 1 + 8 * lines) * 3 / 2
+    }
+
+    /// Breadth-first search over count tables from the goal's, within `limits`.
+    fn build(
+        lines: usize,
+        per_line: usize,
+        goal_blank_line: usize,
+        limits: &mut BuildBudget,
+    ) -> Result<WdTable, SolveError> {
         let bits = usize::BITS - per_line.leading_zeros();
         let blank_bits = usize::BITS - lines.leading_zeros();
         if (lines * lines) as u32 * bits + blank_bits > 128 || lines > 8 {
@@ -87,8 +115,22 @@ impl WdTable {
         // Decoded states are kept in BFS order (index = position), so the queue is implicit.
         let mut states: Vec<([u8; 64], usize)> = vec![(goal, goal_blank_line)];
         table.index.insert(encode(&goal, goal_blank_line), 0);
+        let state_bytes = WdTable::bytes_per_state(lines);
+        // Refused before allocating: the states the memory budget has room for.
+        let max_states = MAX_STATES.min(limits.bytes_left / state_bytes);
         let mut head = 0;
         while head < states.len() {
+            limits.states += 1;
+            if limits.budget.spend(1, limits.states) {
+                return Err(SolveError::Limit {
+                    hit: limits.budget.hit().unwrap_or(LimitHit::Cancelled),
+                    stats: Stats {
+                        elapsed: limits.started.elapsed(),
+                        ..Stats::default()
+                    },
+                    bound: 0,
+                });
+            }
             let (counts, blank) = states[head];
             let d = table.dist[head];
             for dir in 0..2 {
@@ -108,11 +150,12 @@ impl WdTable {
                                 Some(&s) => s,
                                 None => {
                                     let s = states.len() as u32;
-                                    if states.len() >= MAX_STATES {
-                                        return Err(SolveError::Unsupported(format!(
-                                            "the walking-distance table of this board has more than {MAX_STATES} \
-                                             states: use --heuristic linear-conflict"
-                                        )));
+                                    if states.len() >= max_states {
+                                        return Err(too_many_states(
+                                            states.len(),
+                                            max_states,
+                                            limits.bytes_budget,
+                                        ));
                                     }
                                     table.index.insert(key, s);
                                     table.dist.push(d + 1);
@@ -128,6 +171,7 @@ impl WdTable {
             }
             head += 1;
         }
+        limits.bytes_left = limits.bytes_left.saturating_sub(states.len() * state_bytes);
         Ok(table)
     }
 
@@ -147,11 +191,39 @@ impl WdTable {
     }
 }
 
+/// The refusal of a table that outgrew [`MAX_STATES`] or the memory budget.
+fn too_many_states(states: usize, max_states: usize, budget: usize) -> SolveError {
+    const MIB: usize = 1 << 20;
+    if max_states == MAX_STATES {
+        SolveError::Unsupported(format!(
+            "the walking-distance table of this board has more than {MAX_STATES} states: use \
+             --heuristic linear-conflict"
+        ))
+    } else {
+        SolveError::Unsupported(format!(
+            "the walking-distance tables of this board need more than the memory budget of {} \
+             MiB (more than {states} states): use --heuristic linear-conflict, or a larger \
+             memory budget",
+            budget / MIB
+        ))
+    }
+}
+
 impl WalkingDistance {
+    /// Builds both tables for `goal` with no limit but the default memory budget (see
+    /// [`WalkingDistance::build`]).
+    pub fn new(goal: &Board) -> Result<WalkingDistance, SolveError> {
+        WalkingDistance::build(goal, &Limits::none())
+    }
+
     /// Builds both tables for `goal`. Fails with [`SolveError::Unsupported`] when a table would be
     /// too large: boards whose sides are both 5 or more, or long thin boards whose table passes
-    /// [`MAX_STATES`]. Up to 4x4 the tables have at most 24,964 states and build in milliseconds.
-    pub fn new(goal: &Board) -> Result<WalkingDistance, SolveError> {
+    /// [`MAX_STATES`] or the memory budget of `limits` (estimated per state before it is
+    /// stored). Up to 4x4 the tables have at most 24,964 states and build in milliseconds; long
+    /// thin boards can take seconds, so the build checks the deadline and the cancel flag of
+    /// `limits` once per state, and fails with [`SolveError::Limit`] when one is hit. The node
+    /// budget is left to the search: the tables are shared by every search toward this goal.
+    pub fn build(goal: &Board, limits: &Limits) -> Result<WalkingDistance, SolveError> {
         let geometry = GoalGeometry::new(goal);
         let (w, h) = (goal.width(), goal.height());
         // Refused before building: from 5x5 on, one direction's table has over a hundred million
@@ -162,8 +234,22 @@ impl WalkingDistance {
                  use --heuristic linear-conflict, or a pattern database (pdb:...) on the 24-puzzle"
             )));
         }
-        let vertical = WdTable::build(h, w, goal.blank() / w)?;
-        let horizontal = WdTable::build(w, h, goal.blank() % w)?;
+        // The node budget is the search's: a table shared by every search toward this goal is
+        // not charged to the first one that needs it.
+        let table_limits = Limits {
+            max_nodes: None,
+            ..limits.clone()
+        };
+        let started = std::time::Instant::now();
+        let mut budget = BuildBudget {
+            budget: Budget::new(&table_limits),
+            started,
+            states: 0,
+            bytes_left: limits.memory_budget(),
+            bytes_budget: limits.memory_budget(),
+        };
+        let vertical = WdTable::build(h, w, goal.blank() / w, &mut budget)?;
+        let horizontal = WdTable::build(w, h, goal.blank() % w, &mut budget)?;
         Ok(WalkingDistance {
             geometry,
             vertical,
@@ -267,6 +353,35 @@ mod tests {
         // thin boards still work
         assert!(WalkingDistance::new(&Board::solved(6, 2).unwrap()).is_ok());
         assert!(WalkingDistance::new(&Board::solved(3, 5).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn the_build_obeys_the_deadline_the_cancel_flag_and_the_memory_budget() {
+        // 2 columns x 7 rows: several million count tables, seconds to build without limits.
+        let goal = Board::solved(2, 7).unwrap();
+        let limit_hit = |limits: &Limits| match WalkingDistance::build(&goal, limits) {
+            Err(SolveError::Limit { hit, .. }) => hit,
+            other => panic!(
+                "expected a limit, got {:?}",
+                other.map(|wd| wd.table_states())
+            ),
+        };
+        let past = Limits::none().with_timeout(std::time::Duration::ZERO);
+        assert_eq!(limit_hit(&past), LimitHit::Time);
+        assert_eq!(
+            limit_hit(&Limits::none().with_max_nodes(1000)),
+            LimitHit::Nodes
+        );
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        assert_eq!(
+            limit_hit(&Limits::none().with_cancel(flag)),
+            LimitHit::Cancelled
+        );
+        let small = Limits::none().with_max_memory(16 << 20);
+        let err = WalkingDistance::build(&goal, &small).unwrap_err();
+        assert!(err.to_string().contains("memory budget of 16 MiB"), "{err}");
+        // The 15-puzzle's tables fit in a few MiB.
+        assert!(WalkingDistance::build(&Board::solved(4, 4).unwrap(), &small).is_ok());
     }
 
     #[test]

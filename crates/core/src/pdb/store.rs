@@ -94,6 +94,16 @@ pub fn save(db: &PatternDb, path: &Path) -> Result<(), PdbError> {
         source,
     };
     if let Some(dir) = path.parent() {
+        // create_dir_all on a file says only "File exists": say what is wrong instead.
+        if fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+            return Err(PdbError::Io {
+                path: dir.to_path_buf(),
+                source: std::io::Error::other(
+                    "this is a file, not a directory: give --pdb-dir (or TAQUIN_PDB_DIR) a \
+                     directory, or a path where one can be created",
+                ),
+            });
+        }
         fs::create_dir_all(dir).map_err(io)?;
     }
     let mut head = header(db);
@@ -201,6 +211,31 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(FileInfo, u
     ))
 }
 
+/// The metadata of `path` when it is a regular file. Opening a FIFO for reading blocks until a
+/// writer comes, possibly forever; a directory or a device is no table either. So the type is
+/// checked before opening.
+fn regular_file(path: &Path) -> Result<fs::Metadata, PdbError> {
+    let meta = fs::metadata(path).map_err(|source| PdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let kind = meta.file_type();
+    if !kind.is_file() {
+        return Err(corrupt(
+            path,
+            format!(
+                "not a regular file but {}: remove it, or give another --pdb-dir",
+                if kind.is_dir() {
+                    "a directory"
+                } else {
+                    "a FIFO, socket or device"
+                }
+            ),
+        ));
+    }
+    Ok(meta)
+}
+
 /// Reads the header of the file at `path` (not the table). Only regular files are opened.
 pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
     use std::io::Read;
@@ -208,11 +243,7 @@ pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
         path: path.to_path_buf(),
         source,
     };
-    let meta = fs::metadata(path).map_err(io)?;
-    if !meta.is_file() {
-        return Err(corrupt(path, "not a regular file"));
-    }
-    let len = meta.len();
+    let len = regular_file(path)?.len();
     if len < HEADER as u64 {
         return Err(corrupt(path, "too short to be a pattern database"));
     }
@@ -237,10 +268,7 @@ pub fn load(path: &Path, expect: Option<&PatternSpec>) -> Result<PatternDb, PdbE
         path: path.to_path_buf(),
         source,
     };
-    let meta = fs::metadata(path).map_err(io)?;
-    if !meta.is_file() {
-        return Err(corrupt(path, "not a regular file"));
-    }
+    regular_file(path)?;
     let file = fs::File::open(path).map_err(io)?;
     let map = map_read_only(&file).map_err(io)?;
     let len = map.len() as u64;

@@ -101,7 +101,9 @@ pub fn best_first<G: Graph>(
         closed: false,
     });
     open.push((Reverse(priority.key(0, h0)), 0, Reverse(0), 0));
-    let mut next_check = Limits::CHECK_EVERY;
+    // Limits are checked by work done, not nodes: a node of a huge board costs its size.
+    let mut work = 0u64;
+    let mut next_check = limits.next_check(0, 0);
     let mut neighbours = Vec::new();
     let mut bound = h0;
 
@@ -132,6 +134,7 @@ pub fn best_first<G: Graph>(
         graph.neighbours_with_heuristic(&node, &mut neighbours);
         for (next, step, h) in neighbours.drain(..) {
             stats.generated += 1;
+            work += 1 + graph.node_heap_bytes(&next) as u64 / 64;
             let ng = g + step;
             let (target, h) = match index.entry(next) {
                 Entry::Occupied(e) => {
@@ -164,8 +167,8 @@ pub fn best_first<G: Graph>(
         }
         stats.peak_open = stats.peak_open.max(open.len());
         stats.peak_closed = slots.len();
-        if stats.generated >= next_check {
-            next_check = stats.generated + Limits::CHECK_EVERY;
+        if work >= next_check {
+            next_check = limits.next_check(work, stats.generated);
             let bytes = memory(slots.len(), heap_bytes, stats.peak_open);
             stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
             stats.elapsed = started.elapsed();
@@ -182,6 +185,7 @@ pub fn best_first<G: Graph>(
                     expanded: stats.expanded,
                     bound,
                     elapsed: stats.elapsed,
+                    best: None,
                 });
             }
         }

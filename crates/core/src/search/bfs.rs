@@ -27,7 +27,9 @@ pub fn bfs<G: Graph>(
     seen.insert(start.clone());
     parent_of.push((start, u32::MAX, 0));
     queue.push_back(0);
-    let mut next_check = Limits::CHECK_EVERY;
+    // Limits are checked by work done, not nodes: a node of a huge board costs its size.
+    let mut work = 0u64;
+    let mut next_check = limits.next_check(0, 0);
     let mut neighbours = Vec::new();
     while let Some(slot) = queue.pop_front() {
         let (node, _, depth) = parent_of[slot as usize].clone();
@@ -54,6 +56,7 @@ pub fn bfs<G: Graph>(
         graph.neighbours(&node, &mut neighbours);
         for (next, _) in neighbours.drain(..) {
             stats.generated += 1;
+            work += 1 + graph.node_heap_bytes(&next) as u64 / 64;
             if seen.contains(&next) {
                 continue;
             }
@@ -63,8 +66,8 @@ pub fn bfs<G: Graph>(
             queue.push_back(parent_of.len() as u32 - 1);
         }
         stats.peak_open = stats.peak_open.max(queue.len());
-        if stats.generated >= next_check {
-            next_check = stats.generated + Limits::CHECK_EVERY;
+        if work >= next_check {
+            next_check = limits.next_check(work, stats.generated);
             let bytes = parent_of.len() * slot_bytes + heap_bytes + stats.peak_open * 4;
             stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
             stats.peak_closed = parent_of.len();
@@ -86,6 +89,7 @@ pub fn bfs<G: Graph>(
                     expanded: stats.expanded,
                     bound: depth,
                     elapsed: stats.elapsed,
+                    best: None,
                 });
             }
         }

@@ -71,6 +71,11 @@ pub const MAX_CELLS: usize = 1024;
 pub(crate) trait Control {
     /// Given this engine's running totals, true to stop the search.
     fn stop(&mut self, generated: u64, expanded: u64, bound: u32) -> bool;
+
+    /// The generated count at which to ask [`Control::stop`] next.
+    fn next_check(&self, generated: u64) -> u64 {
+        generated + Limits::CHECK_EVERY
+    }
 }
 
 /// The depth-first search of IDA*. `CAP` (64 or [`MAX_CELLS`]) is the capacity of the tile and
@@ -121,7 +126,7 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
             bound: 0,
             expanded: 0,
             generated: 0,
-            check_at: Limits::CHECK_EVERY,
+            check_at: control.next_check(0),
             control,
         };
         engine.load(board.tiles());
@@ -196,7 +201,7 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
 
     #[cold]
     fn check(&mut self) -> bool {
-        self.check_at = self.generated + Limits::CHECK_EVERY;
+        self.check_at = self.control.next_check(self.generated);
         self.control.stop(self.generated, self.expanded, self.bound)
     }
 }
@@ -221,9 +226,15 @@ impl Control for Sequential<'_> {
                 expanded,
                 bound,
                 elapsed: self.started.elapsed(),
+                best: None,
             });
         }
         false
+    }
+
+    fn next_check(&self, generated: u64) -> u64 {
+        // IDA*'s nodes cost the same whatever the board (up to MAX_CELLS): one unit each.
+        self.limits.next_check(generated, generated)
     }
 }
 
@@ -290,6 +301,7 @@ fn run<H: Incremental, const CAP: usize>(
                         expanded: engine.expanded,
                         bound: next,
                         elapsed: stats.elapsed,
+                        best: None,
                     });
                 }
             }

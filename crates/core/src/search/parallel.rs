@@ -356,6 +356,7 @@ where
                 expanded,
                 bound,
                 elapsed: started.elapsed(),
+                best: None,
             });
         }
     }

@@ -238,7 +238,7 @@ impl<'a> Engine<'a> {
             raw: 0,
             placed: 0,
             limits,
-            next_check: Limits::CHECK_EVERY,
+            next_check: limits.next_check(0, 0),
         }
     }
 
@@ -293,7 +293,7 @@ impl<'a> Engine<'a> {
         if self.raw < self.next_check {
             return Ok(());
         }
-        self.next_check = self.raw + Limits::CHECK_EVERY;
+        self.next_check = self.limits.next_check(self.raw, self.raw);
         self.limits
             .check(self.raw)
             .map_err(|hit| SolveError::Limit {

@@ -17,14 +17,14 @@ use std::time::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::{Heuristic, Manhattan};
-use crate::limits::Limits;
+use crate::limits::{Budget, Limits};
 use crate::moves::Move;
 use crate::solution::{Solution, SolveError, Stats};
 use crate::solvability::check_solvable;
 
 /// Plays the Javeriana lookahead player from `board` until it reaches `goal` (a solution, never
 /// proven optimal) or repeats a state ([`SolveError::Cycle`]). `depth` is the tree's depth, at
-/// least 1. Statistics: `expanded` counts tree nodes expanded, `generated` the nodes created.
+/// least 1 and at most [`super::MAX_DEPTH`]. Statistics: `expanded` counts tree nodes expanded, `generated` the nodes created.
 ///
 /// ```
 /// use taquin::{solvers::lookahead::lookahead, Board, Limits, SolveError};
@@ -46,11 +46,7 @@ pub fn lookahead(
     limits: &Limits,
 ) -> Result<Solution, SolveError> {
     check_solvable(board, goal)?;
-    if depth == 0 {
-        return Err(SolveError::Unsupported(
-            "the lookahead depth must be at least 1 (the Javeriana player uses 4)".into(),
-        ));
-    }
+    super::check_depth(depth, "lookahead")?;
     let started = Instant::now();
     let score = Manhattan::new(goal);
     let mut tree = Tree {
@@ -64,6 +60,7 @@ pub fn lookahead(
         best: None,
         best_goal: None,
         stats: Stats::default(),
+        budget: Budget::new(limits),
     };
     let mut blank = board.blank();
     let mut h = score.estimate(board.tiles());
@@ -87,6 +84,14 @@ pub fn lookahead(
         tree.best = None;
         tree.best_goal = None;
         tree.dfs(blank, h, last);
+        if let Some(hit) = tree.budget.hit() {
+            tree.stats.elapsed = started.elapsed();
+            return Err(SolveError::Limit {
+                hit,
+                stats: tree.stats,
+                bound: score.estimate(board.tiles()),
+            });
+        }
         let (chosen, _) = tree
             .best_goal
             .take()
@@ -155,6 +160,8 @@ struct Tree<'a> {
     /// The shallowest goal board met in the tree, if any.
     best_goal: Option<(Vec<Move>, u32)>,
     stats: Stats,
+    /// Checked inside the tree: one tree can be billions of nodes.
+    budget: Budget<'a>,
 }
 
 impl Tree<'_> {
@@ -170,6 +177,10 @@ impl Tree<'_> {
             if !matches!(&self.best, Some((_, bh)) if *bh <= h) {
                 self.best = Some((self.path.clone(), h));
             }
+            return;
+        }
+        // Each node costs a constant (the board is updated in place, the score incrementally).
+        if self.budget.spend(1, self.stats.generated) {
             return;
         }
         self.stats.expanded += 1;

@@ -14,14 +14,14 @@ use std::time::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::Heuristic;
-use crate::limits::Limits;
+use crate::limits::{Budget, Limits};
 use crate::moves::Move;
 use crate::search::puzzle_graph::{PackedBoard, PuzzleGraph};
 use crate::solution::{Solution, SolveError, Stats};
 use crate::solvability::check_solvable;
 
 /// Plays LRTA* from `board` to `goal` with `heuristic` (built for `goal`) and a look-ahead of
-/// `depth` moves (at least 1). Returns every move the player made, loops included (see
+/// `depth` moves (1 to [`super::MAX_DEPTH`]). Returns every move the player made, loops included (see
 /// [`crate::solvers::shorten`] to cut them). Statistics: `expanded` counts moves decided,
 /// `generated` the look-ahead nodes created.
 ///
@@ -41,11 +41,7 @@ pub fn lrta(
     limits: &Limits,
 ) -> Result<Solution, SolveError> {
     check_solvable(board, goal)?;
-    if depth == 0 {
-        return Err(SolveError::Unsupported(
-            "the LRTA* look-ahead depth must be at least 1".into(),
-        ));
-    }
+    super::check_depth(depth, "LRTA*")?;
     let started = Instant::now();
     let graph = PuzzleGraph::new(goal, heuristic);
     let mut player = Player {
@@ -57,6 +53,8 @@ pub fn lrta(
         width: board.width(),
         height: board.height(),
         stats: Stats::default(),
+        budget: Budget::new(limits),
+        node_work: 1 + board.len() as u64 / 64,
     };
     let entry_bytes = std::mem::size_of::<(PackedBoard, u32)>()
         + 16
@@ -78,6 +76,9 @@ pub fn lrta(
             player.tiles.swap(blank, to);
             let value = 1 + player.minimin(to, depth - 1, m);
             player.tiles.swap(blank, to);
+            if player.budget.hit().is_some() {
+                break;
+            }
             // Among equal values, going back the way it came is the last choice.
             let better = match best {
                 None => true,
@@ -89,6 +90,15 @@ pub fn lrta(
             if better {
                 best = Some((value, m, to));
             }
+        }
+        if let Some(hit) = player.budget.hit() {
+            player.stats.elapsed = started.elapsed();
+            let bound = player.estimate_of(&graph.pack(board.tiles()));
+            return Err(SolveError::Limit {
+                hit,
+                stats: player.stats,
+                bound,
+            });
         }
         let (value, m, to) =
             best.ok_or_else(|| SolveError::Unsupported("the board has no legal move".into()))?;
@@ -140,6 +150,11 @@ struct Player<'a> {
     width: usize,
     height: usize,
     stats: Stats,
+    /// Checked inside the look-ahead: one look-ahead can be billions of nodes.
+    budget: Budget<'a>,
+    /// Work units of one look-ahead node (comparing, packing and estimating a board are linear
+    /// in its size).
+    node_work: u64,
 }
 
 impl Player<'_> {
@@ -175,6 +190,9 @@ impl Player<'_> {
         }
         if depth == 0 {
             return self.estimate();
+        }
+        if self.budget.spend(self.node_work, self.stats.generated) {
+            return 0; // the caller sees the hit and discards this value
         }
         let mut best = u32::MAX;
         for m in Move::ALL {

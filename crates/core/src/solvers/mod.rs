@@ -7,12 +7,15 @@
 //!   reported instead of running forever.
 //! - [`lrta`]: Korf's (1990) Learning Real-Time A*, a real-time player that always reaches the
 //!   goal because it learns, on every state it leaves, a better estimate of its distance.
+//! - [`anytime`]: a first solution at once, then better ones until the deadline, with the best
+//!   proven lower bound; the planner's default beyond 16 cells.
 //! - [`shorten`]: a post-pass that shortens any solution: it cancels moves undone at once, cuts
 //!   loops back to an earlier state, and re-solves short windows optimally.
 //!
 //! Weighted A* and greedy best-first need no module of their own: they are the generic
 //! [`crate::search::best_first`] with another [`crate::search::Priority`].
 
+pub mod anytime;
 pub mod constructive;
 pub mod lookahead;
 pub mod lrta;
@@ -30,6 +33,23 @@ use crate::solution::{Solution, SolveError, Stats};
 /// Largest board (in cells) for the algorithms that store every board they meet (weighted A*,
 /// greedy, LRTA*): each stored board costs four bytes a cell.
 const MAX_TABLE_CELLS: usize = 64 * 64;
+
+/// Deepest look-ahead of the real-time players ([`lookahead`], [`lrta`]). Their trees grow about
+/// threefold with each level, so depth 24 already means some 10^11 boards before each move,
+/// far past any time limit worth waiting for; the recursion stays a few dozen frames deep.
+pub const MAX_DEPTH: usize = 24;
+
+/// Refuses a look-ahead depth outside 1..=[`MAX_DEPTH`], saying which player and why.
+pub(crate) fn check_depth(depth: usize, player: &str) -> Result<(), SolveError> {
+    if (1..=MAX_DEPTH).contains(&depth) {
+        Ok(())
+    } else {
+        Err(SolveError::Unsupported(format!(
+            "the {player} look-ahead depth must be between 1 and {MAX_DEPTH}, not {depth}: its \
+             tree grows threefold with each level (the look-ahead player's report uses 4)"
+        )))
+    }
+}
 
 /// Runs one of the algorithms beyond optimal search for [`crate::solve`], which has planned the
 /// request (`heuristic` is the planned one for the algorithms that take one) and replays the
@@ -105,9 +125,9 @@ pub(crate) fn run(
             table_sized()?;
             lrta::lrta(board, goal, guided()?, depth, limits)
         }
-        Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs => Err(SolveError::Unsupported(
-            format!("{algorithm} is run by crate::solve itself"),
-        )),
+        Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs | Algorithm::Anytime => Err(
+            SolveError::Unsupported(format!("{algorithm} is run by crate::solve itself")),
+        ),
     }
 }
 

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::{Heuristic, Manhattan};
-use crate::limits::Limits;
+use crate::limits::{Budget, LimitHit, Limits};
 use crate::moves::Move;
 use crate::search::idastar;
 use crate::solution::{verify_moves, SolveError};
@@ -65,6 +65,9 @@ pub struct Shortened {
     pub windows_improved: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// The limit that cut the work short, if one did: the moves are then the best found by
+    /// then (still a checked solution, never longer than the original).
+    pub limit: Option<LimitHit>,
 }
 
 /// Removes every move immediately followed by its inverse, repeatedly (`U L R D` becomes
@@ -108,6 +111,16 @@ fn cell_key(cell: usize, t: Tile) -> u64 {
 /// Drops every stretch of `moves` (played from `board`) that returns to a board reached before.
 /// Time and memory are linear in the number of moves.
 pub fn cut_loops(board: &Board, moves: &[Move]) -> Vec<Move> {
+    cut_loops_within(board, moves, &mut Budget::new(&Limits::none()))
+}
+
+/// Bytes [`cut_loops`] keeps per move: the kept move, its board's hash, and an entry in the
+/// map of first sightings (key, index and the map's slack).
+const CUT_BYTES_PER_MOVE: usize = 1 + 8 + 32;
+
+/// [`cut_loops`] within `budget` (a move is a unit of work): when a limit is hit, the moves not
+/// yet looked at are kept as they are, so the result is still a solution.
+fn cut_loops_within(board: &Board, moves: &[Move], budget: &mut Budget) -> Vec<Move> {
     let (w, h) = (board.width(), board.height());
     let mut tiles = board.tiles().to_vec();
     let mut blank = board.blank();
@@ -119,7 +132,11 @@ pub fn cut_loops(board: &Board, moves: &[Move]) -> Vec<Move> {
     let mut hashes: Vec<u64> = Vec::with_capacity(moves.len() + 1);
     hashes.push(hash);
     let mut first_seen: HashMap<u64, usize> = HashMap::from([(hash, 0)]);
-    for &m in moves {
+    for (done, &m) in moves.iter().enumerate() {
+        if budget.spend(1, 0) {
+            kept.extend_from_slice(&moves[done..]);
+            break;
+        }
         let Some(to) = m.target(blank, w, h) else {
             // An illegal move: leave the rest as it is, the replay check will reject it.
             kept.push(m);
@@ -133,6 +150,7 @@ pub fn cut_loops(board: &Board, moves: &[Move]) -> Vec<Move> {
         kept.push(m);
         hashes.push(hash);
         if let Some(&i) = first_seen.get(&hash) {
+            budget.spend((kept.len() - i) as u64, 0);
             if same_board_after(&tiles, blank, w, h, &kept[i..]) {
                 for &gone in &hashes[i + 1..] {
                     if first_seen.get(&gone).is_some_and(|&j| j > i) {
@@ -175,6 +193,26 @@ pub fn resolve_windows(
     offset: usize,
     options: &ShortenOptions,
 ) -> (Vec<Move>, u64) {
+    resolve_windows_within(
+        board,
+        moves,
+        window,
+        offset,
+        options,
+        &mut Budget::new(&Limits::none()),
+    )
+}
+
+/// [`resolve_windows`] within `budget` (a window counts as its moves plus its IDA* node
+/// budget): when a limit is hit, the remaining moves are kept as they are.
+fn resolve_windows_within(
+    board: &Board,
+    moves: &[Move],
+    window: usize,
+    offset: usize,
+    options: &ShortenOptions,
+    budget: &mut Budget,
+) -> (Vec<Move>, u64) {
     let mut cur = board.clone();
     let mut out = Vec::with_capacity(moves.len());
     let mut improved = 0;
@@ -185,6 +223,10 @@ pub fn resolve_windows(
     }
     let mut k = first;
     while i < moves.len() {
+        if budget.spend(k as u64 + options.node_budget, 0) {
+            out.extend_from_slice(&moves[i..]);
+            break;
+        }
         let seg = &moves[i..(i + k).min(moves.len())];
         let chosen = match resolve_segment(&cur, seg, options) {
             Some(better) => {
@@ -290,18 +332,61 @@ pub fn shorten(
     moves: &[Move],
     options: &ShortenOptions,
 ) -> Result<Shortened, SolveError> {
+    shorten_within(board, goal, moves, options, &Limits::none())
+}
+
+/// [`shorten`] within `limits`: the deadline and the cancel flag are checked as it goes, and
+/// when one is hit the best moves found so far are returned (replayed, never longer than
+/// `moves`), with [`Shortened::limit`] saying which. Cutting loops keeps about 41 bytes a
+/// move; when that would pass the memory budget only the moves undone at once are cancelled
+/// (in place), and [`Shortened::limit`] is the memory limit.
+pub fn shorten_within(
+    board: &Board,
+    goal: &Board,
+    moves: &[Move],
+    options: &ShortenOptions,
+    limits: &Limits,
+) -> Result<Shortened, SolveError> {
     let started = Instant::now();
     verify_moves(board, goal, moves)?;
-    let mut current = cut_loops(board, moves);
+    // The node budget of `limits` is the search's; windows have their own.
+    let limits = Limits {
+        max_nodes: None,
+        ..limits.clone()
+    };
+    let mut budget = Budget::new(&limits);
+    let fits = |n: usize| {
+        limits
+            .check_memory(n.saturating_mul(CUT_BYTES_PER_MOVE))
+            .is_ok()
+    };
+    let mut memory_hit = None;
+    let mut current = if fits(moves.len()) {
+        cut_loops_within(board, moves, &mut budget)
+    } else {
+        memory_hit = Some(LimitHit::Memory);
+        let mut m = moves.to_vec();
+        cancel_inverse_pairs(&mut m);
+        m
+    };
     let after_loops = current.len();
     let mut windows_improved = 0;
-    if options.window >= 3 {
+    if options.window >= 3 && memory_hit.is_none() {
         for pass in 0..options.passes {
+            if budget.hit().is_some() {
+                break;
+            }
             let offset = if pass % 2 == 1 { options.window / 2 } else { 0 };
-            let (next, improved) =
-                resolve_windows(board, &current, options.window, offset, options);
+            let (next, improved) = resolve_windows_within(
+                board,
+                &current,
+                options.window,
+                offset,
+                options,
+                &mut budget,
+            );
             windows_improved += improved;
-            let next = cut_loops(board, &next);
+            let next = cut_loops_within(board, &next, &mut budget);
             let gained = next.len() < current.len();
             current = next;
             if !gained && pass > 0 {
@@ -317,6 +402,7 @@ pub fn shorten(
         after_loops,
         windows_improved,
         elapsed: started.elapsed(),
+        limit: memory_hit.or(budget.hit()),
     })
 }
 
@@ -326,6 +412,27 @@ mod tests {
     use crate::generate::{uniform, Rng};
     use crate::moves::parse_moves;
     use crate::solvers::constructive::constructive;
+
+    #[test]
+    fn limits_return_the_best_so_far_still_a_solution() {
+        let goal = Board::solved(30, 30).unwrap();
+        let board = uniform(&goal, &mut Rng::new(2));
+        let long = constructive(&board, &goal, &Limits::none()).unwrap().moves;
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let cancelled = Limits::none().with_cancel(flag);
+        let s =
+            shorten_within(&board, &goal, &long, &ShortenOptions::default(), &cancelled).unwrap();
+        assert_eq!(s.limit, Some(LimitHit::Cancelled));
+        assert!(s.moves.len() <= long.len());
+        verify_moves(&board, &goal, &s.moves).unwrap();
+        let tiny = Limits::none().with_max_memory(1000);
+        let s = shorten_within(&board, &goal, &long, &ShortenOptions::default(), &tiny).unwrap();
+        assert_eq!(s.limit, Some(LimitHit::Memory));
+        verify_moves(&board, &goal, &s.moves).unwrap();
+        let free = shorten(&board, &goal, &long, &ShortenOptions::default()).unwrap();
+        assert_eq!(free.limit, None);
+        assert!(free.moves.len() < long.len());
+    }
 
     #[test]
     fn pairs_and_loops_are_cut() {

@@ -1,12 +1,12 @@
 //! `POST /api/compare`: the article's comparison of heuristics.
 
-use std::time::Duration;
+use std::time::Instant;
 
 use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use taquin::{check_solvable, Algorithm, HeuristicKind, SolveOptions, Workload};
+use taquin::{check_solvable, Algorithm, HeuristicKind, Limits, SolveOptions, Workload};
 
 use super::plan::{run_blocking, SolvePlan};
 use super::request::{algorithm_of, heuristic_of, nodes_of, parse_pair, timeout_of, AppJson};
@@ -28,7 +28,8 @@ pub struct CompareRequest {
     /// Heuristics to run each algorithm with; default all of them.
     #[serde(default)]
     pub heuristics: Option<Vec<String>>,
-    /// Time budget of each run in milliseconds; default 3000.
+    /// Time budget of the whole comparison in milliseconds, shared fairly among the runs;
+    /// default and maximum set by the server.
     #[serde(default)]
     pub timeout_ms: Option<u64>,
     /// Node budget of each run.
@@ -37,7 +38,8 @@ pub struct CompareRequest {
 }
 
 /// `POST /api/compare`: the same pair solved by each algorithm with each heuristic, one after the
-/// other on one worker; a run stopped by its budget is reported with its error, not dropped.
+/// other on one worker, all within the request's one time budget; a run stopped by its budget is
+/// reported with its error, not dropped.
 pub async fn compare(
     State(state): State<AppState>,
     AppJson(req): AppJson<CompareRequest>,
@@ -64,10 +66,9 @@ pub async fn compare(
             "algorithms and heuristics must not be empty",
         ));
     }
-    let timeout = match req.timeout_ms {
-        None => Duration::from_millis(3000).min(state.config().max_timeout),
-        Some(ms) => timeout_of(&state, Some(ms))?,
-    };
+    refuse_duplicates("algorithms", req.algorithms.as_deref())?;
+    refuse_duplicates("heuristics", req.heuristics.as_deref())?;
+    let timeout = timeout_of(&state, req.timeout_ms)?;
     let max_nodes = nodes_of(&state, req.max_nodes)?;
     let mut runs = Vec::new();
     for &algorithm in &algorithms {
@@ -95,11 +96,17 @@ pub async fn compare(
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
     let results = run_blocking(move || {
+        let deadline = Limits::none().with_timeout(timeout).deadline;
+        let runs = plans.len();
         let mut results = Vec::new();
-        for plan in plans {
+        for (i, mut plan) in plans.into_iter().enumerate() {
             if job.is_cancelled() {
                 break;
             }
+            // Each run gets an equal share of what is left, so a slow run cannot starve the
+            // later ones and the whole comparison ends by the request's deadline.
+            let left = deadline.map_or(timeout, |d| d.saturating_duration_since(Instant::now()));
+            plan.timeout = left / (runs - i) as u32;
             let (algorithm, heuristic) = match plan.plan(job.state()) {
                 Ok(p) => (p.algorithm.name().to_string(), p.heuristic_name()),
                 Err(_) => (String::new(), String::new()),
@@ -123,4 +130,19 @@ pub async fn compare(
         "goal": goal.to_line(),
         "results": results,
     })))
+}
+
+/// A name listed twice is a mistake (the same run twice), refused rather than run twice.
+fn refuse_duplicates(field: &str, names: Option<&[String]>) -> Result<(), AppError> {
+    let names = names.unwrap_or_default();
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(AppError::bad_request(
+                "bad_fields",
+                format!("{field} lists '{name}' twice: name each one once"),
+            )
+            .with("field", field));
+        }
+    }
+    Ok(())
 }

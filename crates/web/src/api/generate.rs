@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::Board;
 
+use super::plan::run_blocking;
 use super::request::{check_side, parse_board, AppJson};
 use crate::error::AppError;
 use crate::state::AppState;
@@ -65,10 +66,18 @@ pub async fn generate(
             Board::solved(w, h).map_err(|e| AppError::bad_board("goal", e))?
         }
     };
+    // Seeds travel as JSON numbers, which JavaScript holds exactly only up to 2^53 - 1: a
+    // larger one would come back changed and not reproduce the board.
+    if req.seed.is_some_and(|s| s > MAX_SEED) {
+        return Err(AppError::bad_request(
+            "bad_fields",
+            format!("seed must be at most {MAX_SEED} (2^53 - 1, the largest whole number JavaScript holds exactly)"),
+        )
+        .with("field", "seed"));
+    }
     let seed = req.seed.unwrap_or_else(fresh_seed);
-    let mut rng = Rng::new(seed);
     let method = req.method.as_deref().unwrap_or("uniform");
-    let board = match method {
+    let walk = match method {
         "uniform" => {
             if req.moves.is_some() {
                 return Err(AppError::bad_request(
@@ -76,7 +85,7 @@ pub async fn generate(
                     "moves is the length of a random walk: use it with \"method\": \"walk\"",
                 ));
             }
-            uniform(&goal, &mut rng)
+            None
         }
         "walk" => {
             let moves = req.moves.unwrap_or(30);
@@ -86,7 +95,7 @@ pub async fn generate(
                     "moves must be at most 100000",
                 ));
             }
-            random_walk(&goal, moves, &mut rng)
+            Some(moves)
         }
         other => {
             return Err(AppError::bad_request(
@@ -95,6 +104,16 @@ pub async fn generate(
             ))
         }
     };
+    // A walk of 100,000 moves or a shuffle of a large board is CPU work: off the async threads.
+    let start = goal.clone();
+    let board = run_blocking(move || {
+        let mut rng = Rng::new(seed);
+        match walk {
+            Some(moves) => random_walk(&start, moves, &mut rng),
+            None => uniform(&start, &mut rng),
+        }
+    })
+    .await?;
     Ok(Json(json!({
         "board": board.to_line(),
         "goal": goal.to_line(),
@@ -106,6 +125,9 @@ pub async fn generate(
     })))
 }
 
+/// Largest seed: 2^53 - 1, JavaScript's `Number.MAX_SAFE_INTEGER`.
+const MAX_SEED: u64 = (1 << 53) - 1;
+
 fn fresh_seed() -> u64 {
     // Not for security: only so that two shuffles in a row differ.
     static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -114,5 +136,5 @@ fn fresh_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64);
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut rng = Rng::new(nanos ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    rng.next_u64() >> 11 // stays exact in JavaScript numbers, for the share link
+    rng.next_u64() & MAX_SEED // stays exact in JavaScript numbers, for the share link
 }

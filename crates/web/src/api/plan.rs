@@ -33,19 +33,24 @@ impl SolvePlan {
             ..SolveOptions::default()
         };
         if let Some(w) = req.weight {
-            if !(w.is_finite() && (1.0..=100.0).contains(&w)) {
+            let max = SolveOptions::MAX_WEIGHT;
+            if !(w.is_finite() && (1.0..=max).contains(&w)) {
                 return Err(AppError::bad_request(
                     "bad_fields",
-                    "weight must be a number between 1 and 100",
+                    format!("weight must be a number between 1 and {max}"),
                 ));
             }
             options.weight = w;
         }
         if let Some(d) = req.depth {
-            if !(1..=64).contains(&d) {
+            let max = taquin::solvers::MAX_DEPTH;
+            if !(1..=max).contains(&d) {
                 return Err(AppError::bad_request(
                     "bad_fields",
-                    "depth must be between 1 and 64",
+                    format!(
+                        "depth must be between 1 and {max}: the look-ahead tree grows threefold \
+                         with each level"
+                    ),
                 ));
             }
             options.depth = d;

@@ -6,6 +6,7 @@ use std::time::Duration;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::Json;
+use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use taquin::{Algorithm, Board, HeuristicKind};
 
@@ -13,18 +14,42 @@ use crate::error::AppError;
 use crate::state::AppState;
 
 /// `Json` with our error shape for every rejection (bad JSON, unknown field, wrong content type,
-/// body too large).
+/// body too large), a body that must arrive within the server's `body_timeout` (else 408), and
+/// must be a JSON object: serde would also read a struct from an array of its fields in order,
+/// which no documented request is.
 pub struct AppJson<T>(pub T);
 
-impl<S, T> FromRequest<S> for AppJson<T>
-where
-    Json<T>: FromRequest<S, Rejection = axum::extract::rejection::JsonRejection>,
-    S: Send + Sync,
-{
+impl<T: DeserializeOwned> FromRequest<AppState> for AppJson<T> {
     type Rejection = AppError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let Json(value) = Json::<T>::from_request(req, state).await?;
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let timeout = state.config().body_timeout;
+        let Json(value) = tokio::time::timeout(timeout, Json::<Value>::from_request(req, state))
+            .await
+            .map_err(|_| {
+                AppError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "timeout",
+                    format!(
+                        "the request body did not arrive within {} s: send it whole, at once",
+                        timeout.as_secs_f64()
+                    ),
+                )
+            })??;
+        if !value.is_object() {
+            return Err(AppError::bad_request(
+                "bad_json",
+                "the request body must be a JSON object such as {\"board\": \"6 4 7/8 5 0/3 2 1\"}",
+            ));
+        }
+        // Same status and code as axum's own data errors (422 bad_fields).
+        let value = serde_json::from_value(value).map_err(|e| {
+            AppError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bad_fields",
+                format!("Failed to deserialize the JSON body into the target type: {e}"),
+            )
+        })?;
         Ok(AppJson(value))
     }
 }

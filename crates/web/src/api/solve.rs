@@ -43,7 +43,7 @@ pub struct SolveRequest {
     /// Weight of weighted A* (>= 1).
     #[serde(default)]
     pub weight: Option<f64>,
-    /// Look-ahead depth of the real-time algorithms (1 to 64).
+    /// Look-ahead depth of the real-time algorithms (1 to `taquin::solvers::MAX_DEPTH`).
     #[serde(default)]
     pub depth: Option<usize>,
 }
@@ -64,7 +64,9 @@ pub async fn solve(
 }
 
 /// `POST /api/solve/stream`: the same solve, answered as newline-delimited JSON: zero or more
-/// `{"progress": {...}}` lines, then one `{"solution": {...}}` or `{"error": {...}}` line.
+/// `{"progress": {...}}` lines and, from the anytime search, `{"improved": {"length",
+/// "lower_bound", "time_ms"}}` lines as better solutions are found, then one
+/// `{"solution": {...}}` or `{"error": {...}}` line.
 /// Input errors (bad board, unsolvable, busy) are refused before the stream starts, with their
 /// own status. Closing the connection cancels the search.
 pub async fn solve_stream(
@@ -75,12 +77,30 @@ pub async fn solve_stream(
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
     let (tx, rx) = mpsc::unbounded_channel::<Bytes>();
-    tokio::task::spawn_blocking(move || {
+    let failure_tx = tx.clone();
+    // The search runs on the blocking pool through the same bridge as every other route, so a
+    // panic there still ends the stream with an error line instead of an empty body.
+    let search = run_blocking(move || {
         // Progress is reported every few thousand nodes; a line every 100 ms is plenty for a
         // progress bar and keeps the stream small.
         let last = Mutex::new(None::<Instant>);
+        let last_best = Mutex::new(None::<u32>);
         let progress_tx = tx.clone();
         let report = move |p: Progress| {
+            // Every improvement is sent, unthrottled: there are few, and each is news.
+            if let Some(best) = p.best {
+                let mut last_best = last_best.lock().unwrap_or_else(|e| e.into_inner());
+                if *last_best != Some(best) {
+                    *last_best = Some(best);
+                    let line = json!({"improved": {
+                        "length": best,
+                        "lower_bound": p.bound,
+                        "time_ms": p.elapsed.as_secs_f64() * 1000.0,
+                    }});
+                    let _ = progress_tx.send(ndjson(&line));
+                    return;
+                }
+            }
             let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
             if last.is_some_and(|t| t.elapsed() < Duration::from_millis(100)) {
                 return;
@@ -96,14 +116,15 @@ pub async fn solve_stream(
         };
         let line = match plan.run(&job, Some(&report)) {
             Ok(solution) => json!({"solution": solution}),
-            Err(e) => {
-                let mut body = e.body();
-                body["status"] = json!(e.status.as_u16());
-                json!({"error": body})
-            }
+            Err(e) => error_line(&e),
         };
         drop(job);
         let _ = tx.send(ndjson(&line));
+    });
+    tokio::spawn(async move {
+        if let Err(e) = search.await {
+            let _ = failure_tx.send(ndjson(&error_line(&e)));
+        }
     });
     // The guard rides in the stream's state: when the client goes away, the body is dropped and
     // with it the guard, which cancels the search.
@@ -120,6 +141,13 @@ pub async fn solve_stream(
         Body::from_stream(stream),
     )
         .into_response())
+}
+
+/// The stream's last line for a failure: the error's body with its status.
+fn error_line(e: &AppError) -> Value {
+    let mut body = e.body();
+    body["status"] = json!(e.status.as_u16());
+    json!({"error": body})
 }
 
 fn ndjson(value: &Value) -> Bytes {

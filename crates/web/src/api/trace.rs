@@ -68,8 +68,19 @@ pub async fn trace(
     check_solvable(&board, &goal)?;
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
+    // A heuristic's tables are built within the server's default deadline and memory budget,
+    // and stop when the client goes away.
+    let limits = taquin::Limits::none()
+        .with_timeout(state.config().default_timeout)
+        .with_max_memory(state.config().max_memory)
+        .with_cancel(job.cancel_flag());
     let result = run_blocking(move || -> Result<Value, AppError> {
-        let h = kind.build(&goal, job.tables(), taquin::pdb::BuildPolicy::Never)?;
+        let h = kind.build(
+            &goal,
+            job.tables(),
+            taquin::pdb::BuildPolicy::Never,
+            &limits,
+        )?;
         let graph = PuzzleGraph::new(&goal, &*h);
         let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes);
         drop(job);

@@ -1,0 +1,115 @@
+//! Every number a user types is range-checked, and every limit holds: out-of-range flags exit 2
+//! with a message that says the range, never a panic (exit 101) or an abort (exit 134).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn taquin() -> Command {
+    Command::cargo_bin("taquin").unwrap()
+}
+
+const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
+
+fn bench_file() -> String {
+    format!(
+        "{}/../core/tests/data/korf_easy.txt",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn timeouts_past_the_clock_are_refused_not_a_panic() {
+    for t in ["1e19", "1e20", "inf", "0"] {
+        for args in [
+            vec!["solve", ARTICLE, "--timeout", t],
+            vec!["compare", ARTICLE, "--timeout", t],
+            vec!["bench", &bench_file(), "--first", "1", "--timeout", t],
+        ] {
+            taquin()
+                .args(&args)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(
+                    "--timeout must be a positive number",
+                ));
+        }
+    }
+}
+
+#[test]
+fn a_memory_budget_past_the_address_space_is_refused() {
+    for cmd in ["solve", "compare"] {
+        taquin()
+            .args([cmd, ARTICLE, "--max-memory", &usize::MAX.to_string()])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--max-memory"));
+    }
+}
+
+#[test]
+fn look_ahead_depths_are_capped_not_a_stack_overflow() {
+    for algorithm in ["lrta", "lookahead"] {
+        taquin()
+            .args(["solve", "-a", algorithm, "--depth", "100000", ARTICLE])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--depth must be from 1 to 24"));
+        taquin()
+            .args(["batch", "-a", algorithm, "--depth", "100000"])
+            .write_stdin("{\"board\": \"6 4 7/8 5 0/3 2 1\"}\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--depth must be from 1 to 24"));
+    }
+}
+
+#[test]
+fn a_node_budget_of_one_or_zero_stops_the_search() {
+    for n in ["0", "1"] {
+        taquin()
+            .args(["solve", ARTICLE, "--max-nodes", n])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("Solved").not())
+            .stderr(predicate::str::contains("node limit reached"));
+    }
+}
+
+#[test]
+fn a_huge_weight_is_refused_in_a_short_message() {
+    let out = taquin()
+        .args([
+            "solve",
+            "-a",
+            "weighted-astar",
+            "--weight",
+            "1e308",
+            ARTICLE,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("from 1 to 100") && err.len() < 200, "{err}");
+}
+
+#[test]
+fn a_stopped_constructive_run_reports_its_time() {
+    let board = taquin()
+        .args(["generate", "--size", "60x60", "--seed", "1"])
+        .output()
+        .unwrap()
+        .stdout;
+    let out = taquin()
+        .args(["solve", "-a", "constructive", "--max-nodes", "1000", "-"])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("node limit reached") && !err.contains("0.0ns"),
+        "{err}"
+    );
+}

@@ -1,0 +1,316 @@
+//! Anytime solving: a first solution at once, then better ones until the deadline, or until one
+//! is proven optimal. Every board gets an answer, with the best proven lower bound beside it.
+//!
+//! Two threads share the work (and the machine's two cores):
+//! - the **prover** runs IDA* with the heuristic (Korf 1985): each iteration it completes proves
+//!   that no solution is shorter than the next bound, which raises the lower bound; if it
+//!   finishes, its solution is optimal and ends the run;
+//! - the **improver** takes the constructive solver's solution (any board, in milliseconds),
+//!   then runs weighted A* (f = g + w·h) with falling weights, a restarting weighted A* in the
+//!   manner of Richter, Thayer & Ruml (2010), each run given half the time left and the memory
+//!   budget; every solution is shortened by re-solving windows of it optimally, short ones
+//!   first, then longer ones ([`super::shorten`]), and when a weight no longer finishes in its
+//!   share, the time left goes to longer windows.
+//!
+//! Each better solution is reported at once through the progress callback ([`Progress::best`]),
+//! with the lower bound of that moment; at the deadline the best one is returned, not proven
+//! optimal unless its length meets the lower bound.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use crate::heuristic::{Heuristic, Incremental};
+use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
+use crate::moves::Move;
+use crate::request::Request;
+use crate::search::idastar;
+use crate::search::puzzle_graph::{graph_solution, PuzzleGraph};
+use crate::search::{best_first, Priority};
+use crate::solution::{Solution, SolveError, Stats};
+
+use super::constructive;
+use super::shorten::{shorten_within, ShortenOptions};
+
+/// Weights of the improver's weighted A* runs, in order: each run is tried only when the one
+/// before it finished within the limits, as a smaller weight needs more time and memory.
+pub const WEIGHTS: [f64; 9] = [3.0, 2.5, 2.0, 1.7, 1.5, 1.35, 1.2, 1.1, 1.05];
+
+/// Largest board (in cells) for weighted A*, which stores every board it meets.
+const MAX_GRAPH_CELLS: usize = 64 * 64;
+
+/// Window passes tried after the weighted A* runs: (window length, cells, node budget).
+const WINDOWS: [(usize, usize, u64); 3] = [(16, 20, 20_000), (20, 24, 100_000), (24, 30, 400_000)];
+
+/// What the two threads share: the best moves, the proven lower bound, the stop flag.
+struct Shared<'a> {
+    best: Mutex<Option<Vec<Move>>>,
+    lower: AtomicU32,
+    optimal: AtomicBool,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+    progress: Option<ProgressFn<'a>>,
+}
+
+impl Shared<'_> {
+    /// Keeps `moves` if shorter than the best so far, and reports it.
+    fn offer(&self, moves: Vec<Move>) {
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        if best.as_ref().is_some_and(|b| b.len() <= moves.len()) {
+            return;
+        }
+        let length = moves.len() as u32;
+        *best = Some(moves);
+        drop(best);
+        if length <= self.lower.load(Ordering::Relaxed) {
+            // Nothing shorter exists: the prover can stop.
+            self.optimal.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.report(Some(length));
+    }
+
+    fn best_len(&self) -> Option<usize> {
+        self.best
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map(Vec::len)
+    }
+
+    /// Raises the lower bound to `bound` (a proven one) and reports it.
+    fn raise(&self, bound: u32) {
+        if self.lower.fetch_max(bound, Ordering::Relaxed) < bound {
+            if self.best_len().is_some_and(|l| l as u32 <= bound) {
+                self.optimal.store(true, Ordering::Relaxed);
+                self.stop.store(true, Ordering::Relaxed);
+            }
+            self.report(self.best_len().map(|l| l as u32));
+        }
+    }
+
+    fn report(&self, best: Option<u32>) {
+        if let Some(p) = self.progress {
+            p(Progress {
+                generated: 0,
+                expanded: 0,
+                bound: self.lower.load(Ordering::Relaxed),
+                elapsed: self.started.elapsed(),
+                best,
+            });
+        }
+    }
+}
+
+/// Solves `request` anytime (see the module documentation) with heuristic `h`, built for the
+/// request's goal. Fails only when no solution at all was found within the limits.
+pub(crate) fn anytime<H>(
+    request: &Request,
+    h: &H,
+    progress: Option<ProgressFn>,
+) -> Result<Solution, SolveError>
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
+    let (board, goal, limits) = (request.board(), request.goal(), request.limits());
+    let root = h
+        .estimate(board.tiles())
+        .max(u32::try_from(super::manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX));
+    let stop = Arc::new(AtomicBool::new(false));
+    let shared = Shared {
+        best: Mutex::new(None),
+        lower: AtomicU32::new(root),
+        optimal: AtomicBool::new(false),
+        stop: stop.clone(),
+        started: Instant::now(),
+        progress,
+    };
+    // The sub-searches stop on the request's deadline, budgets and memory, and on `stop`, which
+    // the supervisor below raises when the request is cancelled or the run is over.
+    let inner = Limits {
+        cancel: Some(stop.clone()),
+        ..limits.clone()
+    };
+    // A node budget is one search's notion: with one, only the improver runs, within it.
+    let prove = limits.max_nodes.is_none();
+    let mut stats = Stats::default();
+    let mut last_error = None;
+    std::thread::scope(|scope| {
+        let prover = prove.then(|| {
+            let shared = &shared;
+            let inner = &inner;
+            scope.spawn(move || {
+                let raise = |p: Progress| shared.raise(p.bound);
+                let result = idastar(board, goal, h, inner, Some(&raise));
+                if let Ok(s) = &result {
+                    shared.raise(s.len() as u32);
+                    shared.offer(s.moves.clone());
+                    shared.optimal.store(true, Ordering::Relaxed);
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+                result.map(|s| s.stats)
+            })
+        });
+        let improver = {
+            let shared = &shared;
+            let inner = &inner;
+            scope.spawn(move || improve(request, h, inner, shared))
+        };
+        // Supervisor: passes the request's cancel flag and deadline on to the workers.
+        while !improver.is_finished() || prover.as_ref().is_some_and(|p| !p.is_finished()) {
+            if limits.check(0).is_err() || (improver.is_finished() && !prove) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if improver.is_finished() && shared.best_len().is_none() {
+                // No solution at all, and none will come from the improver: stop.
+                stop.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        match improver.join() {
+            Ok((s, e)) => {
+                add(&mut stats, &s);
+                last_error = e;
+            }
+            Err(_) => last_error = Some(SolveError::Unsupported("the improver panicked".into())),
+        }
+        if let Some(p) = prover {
+            match p.join() {
+                Ok(Ok(s)) => add(&mut stats, &s),
+                Ok(Err(SolveError::Limit { stats: s, .. })) => add(&mut stats, &s),
+                _ => {}
+            }
+        }
+    });
+    let lower = shared.lower.load(Ordering::Relaxed);
+    let optimal = shared.optimal.load(Ordering::Relaxed);
+    stats.elapsed = shared.started.elapsed();
+    match shared.best.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(moves) => Ok(Solution {
+            optimal: optimal || moves.len() as u32 <= lower,
+            lower_bound: u64::from(lower),
+            moves,
+            stats,
+            ..Solution::default()
+        }),
+        None => Err(match last_error {
+            Some(SolveError::Limit { hit, .. }) => SolveError::Limit {
+                hit,
+                stats,
+                bound: lower,
+            },
+            Some(e) => e,
+            None => SolveError::Limit {
+                hit: limits.check(0).err().unwrap_or(LimitHit::Cancelled),
+                stats,
+                bound: lower,
+            },
+        }),
+    }
+}
+
+fn add(total: &mut Stats, s: &Stats) {
+    total.expanded += s.expanded;
+    total.generated += s.generated;
+    total.iterations = total.iterations.max(s.iterations);
+    total.peak_memory_bytes = total.peak_memory_bytes.max(s.peak_memory_bytes);
+}
+
+/// The improver's thread: constructive, then weighted A* with falling weights, then longer
+/// windows. Returns what it spent and the error that ended it early, if any.
+fn improve(
+    request: &Request,
+    h: &dyn Heuristic,
+    limits: &Limits,
+    shared: &Shared,
+) -> (Stats, Option<SolveError>) {
+    let (board, goal) = (request.board(), request.goal());
+    let mut stats = Stats::default();
+    let mut error = None;
+    let stopped = || shared.stop.load(Ordering::Relaxed);
+    let polish = |moves: Vec<Move>, options: &ShortenOptions| -> Vec<Move> {
+        match shorten_within(board, goal, &moves, options, limits) {
+            Ok(s) if s.moves.len() < moves.len() => s.moves,
+            _ => moves,
+        }
+    };
+    // The first solution: the constructive solver answers on any board at once (it solves
+    // boards of at most 3x3 optimally).
+    let first = if board.width() <= 3 && board.height() <= 3 {
+        constructive::constructive(board, goal, limits).map(|s| s.moves)
+    } else {
+        constructive::construct_checked(board, goal, limits).map(|c| c.moves)
+    };
+    match first {
+        Ok(moves) => {
+            shared.offer(moves.clone());
+            shared.offer(polish(moves, &ShortenOptions::default()));
+        }
+        Err(e) => error = Some(e),
+    }
+    // Re-solves windows of the best solution, longer and longer, while they gain.
+    let deepen = || {
+        for (window, max_cells, node_budget) in WINDOWS {
+            if stopped() {
+                break;
+            }
+            let Some(best) = shared
+                .best
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone()
+            else {
+                break;
+            };
+            let options = ShortenOptions {
+                window,
+                max_cells,
+                node_budget,
+                passes: 2,
+            };
+            shared.offer(polish(best, &options));
+        }
+    };
+    if board.len() <= MAX_GRAPH_CELLS {
+        let graph = PuzzleGraph::new(goal, h);
+        for w in WEIGHTS {
+            if stopped() {
+                break;
+            }
+            // Half the time left, so that a weight too small to finish leaves time to polish.
+            let share = Limits {
+                deadline: limits
+                    .deadline
+                    .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2),
+                ..limits.clone()
+            };
+            let result = graph_solution(
+                &graph,
+                best_first(
+                    &graph,
+                    graph.pack(board.tiles()),
+                    Priority::Weighted(w),
+                    &share,
+                    None,
+                ),
+            );
+            match result {
+                Ok(s) => {
+                    add(&mut stats, &s.stats);
+                    shared.offer(polish(s.moves, &ShortenOptions::default()));
+                    deepen();
+                }
+                Err(e) => {
+                    if let SolveError::Limit { stats: s, .. } = &e {
+                        add(&mut stats, s);
+                    }
+                    error = Some(e);
+                    break;
+                }
+            }
+        }
+    }
+    deepen();
+    (stats, error)
+}

@@ -1,0 +1,145 @@
+//! Every search obeys its limits: the node budget, the deadline, the memory budget and the cancel
+//! flag, checked inside every loop that can run long (look-ahead trees, table builds, the A*
+//! and BFS loops on huge boards), at a granularity that makes a small budget exact enough.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use taquin::{Algorithm, Board, HeuristicKind, LimitHit, Limits, SolveError, SolveOptions};
+
+mod common;
+use common::solve_with;
+
+fn article() -> (Board, Board) {
+    (
+        "6 4 7/8 5 0/3 2 1".parse().unwrap(),
+        Board::solved(3, 3).unwrap(),
+    )
+}
+
+fn hit_of(result: Result<taquin::Solution, SolveError>) -> (LimitHit, u64) {
+    match result {
+        Err(SolveError::Limit { hit, stats, .. }) => (hit, stats.generated),
+        Err(e) => panic!("expected a limit, got the error {e}"),
+        Ok(s) => panic!("expected a limit, got a solution of {} moves", s.len()),
+    }
+}
+
+#[test]
+fn a_node_budget_of_one_or_zero_stops_every_search_at_once() {
+    let (board, goal) = article();
+    for algorithm in Algorithm::ALL {
+        for budget in [0, 1] {
+            let options = SolveOptions::new(algorithm, HeuristicKind::Manhattan);
+            let limits = Limits::none().with_max_nodes(budget);
+            let (hit, generated) = hit_of(solve_with(&board, &goal, &options, &limits));
+            assert_eq!(hit, LimitHit::Nodes, "{algorithm}");
+            // At most one expansion past the budget.
+            assert!(generated <= budget + 4, "{algorithm}: {generated} nodes");
+        }
+    }
+}
+
+#[test]
+fn deep_look_aheads_stop_inside_their_trees() {
+    let goal = Board::solved(4, 4).unwrap();
+    let board = taquin::generate::uniform(&goal, &mut taquin::generate::Rng::new(7));
+    for algorithm in [Algorithm::Lookahead, Algorithm::Lrta] {
+        // One tree of depth 20 is billions of nodes: the budget must be seen inside it.
+        let mut options = SolveOptions::new(algorithm, HeuristicKind::Manhattan);
+        options.depth = 20;
+        let limits = Limits::none().with_max_nodes(50_000);
+        let (hit, generated) = hit_of(solve_with(&board, &goal, &options, &limits));
+        assert_eq!(hit, LimitHit::Nodes, "{algorithm}");
+        assert!(generated < 60_000, "{algorithm}: {generated} nodes");
+        let flag = Arc::new(AtomicBool::new(true));
+        let limits = Limits::none().with_cancel(flag);
+        assert_eq!(
+            hit_of(solve_with(&board, &goal, &options, &limits)).0,
+            LimitHit::Cancelled
+        );
+    }
+}
+
+#[test]
+fn look_ahead_depths_are_capped_with_a_clear_error_not_a_stack_overflow() {
+    let (board, goal) = article();
+    for algorithm in [Algorithm::Lookahead, Algorithm::Lrta] {
+        for depth in [0, taquin::solvers::MAX_DEPTH + 1, 100_000] {
+            let mut options = SolveOptions::new(algorithm, HeuristicKind::Manhattan);
+            options.depth = depth;
+            let err = solve_with(&board, &goal, &options, &Limits::none()).unwrap_err();
+            assert!(
+                err.to_string().contains("depth must be between 1 and"),
+                "{algorithm} {depth}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn astar_and_bfs_on_a_huge_board_check_the_memory_budget_by_work_not_by_nodes() {
+    // 100x100: one node is 20 KB, so 16,384 nodes between two checks would be 330 MB.
+    let goal = Board::solved(100, 100).unwrap();
+    let board = taquin::generate::random_walk(&goal, 400, &mut taquin::generate::Rng::new(3));
+    for algorithm in [Algorithm::AStar, Algorithm::Bfs] {
+        let options = SolveOptions::new(algorithm, HeuristicKind::Manhattan);
+        let limits = Limits::none().with_max_memory(4 << 20);
+        let result = solve_with(&board, &goal, &options, &limits);
+        let Err(SolveError::Limit { hit, stats, .. }) = result else {
+            panic!("{algorithm}: expected the memory limit, got {result:?}");
+        };
+        assert_eq!(hit, LimitHit::Memory, "{algorithm}");
+        assert!(
+            stats.peak_memory_bytes < 8 << 20,
+            "{algorithm}: {} bytes",
+            stats.peak_memory_bytes
+        );
+    }
+}
+
+#[test]
+fn a_walking_distance_build_obeys_the_deadline_and_the_cancel_flag() {
+    // 2 columns x 7 rows: the tables have millions of states (seconds to build).
+    let board: Board = "1 2/3 4/5 6/7 8/9 10/11 0/13 12".parse().unwrap();
+    let goal = Board::solved(2, 7).unwrap();
+    let options = SolveOptions::new(Algorithm::IdaStar, HeuristicKind::WalkingDistance);
+    let limits = Limits::none().with_timeout(Duration::from_millis(1));
+    std::thread::sleep(Duration::from_millis(2));
+    assert_eq!(
+        hit_of(solve_with(&board, &goal, &options, &limits)).0,
+        LimitHit::Time
+    );
+    let limits = Limits::none().with_cancel(Arc::new(AtomicBool::new(true)));
+    assert_eq!(
+        hit_of(solve_with(&board, &goal, &options, &limits)).0,
+        LimitHit::Cancelled
+    );
+}
+
+#[test]
+fn a_timeout_past_the_clock_means_no_deadline() {
+    let (board, goal) = article();
+    let options = SolveOptions::new(Algorithm::IdaStar, HeuristicKind::Manhattan);
+    let limits = Limits::none().with_timeout(Duration::MAX);
+    assert_eq!(
+        solve_with(&board, &goal, &options, &limits).unwrap().len(),
+        31
+    );
+}
+
+#[test]
+fn a_stopped_run_reports_the_time_it_took() {
+    let goal = Board::solved(30, 30).unwrap();
+    let board = taquin::generate::uniform(&goal, &mut taquin::generate::Rng::new(1));
+    let options = SolveOptions::new(Algorithm::Constructive, HeuristicKind::Manhattan);
+    let limits = Limits::none().with_max_nodes(20_000);
+    match solve_with(&board, &goal, &options, &limits) {
+        Err(SolveError::Limit { hit, stats, .. }) => {
+            assert_eq!(hit, LimitHit::Nodes);
+            assert!(stats.elapsed > Duration::ZERO, "{stats:?}");
+        }
+        other => panic!("expected a limit, got {other:?}"),
+    }
+}
