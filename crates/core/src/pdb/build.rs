@@ -402,6 +402,8 @@ impl<'a> Builder<'a> {
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
     ) -> Option<PatternDb> {
         let n = self.regions.geo().n;
+        // A thread with no chunk to take would only be started and joined at every layer.
+        let threads = threads.min(self.active[0].len()).max(1);
         // With every tile in the pattern, the placement fixes the blank and only the
         // placements of the goal's parity are reachable.
         let total = if self.fields == 1 {
