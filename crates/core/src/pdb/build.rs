@@ -205,7 +205,7 @@ impl Codes {
     }
 
     /// Sets the fields of `ranks` of placement `p` to `code` (they must be unseen or `code`).
-    #[inline]
+    #[inline(always)]
     fn set(&self, p: u64, ranks: u64, code: u64) {
         let base = p * self.fields as u64 * 2;
         if ranks >> 32 == 0 {
