@@ -28,7 +28,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
-use super::index::{self, Odometer};
+use super::index::{self, Divider, Odometer};
 use super::mirror::Mirror;
 use super::regions::{Geometry, Region, Regions};
 use super::table::{packed_len, PatternDb};
@@ -169,35 +169,6 @@ fn step(
     }
 }
 
-/// Division by a fixed small divisor as a multiplication: `x / d` for every `x < 2^64 / d`.
-#[derive(Clone, Copy)]
-struct Divider {
-    d: u64,
-    magic: u64,
-}
-
-impl Divider {
-    fn new(d: u64) -> Divider {
-        assert!(d > 0);
-        Divider {
-            d,
-            // ceil(2^64 / d); unused for d = 1, where it would not fit.
-            magic: if d == 1 { 0 } else { u64::MAX / d + 1 },
-        }
-    }
-
-    /// `x / d`: with `m = 2^64 / d + e` (0 <= e < 1), `x * m / 2^64` exceeds `x / d` by less
-    /// than `x / 2^64 < 1 / d`, which never crosses the next whole number.
-    #[inline]
-    fn quotient(self, x: u64) -> u64 {
-        if self.d == 1 {
-            x
-        } else {
-            ((u128::from(x) * u128::from(self.magic)) >> 64) as u64
-        }
-    }
-}
-
 /// The two-bit array: field `j` of placement `p` is the code of the `j`-th non-pattern cell.
 struct Codes {
     words: Vec<AtomicU64>,
@@ -234,9 +205,21 @@ impl Codes {
     }
 
     /// Sets the fields of `ranks` of placement `p` to `code` (they must be unseen or `code`).
-    #[inline]
+    #[inline(always)]
     fn set(&self, p: u64, ranks: u64, code: u64) {
         let base = p * self.fields as u64 * 2;
+        if ranks >> 32 == 0 {
+            // The fields are contiguous: spread the ranks to two bits each and write the
+            // one or two words they cover, rather than a loop over the fields.
+            let bits = u128::from(spread_to_fields(ranks) * code) << (base % 64);
+            let w = (base / 64) as usize;
+            self.words[w].fetch_or(bits as u64, Ordering::Relaxed);
+            let high = (bits >> 64) as u64;
+            if high != 0 {
+                self.words[w + 1].fetch_or(high, Ordering::Relaxed);
+            }
+            return;
+        }
         let mut word = u64::MAX;
         let mut bits = 0u64;
         let mut m = ranks;
@@ -257,6 +240,18 @@ impl Codes {
             self.words[word as usize].fetch_or(bits, Ordering::Relaxed);
         }
     }
+}
+
+/// Bit `j` of `ranks` (below 32) moved to bit `2 j`: the low bits of the two-bit fields of
+/// those ranks (the halving steps of a Morton code).
+#[inline]
+fn spread_to_fields(ranks: u64) -> u64 {
+    let mut x = ranks & 0xFFFF_FFFF;
+    x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+    x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
+    x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+    (x | (x << 1)) & LOW_BITS
 }
 
 struct Builder<'a> {
@@ -407,6 +402,8 @@ impl<'a> Builder<'a> {
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
     ) -> Option<PatternDb> {
         let n = self.regions.geo().n;
+        // A thread with no chunk to take would only be started and joined at every layer.
+        let threads = threads.min(self.active[0].len()).max(1);
         // With every tile in the pattern, the placement fixes the blank and only the
         // placements of the goal's parity are reachable.
         let total = if self.fields == 1 {
@@ -819,12 +816,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn divider_matches_division() {
-        for d in 1..=64u64 {
-            let div = Divider::new(d);
-            for x in (0..5000).chain((1u64 << 36) - 5000..(1u64 << 36) + 5000) {
-                assert_eq!(div.quotient(x), x / d, "{x} / {d}");
+    fn spreading_puts_each_rank_on_its_field() {
+        for ranks in [0u64, 1, 0b1011, 0x8000_0001, 0xFFFF_FFFF, 0x1234_5678] {
+            let mut want = 0u64;
+            for j in 0..32 {
+                if ranks & (1 << j) != 0 {
+                    want |= 1 << (2 * j);
+                }
             }
+            assert_eq!(spread_to_fields(ranks), want, "{ranks:#x}");
         }
     }
 

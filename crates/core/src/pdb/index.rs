@@ -68,6 +68,36 @@ pub fn step(
     }
 }
 
+/// Division by a fixed small divisor as a multiplication: `x / d` for every `x < 2^64 / d`.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Divider {
+    /// The divisor.
+    pub d: u64,
+    magic: u64,
+}
+
+impl Divider {
+    pub(super) fn new(d: u64) -> Divider {
+        assert!(d > 0);
+        Divider {
+            d,
+            // ceil(2^64 / d); unused for d = 1, where it would not fit.
+            magic: if d == 1 { 0 } else { u64::MAX / d + 1 },
+        }
+    }
+
+    /// `x / d`: with `m = 2^64 / d + e` (0 <= e < 1), `x * m / 2^64` exceeds `x / d` by less
+    /// than `x / 2^64 < 1 / d`, which never crosses the next whole number.
+    #[inline]
+    pub(super) fn quotient(self, x: u64) -> u64 {
+        if self.d == 1 {
+            x
+        } else {
+            ((u128::from(x) * u128::from(self.magic)) >> 64) as u64
+        }
+    }
+}
+
 /// The cells of the placement with `index`, written to `out` (its length is k).
 pub fn unrank(mut index: u64, n: usize, out: &mut [usize]) {
     let k = out.len();
@@ -95,8 +125,12 @@ pub fn nth_free(taken: u64, r: u32) -> usize {
     free.trailing_zeros() as usize
 }
 
+/// The longest gap [`Odometer::seek`] crosses by steps rather than an unranking.
+const SEEK_STEPS: u64 = 8;
+
 /// Walks placements in index order without dividing: the next index moves the last tile to the
-/// next free cell, carrying into earlier tiles as an odometer does.
+/// next free cell, carrying into earlier tiles as an odometer does. Longer jumps unrank, with
+/// the divisions done as multiplications.
 #[derive(Debug, Clone)]
 pub struct Odometer {
     n: usize,
@@ -105,6 +139,8 @@ pub struct Odometer {
     pub cells: [usize; super::MAX_CELLS],
     /// `prefix[i]`: cells taken by tiles `0..i`.
     prefix: [u64; super::MAX_CELLS + 1],
+    /// `bases[i]`: division by `n - i`, the base of tile `i`'s digit.
+    bases: [Divider; super::MAX_CELLS],
     /// The index of the current placement.
     pub index: u64,
 }
@@ -117,13 +153,32 @@ impl Odometer {
             k,
             cells: [0; super::MAX_CELLS],
             prefix: [0; super::MAX_CELLS + 1],
+            bases: [Divider::new(1); super::MAX_CELLS],
             index,
         };
-        unrank(index, n, &mut o.cells[..k]);
-        for i in 0..k {
-            o.prefix[i + 1] = o.prefix[i] | 1 << o.cells[i];
+        for (i, base) in o.bases[..k].iter_mut().enumerate() {
+            *base = Divider::new((n - i) as u64);
         }
+        o.jump(index);
         o
+    }
+
+    /// Positions on `index` by unranking it.
+    #[inline]
+    fn jump(&mut self, mut index: u64) {
+        self.index = index;
+        let mut digits = [0u32; super::MAX_CELLS];
+        for i in (0..self.k).rev() {
+            let base = self.bases[i];
+            let quotient = base.quotient(index);
+            digits[i] = (index - quotient * base.d) as u32;
+            index = quotient;
+        }
+        for (i, &digit) in digits[..self.k].iter().enumerate() {
+            let c = nth_free(self.prefix[i], digit);
+            self.cells[i] = c;
+            self.prefix[i + 1] = self.prefix[i] | 1 << c;
+        }
     }
 
     /// Cells taken by all pattern tiles.
@@ -161,19 +216,15 @@ impl Odometer {
         }
     }
 
-    /// Moves forward to `index` (at or after the current one): steps for short gaps, unranks
-    /// for long ones.
+    /// Moves to `index`: steps for short gaps forward, an unranking for others.
     #[inline]
     pub fn seek(&mut self, index: u64) {
-        if index == self.index {
-            return;
-        }
-        if index > self.index && index - self.index <= 16 {
+        if index > self.index && index - self.index <= SEEK_STEPS {
             while self.index < index {
                 self.advance();
             }
-        } else {
-            *self = Odometer::at(index, self.n, self.k);
+        } else if index != self.index {
+            self.jump(index);
         }
     }
 }
@@ -243,9 +294,19 @@ mod tests {
     }
 
     #[test]
+    fn divider_matches_division() {
+        for d in 1..=64u64 {
+            let div = Divider::new(d);
+            for x in (0..5000).chain((1u64 << 36) - 5000..(1u64 << 36) + 5000) {
+                assert_eq!(div.quotient(x), x / d, "{x} / {d}");
+            }
+        }
+    }
+
+    #[test]
     fn seek_matches_unrank() {
         let mut odo = Odometer::at(5, 16, 4);
-        for idx in [6, 9, 30, 31, 1000, 1001, 43679] {
+        for idx in [6, 9, 30, 31, 1000, 1001, 43679, 7, 8, 43678] {
             odo.seek(idx);
             let mut out = [0; 4];
             unrank(idx, 16, &mut out);
