@@ -127,6 +127,12 @@ impl Shape {
     }
 }
 
+/// What a single step returns: the observation, whether it is the goal, the action mask.
+type SingleStep<'py> = (Bound<'py, PyArray2<u8>>, bool, Bound<'py, PyArray1<i8>>);
+
+/// What a batch reset returns: observations and action masks.
+type BatchReset<'py> = (Bound<'py, PyArray3<u8>>, Bound<'py, PyArray2<i8>>);
+
 /// One board for the single environment.
 #[pyclass(module = "taquin._taquin")]
 pub struct Puzzle {
@@ -184,11 +190,7 @@ impl Puzzle {
 
     /// Moves the blank by `action` (0 = U, 1 = D, 2 = L, 3 = R); returns
     /// `(observation, at_goal, action_mask)`. An illegal move leaves the board as it is.
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        action: i64,
-    ) -> PyResult<(Bound<'py, PyArray2<u8>>, bool, Bound<'py, PyArray1<i8>>)> {
+    fn step<'py>(&mut self, py: Python<'py>, action: i64) -> PyResult<SingleStep<'py>> {
         let action = self.shape.action(action)?;
         let shape = self.shape.clone();
         shape.step(action, self.cells());
@@ -320,11 +322,7 @@ impl PuzzleBatch {
     }
 
     /// Draws every board anew from `seed`; returns `(observations, action_masks)`.
-    fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
-        seed: u64,
-    ) -> PyResult<(Bound<'py, PyArray3<u8>>, Bound<'py, PyArray2<i8>>)> {
+    fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<BatchReset<'py>> {
         self.rng = Rng::new(seed);
         for i in 0..self.blanks.len() {
             self.restart(i);
