@@ -291,8 +291,10 @@ pub fn solve(
 /// Boards of a batch: a list of boards (any form `solve` takes), or an integer array of shape
 /// (n, cells) or (n, height, width).
 fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec<Board>> {
-    if let Ok(array) = crate::arrays::BoardArray::extract(boards, width, "boards") {
-        return array.boards();
+    // Only a real array is read as rows of tiles: a list goes board by board, so that it may
+    // mix text, Boards and lists of rows.
+    if boards.is_instance_of::<numpy::PyUntypedArray>() {
+        return crate::arrays::BoardArray::extract(boards, width, "boards")?.boards();
     }
     let list = boards.try_iter().map_err(|_| {
         PyValueError::new_err(
