@@ -24,6 +24,12 @@ def cpu(f, repeat: int = 3) -> float:
     return best
 
 
+def stepping(step, actions) -> None:
+    """Calls step(a) for each action, as a training loop would."""
+    for a in actions:
+        step(a)
+
+
 def heuristics(n: int, names: list[str]) -> None:
     boards = np.array([b.tiles for b in taquin.generate("4x4", count=10_000, seed=1)], dtype=np.uint8)
     boards = np.tile(boards, (n // len(boards), 1))
@@ -42,13 +48,7 @@ def env_steps(steps: int) -> None:
     env = SlidingPuzzleEnv(size="4x4", max_steps=10**9)
     env.reset(seed=0)
     actions = np.random.default_rng(0).integers(0, 4, size=steps).tolist()
-
-    def run():
-        step = env.step
-        for a in actions:
-            step(a)
-
-    t = cpu(run)
+    t = cpu(lambda: stepping(env.step, actions))
     print(f"SlidingPuzzleEnv.step (4x4, unwrapped): {steps / t:,.0f} steps/s")
 
 
@@ -58,13 +58,7 @@ def vector_steps(num_envs: int, steps: int) -> None:
     venv = SlidingPuzzleVectorEnv(num_envs, size="4x4", max_steps=200)
     venv.reset(seed=0)
     actions = np.random.default_rng(0).integers(0, 4, size=(steps, num_envs))
-
-    def run():
-        step = venv.step
-        for a in actions:
-            step(a)
-
-    t = cpu(run)
+    t = cpu(lambda: stepping(venv.step, actions))
     print(f"SlidingPuzzleVectorEnv.step ({num_envs} 4x4 boards): {steps / t:,.0f} steps/s, {steps * num_envs / t / 1e6:.1f} M board-steps/s")
 
 

@@ -261,15 +261,21 @@ type BatchStep<'py> = (
 );
 
 impl PuzzleBatch {
+    /// Starts board `i` on a board drawn as the batch was asked to.
     fn restart(&mut self, i: usize) {
         let board = self.shape.draw(self.scramble, &mut self.rng);
+        self.put(i, &board);
+    }
+
+    /// Starts board `i` on `board`.
+    fn put(&mut self, i: usize, board: &Board) {
         let n = self.shape.cells();
         let cells = Cells {
             tiles: &mut self.tiles[i * n..(i + 1) * n],
             blank: &mut self.blanks[i],
             differ: &mut self.differ[i],
         };
-        self.shape.load(&board, cells);
+        self.shape.load(board, cells);
         self.steps[i] = 0;
         self.needs_reset[i] = false;
     }
@@ -393,15 +399,7 @@ impl PuzzleBatch {
             )));
         }
         let board = self.shape.start(state)?;
-        let n = self.shape.cells();
-        let cells = Cells {
-            tiles: &mut self.tiles[index * n..(index + 1) * n],
-            blank: &mut self.blanks[index],
-            differ: &mut self.differ[index],
-        };
-        self.shape.load(&board, cells);
-        self.steps[index] = 0;
-        self.needs_reset[index] = false;
+        self.put(index, &board);
         Ok(())
     }
 }
