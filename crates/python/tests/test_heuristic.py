@@ -70,3 +70,11 @@ def test_errors(boards, kwargs, error, message):
     kwargs.setdefault("name", "manhattan")
     with pytest.raises(error, match=message):
         taquin.heuristic(boards, **kwargs)
+
+
+def test_many_boards_on_every_core_equal_one_thread():
+    boards = np.array([b.tiles for b in taquin.generate("4x4", count=1000, seed=8)], dtype=np.uint8)
+    boards = np.tile(boards, (70, 1))  # past the size where threads start
+    one = taquin.heuristic(boards, "linear-conflict", jobs=1)
+    assert (taquin.heuristic(boards, "linear-conflict", jobs=3) == one).all()
+    assert (one[:1000] == one[1000:2000]).all() and len(one) == 70_000

@@ -128,6 +128,7 @@ def heuristic(
     name: str = "manhattan",
     width: int | None = None,
     goal: BoardLike | None = None,
+    jobs: int | None = None,
 ) -> npt.NDArray[np.int32]:
     """The heuristic `name` of every row of an (n, cells) or (n, height, width) array.
 
