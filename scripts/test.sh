@@ -19,6 +19,20 @@ cargo clippy --locked --release --workspace --all-targets -- -D warnings
 echo "== cargo test (release)"
 cargo test --locked --release --workspace
 
+# == Python package (crates/python) ==
+# Builds the wheel the way users install it (pip runs maturin) into a virtual environment of its
+# own, then runs the package's pytest suite, the Gymnasium checks included.
+echo "== Python package (pip install ./crates/python, pytest)"
+PY_VENV=target/python-venv
+if [ ! -x "$PY_VENV/bin/python" ]; then
+  python3 -m venv "$PY_VENV"
+fi
+"$PY_VENV/bin/python" -m pip install --quiet --disable-pip-version-check "./crates/python[test]"
+# Same version number as the last run: reinstall so the fresh build is the one tested.
+"$PY_VENV/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps ./crates/python
+"$PY_VENV/bin/python" -m pytest -q crates/python/tests
+# == end Python package ==
+
 # == browser tests (web game) ==
 if [ -x scripts/e2e.sh ]; then
   echo "== browser tests"

@@ -1,0 +1,202 @@
+"""Type stubs of the native module (the Rust core through PyO3)."""
+
+from typing import Any, Literal, Sequence, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+#: Anything that names a board: text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows, a 2-D array.
+BoardLike = Union[str, "Board", Sequence[Sequence[Union[int, str]]], npt.NDArray[np.integer[Any]]]
+#: A size: "WxH" (columns x rows), one side, or (width, height).
+SizeLike = Union[str, int, tuple[int, int]]
+
+ALGORITHMS: list[str]
+HEURISTICS: list[str]
+__version__: str
+
+class InvalidBoardError(ValueError): ...
+class UnsolvableError(ValueError): ...
+class UnsupportedError(ValueError): ...
+
+class LimitError(RuntimeError):
+    limit: Literal["time", "nodes", "memory", "cancelled"]
+    bound: int
+    expanded: int
+    generated: int
+    time_ms: float
+
+class CycleError(RuntimeError): ...
+
+class Board:
+    """A validated board of any size; U/D/L/R name the direction the blank moves.
+
+    >>> Board("1 2 3/4 0 6/7 5 8").apply("DR") == Board.solved(3)
+    True
+    """
+
+    def __init__(self, rows: BoardLike) -> None: ...
+    @staticmethod
+    def solved(width: int, height: int | None = None) -> Board: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def tiles(self) -> list[int]: ...
+    @property
+    def rows(self) -> list[list[int]]: ...
+    @property
+    def blank(self) -> int: ...
+    def to_array(self) -> npt.NDArray[np.uint32]: ...
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> npt.NDArray[Any]: ...
+    def neighbors(self) -> list[tuple[str, Board]]: ...
+    def apply(self, moves: str | Sequence[str]) -> Board: ...
+    def is_solvable(self, goal: BoardLike | None = None) -> bool: ...
+    def check_solvable(self, goal: BoardLike | None = None) -> None: ...
+    def __len__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class SolveResult:
+    """A solve, with the CLI's JSON field names."""
+
+    moves: str
+    length: int
+    optimal: bool
+    lower_bound: int
+    algorithm: str
+    heuristic: str
+    expanded: int
+    generated: int
+    time_ms: float
+    iterations: int
+    plan: str
+    def to_dict(self) -> dict[str, Any]: ...
+    def __len__(self) -> int: ...
+
+def solve(
+    board: BoardLike,
+    goal: BoardLike | None = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: float | None = None,
+    max_nodes: int | None = None,
+    max_memory: int | None = None,
+    weight: float = 2.0,
+    depth: int = 4,
+    threads: int = 1,
+) -> SolveResult:
+    """Solves `board` to `goal` (default tiles in order, blank last).
+
+    >>> solve("6 4 7/8 5 0/3 2 1").length
+    31
+    """
+
+@overload
+def solve_batch(
+    boards: Sequence[BoardLike] | npt.NDArray[np.integer[Any]],
+    goal: BoardLike | None = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: float | None = None,
+    max_nodes: int | None = None,
+    max_memory: int | None = None,
+    weight: float = 2.0,
+    depth: int = 4,
+    width: int | None = None,
+    jobs: int | None = None,
+    return_exceptions: Literal[False] = False,
+) -> list[SolveResult]: ...
+@overload
+def solve_batch(
+    boards: Sequence[BoardLike] | npt.NDArray[np.integer[Any]],
+    goal: BoardLike | None = None,
+    algorithm: str = "auto",
+    heuristic: str = "auto",
+    timeout: float | None = None,
+    max_nodes: int | None = None,
+    max_memory: int | None = None,
+    weight: float = 2.0,
+    depth: int = 4,
+    width: int | None = None,
+    jobs: int | None = None,
+    *,
+    return_exceptions: Literal[True],
+) -> list[SolveResult | Exception]: ...
+def heuristic(
+    boards: npt.ArrayLike,
+    name: str = "manhattan",
+    width: int | None = None,
+    goal: BoardLike | None = None,
+    jobs: int | None = None,
+) -> npt.NDArray[np.int32]:
+    """The heuristic `name` of every row of an (n, cells) or (n, height, width) array.
+
+    >>> heuristic([[1, 2, 3, 4, 5, 6, 7, 0, 8]], "manhattan")
+    array([1], dtype=int32)
+    """
+
+@overload
+def generate(
+    size: SizeLike | None = None,
+    count: None = None,
+    seed: int | None = None,
+    moves: int | None = None,
+    goal: BoardLike | None = None,
+) -> Board: ...
+@overload
+def generate(
+    size: SizeLike | None = None,
+    *,
+    count: int,
+    seed: int | None = None,
+    moves: int | None = None,
+    goal: BoardLike | None = None,
+) -> list[Board]: ...
+def dataset(
+    size: SizeLike,
+    count: int,
+    seed: int | None = None,
+    method: Literal["uniform", "walk"] = "uniform",
+    moves: int | None = None,
+    goal: BoardLike | None = None,
+    heuristic: str = "auto",
+    jobs: int | None = None,
+) -> tuple[npt.NDArray[np.unsignedinteger[Any]], npt.NDArray[np.int32]]:
+    """`(states, cost_to_go)`: boards and their optimal distance to the goal.
+
+    >>> states, cost = dataset("3x3", 100, seed=0)
+    """
+
+class Puzzle:
+    """One board stepped in place (the state of taquin.gym.SlidingPuzzleEnv)."""
+
+    def __init__(self, goal: BoardLike) -> None: ...
+    def reset_random(self, seed: int, scramble: int | None = None) -> None: ...
+    def reset_to(self, state: BoardLike) -> None: ...
+    def step(self, action: int) -> tuple[npt.NDArray[np.uint8], bool, npt.NDArray[np.int8]]: ...
+    def observation(self) -> npt.NDArray[np.uint8]: ...
+    def action_mask(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def at_goal(self) -> bool: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def goal(self) -> Board: ...
+
+class PuzzleBatch:
+    """Many boards stepped at once (the state of taquin.gym.SlidingPuzzleVectorEnv)."""
+
+    def __init__(self, count: int, goal: BoardLike, max_steps: int, scramble: int | None = None) -> None: ...
+    def reset(self, seed: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]: ...
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.int8],
+    ]: ...
+    def observation(self) -> npt.NDArray[np.uint8]: ...
+    def set_state(self, index: int, state: BoardLike) -> None: ...

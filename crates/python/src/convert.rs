@@ -1,0 +1,128 @@
+//! Python values in, core values out: boards from text, `Board`s, lists of rows or 2-D arrays;
+//! sizes such as `"4x4"`; algorithm and heuristic names. Every board goes through the core's
+//! parser, so every part of taquin accepts and rejects the same boards with the same words.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+use taquin::{Algorithm, Board, HeuristicKind};
+
+use crate::board::PyBoard;
+use crate::errors::parse_error;
+
+/// A board from text (`"1 2 3/4 5 6/7 8 0"`), a [`PyBoard`], or rows (a list of lists or a 2-D
+/// array; the blank is `0`, `"_"` or `"."`). `what` names it in errors (`board`, `goal`).
+pub fn board_from_any(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Board> {
+    if let Ok(board) = value.cast::<PyBoard>() {
+        return Ok(board.get().inner.clone());
+    }
+    let text = if let Ok(s) = value.cast::<PyString>() {
+        s.to_cow()?.into_owned()
+    } else {
+        rows_text(value, what)?
+    };
+    Board::parse(&text).map_err(|e| parse_error(what, &e))
+}
+
+/// Rows of tiles written as board text, so that the core's parser checks them.
+fn rows_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    let not_rows = || {
+        PyValueError::new_err(format!(
+            "invalid {what}: give text such as \"1 2 3/4 5 6/7 8 0\", a taquin.Board, a list of \
+             rows or a 2-D array, not {}",
+            value
+                .get_type()
+                .name()
+                .map_or_else(|_| "this value".to_string(), |n| n.to_string())
+        ))
+    };
+    let mut rows = Vec::new();
+    for row in value.try_iter().map_err(|_| not_rows())? {
+        let row = row?;
+        if row.is_instance_of::<PyString>() {
+            return Err(not_rows());
+        }
+        let mut tokens = Vec::new();
+        for tile in row.try_iter().map_err(|_| not_rows())? {
+            tokens.push(tile_token(&tile?)?);
+        }
+        rows.push(tokens.join(" "));
+    }
+    Ok(rows.join("/"))
+}
+
+/// One tile as a token of board text: integers (numpy's too) as numbers, strings as written.
+fn tile_token(tile: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = tile.cast::<PyString>() {
+        // A token with a separator inside would split into several tiles; keep it one bad token.
+        return Ok(s.to_cow()?.replace([' ', ',', '/', '\n', ';'], "?"));
+    }
+    if let Ok(n) = tile.extract::<i128>() {
+        return Ok(n.to_string());
+    }
+    Ok(tile
+        .str()?
+        .to_cow()?
+        .replace([' ', ',', '/', '\n', ';'], "?"))
+}
+
+/// The goal: the one given, or tiles 1..N-1 then the blank for `board`'s size.
+pub fn goal_for(board: &Board, goal: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
+    match goal {
+        Some(g) if !g.is_none() => board_from_any(g, "goal"),
+        _ => Board::solved(board.width(), board.height()).map_err(|e| parse_error("goal", &e)),
+    }
+}
+
+/// A size: `"4x4"` (columns x rows, as the CLI's `--size`), a side `4`, or `(width, height)`.
+pub fn size_from_any(value: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
+    let bad = || {
+        PyValueError::new_err(
+            "invalid size: give \"WxH\" (columns x rows, e.g. \"4x4\" or \"3x5\"), one side (4) \
+             or a (width, height) tuple",
+        )
+    };
+    if let Ok(s) = value.cast::<PyString>() {
+        let s = s.to_cow()?;
+        let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let w = w.trim().parse::<usize>().map_err(|_| bad())?;
+        let h = h.trim().parse::<usize>().map_err(|_| bad())?;
+        return Ok((w, h));
+    }
+    if let Ok(t) = value.cast::<PyTuple>() {
+        return t.extract::<(usize, usize)>().map_err(|_| bad());
+    }
+    value.extract::<usize>().map(|n| (n, n)).map_err(|_| bad())
+}
+
+/// A heuristic by name, as on the command line (`"manhattan"`, `"pdb:7-8"`); `"auto"` is `None`.
+pub fn heuristic_name(name: &str) -> PyResult<Option<HeuristicKind>> {
+    if name == "auto" {
+        return Ok(None);
+    }
+    HeuristicKind::from_name(name).map(Some).ok_or_else(|| {
+        let names: Vec<_> = HeuristicKind::ALL
+            .iter()
+            .chain(HeuristicKind::PDB.iter())
+            .map(|h| h.name())
+            .collect();
+        PyValueError::new_err(format!(
+            "unknown heuristic '{name}': use one of auto, {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// An algorithm by name, as on the command line (`"idastar"`); `"auto"` is `None`.
+pub fn algorithm_name(name: &str) -> PyResult<Option<Algorithm>> {
+    if name == "auto" {
+        return Ok(None);
+    }
+    Algorithm::from_name(name).map(Some).ok_or_else(|| {
+        let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        PyValueError::new_err(format!(
+            "unknown algorithm '{name}': use one of auto, {}",
+            names.join(", ")
+        ))
+    })
+}

@@ -1,0 +1,198 @@
+//! Random boards and data sets for learning: boards with their exact cost to go.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use taquin::generate::{random_walk, uniform, Rng};
+use taquin::{Board, SolveError};
+
+use crate::board::PyBoard;
+use crate::convert::{board_from_any, heuristic_name, size_from_any};
+use crate::errors::{parse_error, solve_error};
+use crate::interrupt::{cancel_flag, parallel_map};
+use crate::solve::{run_solve, Ask};
+
+/// A seed from the clock when none is given, as the CLI's `generate` does.
+fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    })
+}
+
+/// The goal for a size: the one given (its size wins) or tiles in order, blank last.
+fn goal_of_size(
+    size: Option<&Bound<'_, PyAny>>,
+    goal: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Board> {
+    match (size, goal) {
+        (_, Some(g)) if !g.is_none() => {
+            let goal = board_from_any(g, "goal")?;
+            if let Some(s) = size.filter(|s| !s.is_none()) {
+                let (w, h) = size_from_any(s)?;
+                if (w, h) != (goal.width(), goal.height()) {
+                    return Err(PyValueError::new_err(format!(
+                        "invalid size: {w}x{h} given but the goal is {}x{}",
+                        goal.width(),
+                        goal.height()
+                    )));
+                }
+            }
+            Ok(goal)
+        }
+        (Some(s), _) if !s.is_none() => {
+            let (w, h) = size_from_any(s)?;
+            Board::solved(w, h).map_err(|e| parse_error("size", &e))
+        }
+        _ => Err(PyValueError::new_err(
+            "give a size (\"4x4\", columns x rows) or a goal",
+        )),
+    }
+}
+
+/// `count` boards from `seed`: uniform among the solvable ones, or, with `moves`, random walks
+/// of that many moves from the goal. The same boards as `taquin generate` with the same seed.
+fn boards(goal: &Board, count: usize, seed: u64, moves: Option<usize>) -> Vec<Board> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| match moves {
+            Some(k) => random_walk(goal, k, &mut rng),
+            None => uniform(goal, &mut rng),
+        })
+        .collect()
+}
+
+/// Random solvable boards, reproducible with `seed` (the same boards as `taquin generate`).
+///
+/// `size` is "WxH" (columns x rows), one side, or (width, height); `goal` defaults to tiles in
+/// order, blank last. Boards are uniform among those that reach the goal, or, with `moves`, a
+/// random walk of that many moves from the goal (never undoing the last move). Returns one
+/// Board, or a list of `count` boards when `count` is given.
+///
+/// >>> generate("4x4", seed=42)
+/// Board("0 14 6 7/9 2 13 11/8 15 10 1/5 4 3 12")
+#[pyfunction]
+#[pyo3(signature = (size=None, count=None, seed=None, moves=None, goal=None))]
+pub fn generate(
+    py: Python<'_>,
+    size: Option<&Bound<'_, PyAny>>,
+    count: Option<usize>,
+    seed: Option<u64>,
+    moves: Option<usize>,
+    goal: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let goal = goal_of_size(size, goal)?;
+    let made = boards(&goal, count.unwrap_or(1), seed_or_clock(seed), moves);
+    let mut made: Vec<PyBoard> = made.into_iter().map(PyBoard::new).collect();
+    match count {
+        Some(_) => Ok(made.into_pyobject(py)?.into_any().unbind()),
+        None => Ok(Py::new(py, made.remove(0))?.into_any()),
+    }
+}
+
+/// A data set for learning a heuristic: `count` boards and their exact cost to go (optimal
+/// number of moves to the goal), as numpy arrays `(states, cost_to_go)`.
+///
+/// `states` has shape (count, cells), row-major tiles with 0 for the blank (uint8, or uint16
+/// past 256 cells); `cost_to_go` is int32. Boards are drawn uniformly among the solvable ones,
+/// or with `method="walk"` by random walks from the goal whose length is drawn uniformly from
+/// 0..=`moves` (so short distances are well represented, as DeepCubeA trains). The same `seed`
+/// gives the same data set. Every board is solved optimally on `jobs` threads (default: every
+/// core) with `heuristic` ("auto" or a name such as "pdb:7-8"); Ctrl-C stops it.
+///
+/// >>> states, cost = dataset("3x3", 4, seed=1)
+/// >>> states.shape, cost.dtype
+/// ((4, 9), dtype('int32'))
+#[pyfunction]
+#[pyo3(signature = (size, count, seed=None, method="uniform", moves=None, goal=None,
+    heuristic="auto", jobs=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn dataset<'py>(
+    py: Python<'py>,
+    size: &Bound<'py, PyAny>,
+    count: usize,
+    seed: Option<u64>,
+    method: &str,
+    moves: Option<usize>,
+    goal: Option<&Bound<'py, PyAny>>,
+    heuristic: &str,
+    jobs: Option<usize>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<i32>>)> {
+    let goal = goal_of_size(Some(size), goal)?;
+    let seed = seed_or_clock(seed);
+    let made = match (method, moves) {
+        ("uniform", None) => boards(&goal, count, seed, None),
+        ("uniform", Some(_)) => {
+            return Err(PyValueError::new_err(
+                "moves= is for method=\"walk\": uniform boards need no walk length",
+            ))
+        }
+        ("walk", Some(k)) => {
+            let mut rng = Rng::new(seed);
+            (0..count)
+                .map(|_| {
+                    let length = rng.below(k + 1);
+                    random_walk(&goal, length, &mut rng)
+                })
+                .collect()
+        }
+        ("walk", None) => {
+            return Err(PyValueError::new_err(
+                "method=\"walk\" needs moves= (the longest walk, e.g. 30)",
+            ))
+        }
+        (other, _) => {
+            return Err(PyValueError::new_err(format!(
+                "unknown method '{other}': use \"uniform\" or \"walk\""
+            )))
+        }
+    };
+    let ask = Ask {
+        algorithm: None,
+        heuristic: heuristic_name(heuristic)?,
+        weight: taquin::SolveOptions::DEFAULT_WEIGHT,
+        depth: taquin::SolveOptions::DEFAULT_DEPTH,
+        threads: 1,
+        timeout: None,
+        max_nodes: None,
+        max_memory: None,
+    };
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cancel = cancel_flag();
+    let solved = parallel_map(py, made.len(), jobs, &cancel, |i| {
+        run_solve(&made[i], &goal, &ask, &cancel).and_then(|s| {
+            if s.solution.optimal {
+                Ok(s.solution.len())
+            } else {
+                Err(SolveError::Unsupported(
+                    "the search did not prove its solution optimal".into(),
+                ))
+            }
+        })
+    })?;
+    let mut cost = Vec::with_capacity(count);
+    for outcome in solved {
+        let length = outcome.map_err(|e| solve_error(py, e, 0))?;
+        cost.push(i32::try_from(length).unwrap_or(i32::MAX));
+    }
+    let cells = goal.len();
+    let states = if cells <= 256 {
+        let flat: Vec<u8> = made
+            .iter()
+            .flat_map(|b| b.tiles().iter().map(|&t| t as u8))
+            .collect();
+        PyArray1::from_vec(py, flat)
+            .reshape([count, cells])?
+            .into_any()
+    } else {
+        let flat: Vec<u16> = made
+            .iter()
+            .flat_map(|b| b.tiles().iter().map(|&t| t as u16))
+            .collect();
+        let states: Bound<'py, PyArray2<u16>> =
+            PyArray1::from_vec(py, flat).reshape([count, cells])?;
+        states.into_any()
+    };
+    Ok((states, PyArray1::from_vec(py, cost)))
+}

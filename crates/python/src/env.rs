@@ -1,0 +1,405 @@
+//! The state behind `taquin.gym`: one board (`Puzzle`) or many (`PuzzleBatch`) stepped in Rust,
+//! so that an environment step does no per-tile work in Python.
+//!
+//! Actions are the blank's moves in the core's order: 0 = U, 1 = D, 2 = L, 3 = R. A move that
+//! would leave the board leaves it unchanged (and still costs a step); the action mask says
+//! which moves are legal. Whether the goal is reached is kept as a count of cells that differ
+//! from the goal, updated by each move, so no step compares whole boards.
+
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use taquin::generate::{random_walk, uniform, Rng};
+use taquin::{check_solvable, Board, Move, Unsolvable};
+
+use crate::board::PyBoard;
+use crate::convert::board_from_any;
+use crate::errors::{parse_error, UnsolvableError};
+
+/// Largest board an environment holds: observations are uint8 tiles.
+const MAX_CELLS: usize = 256;
+
+/// One board's cells and blank, moved in place.
+struct Cells<'a> {
+    tiles: &'a mut [u8],
+    blank: &'a mut u32,
+    differ: &'a mut u32,
+}
+
+/// The goal and board shape every state of an environment shares.
+#[derive(Clone)]
+struct Shape {
+    width: usize,
+    height: usize,
+    goal: Board,
+    goal_tiles: Vec<u8>,
+}
+
+impl Shape {
+    fn new(goal: Board) -> PyResult<Shape> {
+        if goal.len() > MAX_CELLS {
+            return Err(PyValueError::new_err(format!(
+                "a {}x{} board has {} cells; the environment holds boards of at most {MAX_CELLS} \
+                 cells (uint8 observations): use taquin.solve for larger boards",
+                goal.width(),
+                goal.height(),
+                goal.len()
+            )));
+        }
+        Ok(Shape {
+            width: goal.width(),
+            height: goal.height(),
+            goal_tiles: goal.tiles().iter().map(|&t| t as u8).collect(),
+            goal,
+        })
+    }
+
+    fn cells(&self) -> usize {
+        self.goal_tiles.len()
+    }
+
+    /// Writes `board` into `cells`.
+    fn load(&self, board: &Board, cells: Cells<'_>) {
+        for (c, &t) in cells.tiles.iter_mut().zip(board.tiles()) {
+            *c = t as u8;
+        }
+        *cells.blank = board.blank() as u32;
+        *cells.differ = cells
+            .tiles
+            .iter()
+            .zip(&self.goal_tiles)
+            .filter(|(a, b)| a != b)
+            .count() as u32;
+    }
+
+    /// Moves the blank by `action`; false when the move would leave the board.
+    #[inline]
+    fn step(&self, action: usize, cells: Cells<'_>) -> bool {
+        let blank = *cells.blank as usize;
+        let Some(to) = Move::ALL[action & 3].target(blank, self.width, self.height) else {
+            return false;
+        };
+        let g = &self.goal_tiles;
+        let before =
+            u32::from(cells.tiles[blank] != g[blank]) + u32::from(cells.tiles[to] != g[to]);
+        cells.tiles.swap(blank, to);
+        let after = u32::from(cells.tiles[blank] != g[blank]) + u32::from(cells.tiles[to] != g[to]);
+        *cells.differ = *cells.differ + after - before;
+        *cells.blank = to as u32;
+        true
+    }
+
+    /// Legal actions from `blank`, 1 or 0 in the order U, D, L, R.
+    #[inline]
+    fn mask(&self, blank: u32, out: &mut [i8]) {
+        for (o, m) in out.iter_mut().zip(Move::ALL) {
+            *o = i8::from(m.target(blank as usize, self.width, self.height).is_some());
+        }
+    }
+
+    /// A board to start from: a walk of `scramble` moves from the goal, or uniform.
+    fn draw(&self, scramble: Option<usize>, rng: &mut Rng) -> Board {
+        match scramble {
+            Some(k) => random_walk(&self.goal, k, rng),
+            None => uniform(&self.goal, rng),
+        }
+    }
+
+    /// `board` checked against the goal.
+    fn start(&self, board: &Bound<'_, PyAny>) -> PyResult<Board> {
+        let board = board_from_any(board, "state")?;
+        match check_solvable(&board, &self.goal) {
+            Ok(()) => Ok(board),
+            Err(Unsolvable::Size(e)) => Err(parse_error("state", &e)),
+            Err(e) => Err(UnsolvableError::new_err(e.to_string())),
+        }
+    }
+
+    fn action(&self, action: i64) -> PyResult<usize> {
+        usize::try_from(action)
+            .ok()
+            .filter(|&a| a < 4)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "invalid action {action}: use 0 (up), 1 (down), 2 (left) or 3 (right), the direction the blank moves"
+                ))
+            })
+    }
+}
+
+/// What a single step returns: the observation, whether it is the goal, the action mask.
+type SingleStep<'py> = (Bound<'py, PyArray2<u8>>, bool, Bound<'py, PyArray1<i8>>);
+
+/// What a batch reset returns: observations and action masks.
+type BatchReset<'py> = (Bound<'py, PyArray3<u8>>, Bound<'py, PyArray2<i8>>);
+
+/// One board for the single environment.
+#[pyclass(module = "taquin._taquin")]
+pub struct Puzzle {
+    shape: Shape,
+    tiles: Vec<u8>,
+    blank: u32,
+    differ: u32,
+}
+
+impl Puzzle {
+    fn cells(&mut self) -> Cells<'_> {
+        Cells {
+            tiles: &mut self.tiles,
+            blank: &mut self.blank,
+            differ: &mut self.differ,
+        }
+    }
+
+    fn set(&mut self, board: &Board) {
+        let shape = self.shape.clone();
+        shape.load(board, self.cells());
+    }
+}
+
+#[pymethods]
+impl Puzzle {
+    /// A puzzle whose goal is `goal` (any board form), standing on the goal.
+    #[new]
+    fn new(goal: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
+        let shape = Shape::new(board_from_any(goal, "goal")?)?;
+        let goal = shape.goal.clone();
+        let mut p = Puzzle {
+            tiles: vec![0; shape.cells()],
+            shape,
+            blank: 0,
+            differ: 0,
+        };
+        p.set(&goal);
+        Ok(p)
+    }
+
+    /// Starts on a board drawn with `seed`: a walk of `scramble` moves, or uniform when None.
+    #[pyo3(signature = (seed, scramble=None))]
+    fn reset_random(&mut self, seed: u64, scramble: Option<usize>) {
+        let board = self.shape.draw(scramble, &mut Rng::new(seed));
+        self.set(&board);
+    }
+
+    /// Starts on `state` (any board form), which must reach the goal.
+    fn reset_to(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let board = self.shape.start(state)?;
+        self.set(&board);
+        Ok(())
+    }
+
+    /// Moves the blank by `action` (0 = U, 1 = D, 2 = L, 3 = R); returns
+    /// `(observation, at_goal, action_mask)`. An illegal move leaves the board as it is.
+    fn step<'py>(&mut self, py: Python<'py>, action: i64) -> PyResult<SingleStep<'py>> {
+        let action = self.shape.action(action)?;
+        let shape = self.shape.clone();
+        shape.step(action, self.cells());
+        Ok((
+            self.observation(py)?,
+            self.differ == 0,
+            self.action_mask(py),
+        ))
+    }
+
+    /// The board as a (height, width) uint8 array.
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        PyArray1::from_slice(py, &self.tiles).reshape([self.shape.height, self.shape.width])
+    }
+
+    /// Legal actions, 1 or 0 in the order U, D, L, R (int8, as gymnasium's masks are).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut mask = [0i8; 4];
+        self.shape.mask(self.blank, &mut mask);
+        PyArray1::from_slice(py, &mask)
+    }
+
+    /// True on the goal.
+    #[getter]
+    fn at_goal(&self) -> bool {
+        self.differ == 0
+    }
+
+    /// The board now.
+    #[getter]
+    fn board(&self) -> PyResult<PyBoard> {
+        let tiles = self.tiles.iter().map(|&t| u32::from(t)).collect();
+        Board::from_tiles(self.shape.width, self.shape.height, tiles)
+            .map(PyBoard::new)
+            .map_err(|e| parse_error("state", &e))
+    }
+
+    /// The goal.
+    #[getter]
+    fn goal(&self) -> PyBoard {
+        PyBoard::new(self.shape.goal.clone())
+    }
+}
+
+/// Many boards stepped at once, for the vector environment. A board that reached its goal or
+/// its step limit is reset on its next step (gymnasium's "next step" autoreset): that step
+/// ignores its action, returns the new board, reward 0 and neither flag.
+#[pyclass(module = "taquin._taquin")]
+pub struct PuzzleBatch {
+    shape: Shape,
+    tiles: Vec<u8>,
+    blanks: Vec<u32>,
+    differ: Vec<u32>,
+    steps: Vec<u32>,
+    needs_reset: Vec<bool>,
+    scramble: Option<usize>,
+    max_steps: u32,
+    rng: Rng,
+}
+
+/// What a batch step returns: observations, rewards, terminated, truncated, action masks.
+type BatchStep<'py> = (
+    Bound<'py, PyArray3<u8>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray2<i8>>,
+);
+
+impl PuzzleBatch {
+    /// Starts board `i` on a board drawn as the batch was asked to.
+    fn restart(&mut self, i: usize) {
+        let board = self.shape.draw(self.scramble, &mut self.rng);
+        self.put(i, &board);
+    }
+
+    /// Starts board `i` on `board`.
+    fn put(&mut self, i: usize, board: &Board) {
+        let n = self.shape.cells();
+        let cells = Cells {
+            tiles: &mut self.tiles[i * n..(i + 1) * n],
+            blank: &mut self.blanks[i],
+            differ: &mut self.differ[i],
+        };
+        self.shape.load(board, cells);
+        self.steps[i] = 0;
+        self.needs_reset[i] = false;
+    }
+
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        PyArray1::from_slice(py, &self.tiles).reshape([
+            self.blanks.len(),
+            self.shape.height,
+            self.shape.width,
+        ])
+    }
+
+    fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let mut mask = vec![0i8; 4 * self.blanks.len()];
+        for (out, &b) in mask.chunks_exact_mut(4).zip(&self.blanks) {
+            self.shape.mask(b, out);
+        }
+        PyArray1::from_vec(py, mask).reshape([self.blanks.len(), 4])
+    }
+}
+
+#[pymethods]
+impl PuzzleBatch {
+    /// `count` boards with goal `goal`, started by a walk of `scramble` moves (uniform when
+    /// None), truncated after `max_steps` steps.
+    #[new]
+    #[pyo3(signature = (count, goal, max_steps, scramble=None))]
+    fn new(
+        count: usize,
+        goal: &Bound<'_, PyAny>,
+        max_steps: u32,
+        scramble: Option<usize>,
+    ) -> PyResult<PuzzleBatch> {
+        if count == 0 {
+            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        let shape = Shape::new(board_from_any(goal, "goal")?)?;
+        let n = shape.cells();
+        Ok(PuzzleBatch {
+            tiles: vec![0; count * n],
+            blanks: vec![0; count],
+            differ: vec![0; count],
+            steps: vec![0; count],
+            needs_reset: vec![true; count],
+            shape,
+            scramble,
+            max_steps,
+            rng: Rng::new(0),
+        })
+    }
+
+    /// Draws every board anew from `seed`; returns `(observations, action_masks)`.
+    fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<BatchReset<'py>> {
+        self.rng = Rng::new(seed);
+        for i in 0..self.blanks.len() {
+            self.restart(i);
+        }
+        Ok((self.observations(py)?, self.masks(py)?))
+    }
+
+    /// One step of every board; `actions` holds one action (0-3) per board.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<BatchStep<'py>> {
+        let count = self.blanks.len();
+        let actions = actions
+            .as_slice()
+            .map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
+        if actions.len() != count {
+            return Err(PyValueError::new_err(format!(
+                "{} actions given for {count} boards: give one action per board",
+                actions.len()
+            )));
+        }
+        if let Some(&bad) = actions.iter().find(|&&a| !(0..4).contains(&a)) {
+            self.shape.action(bad)?;
+        }
+        let n = self.shape.cells();
+        let mut rewards = vec![-1.0f32; count];
+        let mut terminated = vec![false; count];
+        let mut truncated = vec![false; count];
+        for i in 0..count {
+            if self.needs_reset[i] {
+                self.restart(i);
+                rewards[i] = 0.0;
+                continue;
+            }
+            let cells = Cells {
+                tiles: &mut self.tiles[i * n..(i + 1) * n],
+                blank: &mut self.blanks[i],
+                differ: &mut self.differ[i],
+            };
+            self.shape.step(actions[i] as usize, cells);
+            self.steps[i] += 1;
+            terminated[i] = self.differ[i] == 0;
+            truncated[i] = !terminated[i] && self.steps[i] >= self.max_steps;
+            self.needs_reset[i] = terminated[i] || truncated[i];
+        }
+        Ok((
+            self.observations(py)?,
+            PyArray1::from_vec(py, rewards),
+            PyArray1::from_vec(py, terminated),
+            PyArray1::from_vec(py, truncated),
+            self.masks(py)?,
+        ))
+    }
+
+    /// The boards now, as a (count, height, width) uint8 array.
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        self.observations(py)
+    }
+
+    /// Puts board `index` on `state` (any board form, which must reach the goal).
+    fn set_state(&mut self, index: usize, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        if index >= self.blanks.len() {
+            return Err(PyValueError::new_err(format!(
+                "index {index} out of range: there are {} boards",
+                self.blanks.len()
+            )));
+        }
+        let board = self.shape.start(state)?;
+        self.put(index, &board);
+        Ok(())
+    }
+}

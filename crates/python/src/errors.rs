@@ -1,0 +1,95 @@
+//! The exceptions the module raises and the one translation of core errors into them. Messages
+//! are the core's, the same the CLI prints, so a user sees the same sentence everywhere.
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use taquin::{LimitHit, ParseError, SolveError, Unsolvable};
+
+pyo3::create_exception!(
+    taquin,
+    InvalidBoardError,
+    PyValueError,
+    "A board, goal or move text that is not valid; the message says what to fix."
+);
+pyo3::create_exception!(
+    taquin,
+    UnsolvableError,
+    PyValueError,
+    "The goal cannot be reached from the board; the message gives the parity reason."
+);
+pyo3::create_exception!(
+    taquin,
+    UnsupportedError,
+    PyValueError,
+    "The algorithm or heuristic cannot handle this board (too large for its tables)."
+);
+pyo3::create_exception!(
+    taquin,
+    LimitError,
+    PyRuntimeError,
+    "A time, node or memory limit stopped the search. Attributes: `limit` (\"time\", \"nodes\", \
+     \"memory\" or \"cancelled\"), `bound` (proven lower bound on the length), `expanded`, \
+     `generated`, `time_ms`."
+);
+pyo3::create_exception!(
+    taquin,
+    CycleError,
+    PyRuntimeError,
+    "A real-time player (`lookahead`) came back to a board it had left and would cycle forever."
+);
+
+/// Registers the exception types on the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("InvalidBoardError", py.get_type::<InvalidBoardError>())?;
+    m.add("UnsolvableError", py.get_type::<UnsolvableError>())?;
+    m.add("UnsupportedError", py.get_type::<UnsupportedError>())?;
+    m.add("LimitError", py.get_type::<LimitError>())?;
+    m.add("CycleError", py.get_type::<CycleError>())?;
+    Ok(())
+}
+
+/// A parse error of the board, goal or moves named `what`, as the CLI words it.
+pub fn parse_error(what: &str, e: &ParseError) -> PyErr {
+    InvalidBoardError::new_err(format!("invalid {what}: {e}"))
+}
+
+/// The short name of a limit, as `LimitError.limit` gives it.
+fn limit_name(hit: LimitHit) -> &'static str {
+    match hit {
+        LimitHit::Nodes => "nodes",
+        LimitHit::Time => "time",
+        LimitHit::Memory => "memory",
+        LimitHit::Cancelled => "cancelled",
+    }
+}
+
+/// The Python exception for a core [`SolveError`]. `manhattan` is the board's Manhattan
+/// distance, a proven lower bound a limit error reports when the search proved less.
+pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
+    let message = e.to_string();
+    match e {
+        SolveError::Parse(p) | SolveError::Unsolvable(Unsolvable::Size(p)) => {
+            parse_error("board", &p)
+        }
+        SolveError::Unsolvable(Unsolvable::Parity(_)) => UnsolvableError::new_err(message),
+        SolveError::Unsupported(_) => UnsupportedError::new_err(message),
+        SolveError::Limit { hit, stats, bound } => {
+            let err = LimitError::new_err(message);
+            let value = err.value(py);
+            let set = (|| -> PyResult<()> {
+                value.setattr("limit", limit_name(hit))?;
+                value.setattr("bound", u64::from(bound).max(manhattan))?;
+                value.setattr("expanded", stats.expanded)?;
+                value.setattr("generated", stats.generated)?;
+                value.setattr("time_ms", stats.elapsed.as_secs_f64() * 1000.0)
+            })();
+            match set {
+                Ok(()) => err,
+                Err(e) => e,
+            }
+        }
+        SolveError::Cycle { .. } => CycleError::new_err(message),
+        SolveError::InvalidSolution(_) => PyRuntimeError::new_err(message),
+    }
+}

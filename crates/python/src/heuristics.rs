@@ -1,0 +1,105 @@
+//! `heuristic(boards, name)`: one of the core's heuristics over many boards at once.
+
+use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use taquin::{Board, Heuristic, Tile};
+
+use crate::arrays::{check_rows, with_slice, BoardArray, Cells, TileValue};
+use crate::convert::{board_from_any, heuristic_name};
+use crate::errors::{parse_error, solve_error};
+
+/// Estimates of `heuristic` for every row of `data` (rows already checked to be boards).
+fn estimates<T: TileValue>(data: &[T], cells: usize, heuristic: &dyn Heuristic) -> Vec<i32> {
+    let mut tiles: Vec<Tile> = vec![0; cells];
+    data.chunks_exact(cells)
+        .map(|row| {
+            for (t, &v) in tiles.iter_mut().zip(row) {
+                *t = v.tile().unwrap_or(0);
+            }
+            // Estimates are at most a few times the cells times the sides, far below i32::MAX
+            // for every board a table fits in memory for; saturate rather than wrap.
+            i32::try_from(heuristic.estimate(&tiles)).unwrap_or(i32::MAX)
+        })
+        .collect()
+}
+
+/// Fewer rows than this are estimated on the calling thread: starting threads would cost more.
+const PARALLEL_ROWS: usize = 1 << 16;
+
+/// [`estimates`] on `jobs` threads, each on one contiguous share of the rows, joined in order.
+fn estimates_parallel<T: TileValue>(
+    data: &[T],
+    cells: usize,
+    heuristic: &dyn Heuristic,
+    jobs: usize,
+) -> Vec<i32> {
+    let rows = data.len() / cells;
+    if jobs <= 1 || rows < PARALLEL_ROWS {
+        return estimates(data, cells, heuristic);
+    }
+    let share = rows.div_ceil(jobs) * cells;
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = data
+            .chunks(share)
+            .map(|part| scope.spawn(move || estimates(part, cells, heuristic)))
+            .collect();
+        let mut all = Vec::with_capacity(rows);
+        for part in parts {
+            match part.join() {
+                Ok(values) => all.extend(values),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        all
+    })
+}
+
+/// The heuristic `name` (e.g. "manhattan", "linear-conflict", "walking-distance", "pdb:7-8")
+/// of every board of `boards`, an integer array of shape (n, cells) (square boards unless
+/// `width` is given) or (n, height, width). Returns an int32 array of n lower bounds on the
+/// distance to `goal` (default: tiles in order, blank last). Runs without the GIL, on `jobs`
+/// threads (default: every core) when there are many boards. Pattern
+/// databases are loaded from, or built into, the cache directory (`TAQUIN_PDB_DIR`, else
+/// `~/.cache/taquin`) on first use: `pdb:7-8` takes minutes to build, `pdb:5-5-5` seconds.
+///
+/// >>> import numpy as np
+/// >>> heuristic(np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0], [8, 1, 2, 0, 4, 3, 7, 6, 5]]), "manhattan")
+/// array([ 0, 10], dtype=int32)
+#[pyfunction]
+#[pyo3(signature = (boards, name="manhattan", width=None, goal=None, jobs=None))]
+pub fn heuristic<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    name: &str,
+    width: Option<usize>,
+    goal: Option<&Bound<'py, PyAny>>,
+    jobs: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<i32>>> {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let kind = heuristic_name(name)?.ok_or_else(|| {
+        PyValueError::new_err("heuristic 'auto' has no meaning here: name one, e.g. 'manhattan'")
+    })?;
+    let array = BoardArray::extract(boards, width, "boards")?;
+    let (w, h, cells) = (array.width, array.height, array.cells());
+    let goal = match goal {
+        Some(g) if !g.is_none() => board_from_any(g, "goal")?,
+        _ => Board::solved(w, h).map_err(|e| parse_error("goal", &e))?,
+    };
+    if (goal.width(), goal.height()) != (w, h) {
+        return Err(crate::errors::InvalidBoardError::new_err(format!(
+            "invalid goal: the boards are {w}x{h} but the goal is {}x{}: both must have the same size",
+            goal.width(),
+            goal.height()
+        )));
+    }
+    // Building a table (walking distance, pattern databases) may take long: no GIL held.
+    let built = py.detach(|| kind.build(&goal));
+    let built = built.map_err(|e| solve_error(py, e, 0))?;
+    let values = with_slice!(&array.cells, |data| {
+        py.detach(|| {
+            check_rows(data, w, h).map(|()| estimates_parallel(data, cells, &*built, jobs))
+        })?
+    });
+    Ok(PyArray1::from_vec(py, values))
+}

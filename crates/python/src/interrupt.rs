@@ -1,0 +1,103 @@
+//! Long calls run without the GIL and stop on Ctrl-C.
+//!
+//! Python runs signal handlers only on its main thread, and only when that thread checks for
+//! them. So the calling thread hands the work to worker threads, releases the GIL, and every
+//! [`POLL`] takes it back briefly to call `check_signals`; on a KeyboardInterrupt (or any other
+//! exception a handler raises) it raises the core's cancel flag, which every search checks, waits
+//! for the workers to stop, and re-raises the exception.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+/// How often the waiting thread looks for a pending signal: short enough that Ctrl-C feels
+/// immediate, long enough that taking the GIL costs nothing measurable.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Runs `f(0..count)` on `jobs` threads without the GIL, returning the results in input order.
+/// Items are handed out one at a time, so slow and fast items balance across threads. `cancel`
+/// is raised on Ctrl-C; the searches `f` runs must check it (through their `Limits`).
+pub fn parallel_map<T, F>(
+    py: Python<'_>,
+    count: usize,
+    jobs: usize,
+    cancel: &Arc<AtomicBool>,
+    f: F,
+) -> PyResult<Vec<T>>
+where
+    T: Send,
+    F: Fn(usize) -> T + Sync,
+{
+    let jobs = jobs.clamp(1, count.max(1));
+    let next = AtomicUsize::new(0);
+    let (results, interrupt) = py.detach(|| {
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel::<(usize, T)>();
+            for _ in 0..jobs {
+                let (tx, next, f) = (tx.clone(), &next, &f);
+                scope.spawn(move || loop {
+                    if cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count || tx.send((i, f(i))).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(tx);
+            let mut slots: Vec<Option<T>> = (0..count).map(|_| None).collect();
+            let mut interrupt = None;
+            loop {
+                match rx.recv_timeout(POLL) {
+                    Ok((i, value)) => slots[i] = Some(value),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if interrupt.is_none() {
+                            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                                cancel.store(true, Ordering::Relaxed);
+                                interrupt = Some(e);
+                            }
+                        }
+                    }
+                }
+            }
+            (slots, interrupt)
+        })
+    });
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
+    results
+        .into_iter()
+        .map(|r| {
+            r.ok_or_else(|| PyRuntimeError::new_err("internal error: a worker thread stopped"))
+        })
+        .collect()
+}
+
+/// Runs `f` on a worker thread without the GIL, stopping it through `cancel` on Ctrl-C.
+pub fn run_interruptible<T, F>(py: Python<'_>, cancel: &Arc<AtomicBool>, f: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce() -> T + Send,
+{
+    let once = std::sync::Mutex::new(Some(f));
+    let mut results = parallel_map(py, 1, 1, cancel, |_| {
+        let f = once.lock().ok().and_then(|mut f| f.take());
+        f.map(|f| f())
+    })?;
+    results
+        .pop()
+        .flatten()
+        .ok_or_else(|| PyRuntimeError::new_err("internal error: the worker thread stopped"))
+}
+
+/// A fresh cancel flag for one call.
+pub fn cancel_flag() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}

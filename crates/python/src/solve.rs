@@ -1,0 +1,365 @@
+//! `solve` and `solve_batch`: every solve of the module goes through [`run_solve`], the one
+//! place that calls the core's solving entry and picks what "auto" means.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use taquin::solvers::manhattan_lower_bound;
+use taquin::{
+    solve_with, Algorithm, Board, HeuristicKind, Limits, Solution, SolveError, SolveOptions,
+};
+
+use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
+use crate::errors::solve_error;
+use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
+
+/// What a solve is asked for besides the boards and the limits.
+#[derive(Debug, Clone)]
+pub struct Ask {
+    /// `None`: chosen for the board.
+    pub algorithm: Option<Algorithm>,
+    /// `None`: chosen for the board and the algorithm.
+    pub heuristic: Option<HeuristicKind>,
+    /// Weight of weighted A*.
+    pub weight: f64,
+    /// Look-ahead depth of the real-time players.
+    pub depth: usize,
+    /// Threads for one IDA* search.
+    pub threads: usize,
+    /// Per-solve time budget.
+    pub timeout: Option<Duration>,
+    /// Per-solve node budget.
+    pub max_nodes: Option<u64>,
+    /// Per-solve memory budget of A* and BFS, in bytes.
+    pub max_memory: Option<usize>,
+}
+
+/// A solution with what was run to find it.
+pub struct Solved {
+    /// The replayed solution.
+    pub solution: Solution,
+    /// Algorithm run.
+    pub algorithm: Algorithm,
+    /// Heuristic asked of it.
+    pub heuristic: HeuristicKind,
+    /// One line saying what was run and why.
+    pub plan: String,
+}
+
+/// Solves `board` -> `goal` as `ask` says, checking `cancel`. The only call of the core's
+/// solving entry in this crate.
+///
+/// "auto" is decided here for now, as the CLI decides its defaults: IDA* with walking distance
+/// up to 16 cells and with linear conflict above. The core's planner replaces this choice (and
+/// its `plan` line) when it lands.
+pub fn run_solve(
+    board: &Board,
+    goal: &Board,
+    ask: &Ask,
+    cancel: &Arc<AtomicBool>,
+) -> Result<Solved, SolveError> {
+    let default_heuristic = if board.len() <= 16 {
+        HeuristicKind::WalkingDistance
+    } else {
+        HeuristicKind::LinearConflict
+    };
+    let algorithm = ask.algorithm.unwrap_or(Algorithm::IdaStar);
+    let heuristic = ask.heuristic.unwrap_or(default_heuristic);
+    let why = match (ask.algorithm, ask.heuristic) {
+        (Some(_), Some(_)) => "as asked".to_string(),
+        _ => format!(
+            "the default for a {}x{} board ({} cells: {} up to 16 cells, linear-conflict above)",
+            board.width(),
+            board.height(),
+            board.len(),
+            HeuristicKind::WalkingDistance.name()
+        ),
+    };
+    let plan = format!(
+        "{} + {}: {why}",
+        algorithm.name(),
+        algorithm.heuristic_name(heuristic)
+    );
+    let mut limits = Limits::none().with_cancel(cancel.clone());
+    if let Some(t) = ask.timeout {
+        limits = limits.with_timeout(t);
+    }
+    if let Some(n) = ask.max_nodes {
+        limits = limits.with_max_nodes(n);
+    }
+    if let Some(m) = ask.max_memory {
+        limits = limits.with_max_memory(m);
+    }
+    let options = SolveOptions {
+        weight: ask.weight,
+        depth: ask.depth,
+        threads: ask.threads,
+        limits,
+        ..SolveOptions::new(algorithm, heuristic)
+    };
+    let solution = solve_with(board, goal, &options, None)?;
+    Ok(Solved {
+        solution,
+        algorithm,
+        heuristic,
+        plan,
+    })
+}
+
+/// The result of a solve, with the field names of the CLI's `--json`.
+///
+/// >>> r = solve("6 4 7/8 5 0/3 2 1")
+/// >>> r.length, r.optimal, r.moves[:6]
+/// (31, True, 'ULDLDR')
+#[pyclass(name = "SolveResult", module = "taquin", frozen, get_all)]
+pub struct SolveResult {
+    /// The blank's moves, U/D/L/R.
+    moves: String,
+    /// Number of moves.
+    length: usize,
+    /// True when no shorter solution exists (proven by the search).
+    optimal: bool,
+    /// A proven lower bound on the optimal length: the length when optimal, otherwise the
+    /// Manhattan distance.
+    lower_bound: u64,
+    /// Algorithm name, as accepted on input.
+    algorithm: String,
+    /// Heuristic name, as accepted on input (`none` where the algorithm uses none).
+    heuristic: String,
+    /// Nodes expanded.
+    expanded: u64,
+    /// Nodes generated.
+    generated: u64,
+    /// Wall-clock milliseconds of the search.
+    time_ms: f64,
+    /// IDA* iterations (0 for other searches).
+    iterations: u32,
+    /// What was run and why, in one line.
+    plan: String,
+}
+
+impl SolveResult {
+    fn new(solved: Solved, board: &Board, goal: &Board) -> SolveResult {
+        let s = &solved.solution;
+        SolveResult {
+            moves: s.letters(),
+            length: s.len(),
+            optimal: s.optimal,
+            lower_bound: if s.optimal {
+                s.len() as u64
+            } else {
+                manhattan_lower_bound(board, goal)
+            },
+            algorithm: solved.algorithm.name().to_string(),
+            heuristic: solved
+                .algorithm
+                .heuristic_name(solved.heuristic)
+                .to_string(),
+            expanded: s.stats.expanded,
+            generated: s.stats.generated,
+            time_ms: s.stats.elapsed.as_secs_f64() * 1000.0,
+            iterations: s.stats.iterations,
+            plan: solved.plan,
+        }
+    }
+}
+
+#[pymethods]
+impl SolveResult {
+    /// The fields as a dict (the CLI's JSON record).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("moves", &self.moves)?;
+        d.set_item("length", self.length)?;
+        d.set_item("optimal", self.optimal)?;
+        d.set_item("lower_bound", self.lower_bound)?;
+        d.set_item("algorithm", &self.algorithm)?;
+        d.set_item("heuristic", &self.heuristic)?;
+        d.set_item("expanded", self.expanded)?;
+        d.set_item("generated", self.generated)?;
+        d.set_item("time_ms", self.time_ms)?;
+        d.set_item("iterations", self.iterations)?;
+        d.set_item("plan", &self.plan)?;
+        Ok(d)
+    }
+
+    fn __len__(&self) -> usize {
+        self.length
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SolveResult(length={}, optimal={}, moves='{}', algorithm='{}', heuristic='{}', expanded={}, generated={}, time_ms={:.3})",
+            self.length,
+            if self.optimal { "True" } else { "False" },
+            self.moves,
+            self.algorithm,
+            self.heuristic,
+            self.expanded,
+            self.generated,
+            self.time_ms
+        )
+    }
+}
+
+/// Builds the [`Ask`] from the keyword arguments both `solve` and `solve_batch` take.
+#[allow(clippy::too_many_arguments)]
+fn ask_from(
+    algorithm: &str,
+    heuristic: &str,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+    max_memory: Option<usize>,
+    weight: f64,
+    depth: usize,
+    threads: usize,
+) -> PyResult<Ask> {
+    let timeout = match timeout {
+        None => None,
+        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(PyValueError::new_err(format!(
+                "invalid timeout {t}: give seconds, a number at least 0, or None for no limit"
+            )))
+        }
+    };
+    if !(weight.is_finite() && weight >= 1.0) {
+        return Err(PyValueError::new_err(format!(
+            "invalid weight {weight}: weighted A* needs a weight of at least 1"
+        )));
+    }
+    if depth == 0 {
+        return Err(PyValueError::new_err(
+            "invalid depth 0: the look-ahead needs a depth of at least 1",
+        ));
+    }
+    Ok(Ask {
+        algorithm: algorithm_name(algorithm)?,
+        heuristic: heuristic_name(heuristic)?,
+        weight,
+        depth,
+        threads,
+        timeout,
+        max_nodes,
+        max_memory,
+    })
+}
+
+/// Solves `board` to `goal` (default: tiles in order, blank last).
+///
+/// `board` and `goal` are text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows or a 2-D array.
+/// `algorithm` and `heuristic` take the CLI's names; "auto" picks for the board (the `plan`
+/// attribute of the result says what and why). `timeout` is in seconds. Ctrl-C stops the search.
+///
+/// >>> solve("6 4 7/8 5 0/3 2 1", algorithm="astar", heuristic="manhattan").length
+/// 31
+#[pyfunction]
+#[pyo3(signature = (board, goal=None, algorithm="auto", heuristic="auto", timeout=None,
+    max_nodes=None, max_memory=None, weight=SolveOptions::DEFAULT_WEIGHT,
+    depth=SolveOptions::DEFAULT_DEPTH, threads=1))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    goal: Option<&Bound<'_, PyAny>>,
+    algorithm: &str,
+    heuristic: &str,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+    max_memory: Option<usize>,
+    weight: f64,
+    depth: usize,
+    threads: usize,
+) -> PyResult<SolveResult> {
+    let ask = ask_from(
+        algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, threads,
+    )?;
+    let board = board_from_any(board, "board")?;
+    let goal = goal_for(&board, goal)?;
+    let cancel = cancel_flag();
+    let solved = run_interruptible(py, &cancel, || run_solve(&board, &goal, &ask, &cancel))?;
+    match solved {
+        Ok(s) => Ok(SolveResult::new(s, &board, &goal)),
+        Err(e) => Err(solve_error(py, e, manhattan_lower_bound(&board, &goal))),
+    }
+}
+
+/// Boards of a batch: a list of boards (any form `solve` takes), or an integer array of shape
+/// (n, cells) or (n, height, width).
+fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec<Board>> {
+    // Only a real array is read as rows of tiles: a list goes board by board, so that it may
+    // mix text, Boards and lists of rows.
+    if boards.is_instance_of::<numpy::PyUntypedArray>() {
+        return crate::arrays::BoardArray::extract(boards, width, "boards")?.boards();
+    }
+    let list = boards.try_iter().map_err(|_| {
+        PyValueError::new_err(
+            "invalid boards: give a list of boards or an integer array of shape (n, cells)",
+        )
+    })?;
+    list.enumerate()
+        .map(|(i, b)| board_from_any(&b?, &format!("board {i}")))
+        .collect()
+}
+
+/// Solves many boards on every core (or `jobs` threads) and returns the results in input order.
+///
+/// `boards` is a list of boards (any form `solve` takes) or an integer array of shape (n, cells)
+/// (square boards unless `width` is given) or (n, height, width). Limits apply to each board.
+/// A board that fails raises its exception, unless `return_exceptions` is true: then the
+/// exception takes its place in the list. Ctrl-C stops every search.
+///
+/// >>> [r.length for r in solve_batch(["1 2 3/4 5 6/7 0 8", "1 2 3/4 5 6/0 7 8"])]
+/// [1, 2]
+#[pyfunction]
+#[pyo3(signature = (boards, goal=None, algorithm="auto", heuristic="auto", timeout=None,
+    max_nodes=None, max_memory=None, weight=SolveOptions::DEFAULT_WEIGHT,
+    depth=SolveOptions::DEFAULT_DEPTH, width=None, jobs=None, return_exceptions=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve_batch<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    goal: Option<&Bound<'py, PyAny>>,
+    algorithm: &str,
+    heuristic: &str,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+    max_memory: Option<usize>,
+    weight: f64,
+    depth: usize,
+    width: Option<usize>,
+    jobs: Option<usize>,
+    return_exceptions: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let ask = ask_from(
+        algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, 1,
+    )?;
+    let boards = batch_boards(boards, width)?;
+    let goal = match boards.first() {
+        Some(first) => goal_for(first, goal)?,
+        None => return Ok(PyList::empty(py)),
+    };
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cancel = cancel_flag();
+    let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
+        run_solve(&boards[i], &goal, &ask, &cancel)
+    })?;
+    let results = PyList::empty(py);
+    for (board, outcome) in boards.iter().zip(outcomes) {
+        match outcome {
+            Ok(s) => results.append(SolveResult::new(s, board, &goal))?,
+            Err(e) => {
+                let err = solve_error(py, e, manhattan_lower_bound(board, &goal));
+                if !return_exceptions {
+                    return Err(err);
+                }
+                results.append(err.into_value(py))?;
+            }
+        }
+    }
+    Ok(results)
+}

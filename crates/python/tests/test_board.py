@@ -1,0 +1,81 @@
+"""Board: every input form, the moves of the blank, solvability, errors with the CLI's words."""
+
+import numpy as np
+import pytest
+
+import taquin
+from taquin import Board
+
+
+def test_every_form_gives_the_same_board():
+    text = Board("6 4 7/8 5 0/3 2 1")
+    assert Board("6,4,7\n8,5,_\n3,2,1") == text
+    assert Board([[6, 4, 7], [8, 5, 0], [3, 2, 1]]) == text
+    assert Board([[6, 4, 7], [8, 5, "."], [3, 2, 1]]) == text
+    assert Board(np.array([[6, 4, 7], [8, 5, 0], [3, 2, 1]], dtype=np.uint8)) == text
+    assert Board(text) == text
+    assert hash(Board(text.rows)) == hash(text)
+
+
+def test_shape_tiles_and_array():
+    b = Board("1 2 3 4/5 6 7 8/9 10 11 0")
+    assert (b.width, b.height, b.blank, len(b)) == (4, 3, 11, 12)
+    assert b.tiles == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0]
+    assert b.rows[2] == [9, 10, 11, 0]
+    assert np.asarray(b).shape == (3, 4)
+    assert b.to_array()[1, 0] == 5
+    assert str(b) == "1 2 3 4/5 6 7 8/9 10 11 0"
+    assert repr(b) == 'Board("1 2 3 4/5 6 7 8/9 10 11 0")'
+    assert b == Board.solved(4, 3)
+
+
+def test_neighbors_name_the_blank_move():
+    b = Board("1 2 3/4 0 6/7 5 8")
+    moves = dict(b.neighbors())
+    assert sorted(moves) == ["D", "L", "R", "U"]
+    assert moves["D"] == Board("1 2 3/4 5 6/7 0 8")
+    assert [m for m, _ in Board.solved(3).neighbors()] == ["U", "L"]
+
+
+def test_apply_replays_and_refuses_leaving_the_board():
+    b = Board("1 2 3/4 0 6/7 5 8")
+    assert b.apply("DR") == Board.solved(3)
+    assert b.apply(["D", "R"]) == Board.solved(3)
+    with pytest.raises(taquin.InvalidBoardError, match=r"move 2 \(D\) leaves the board"):
+        b.apply("DD")
+    with pytest.raises(taquin.InvalidBoardError, match="'X' at position 1 is not a move"):
+        b.apply("X")
+
+
+def test_solvability_with_any_goal():
+    b = Board("1 2 3/4 5 6/8 7 0")
+    assert not b.is_solvable()
+    assert b.is_solvable("1 2 3/4 5 6/8 7 0")
+    with pytest.raises(taquin.UnsolvableError, match="1 inversion away"):
+        b.check_solvable()
+    with pytest.raises(taquin.InvalidBoardError, match="the board is 3x3 but the goal is 4x4"):
+        b.is_solvable(Board.solved(4))
+
+
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        ("1 2 3/4 5/6 7 0", "row 2 has 2 tiles but row 1 has 3"),
+        ("1 2 3/4 5 6/7 0 9", "tile 9 is out of range"),
+        ("1 2 3/4 5 0/7 8 8", "tile 8 appears more than once"),
+        ("1 2 3/4 x 6/7 8 0", "row 2: 'x' is not a tile"),
+        ("", "the board is empty"),
+        ([[1, 2], [3, -1]], "'-1' is not a tile"),
+        ([[1.5, 2], [3, 0]], "'1.5' is not a tile"),
+    ],
+)
+def test_bad_boards_say_what_to_fix(rows, message):
+    with pytest.raises(taquin.InvalidBoardError, match=message) as e:
+        Board(rows)
+    assert isinstance(e.value, ValueError)
+    assert str(e.value).startswith("invalid board: ")
+
+
+def test_not_a_board_at_all():
+    with pytest.raises(ValueError, match="give text such as"):
+        Board(42)

@@ -1,0 +1,90 @@
+"""generate and dataset: reproducible by seed, the CLI's boards, and cost_to_go equal to the
+optimal lengths."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import taquin
+from taquin import Board
+
+
+def test_generate_is_the_cli_generator():
+    # The README's `taquin generate --size 4x4 --count 3 --seed 42`.
+    assert [str(b) for b in taquin.generate("4x4", count=3, seed=42)] == [
+        "0 14 6 7/9 2 13 11/8 15 10 1/5 4 3 12",
+        "14 12 3 8/0 13 10 5/6 1 11 9/15 7 2 4",
+        "15 6 9 2/12 4 14 7/3 1 5 8/11 10 0 13",
+    ]
+    assert str(taquin.generate("3x5", seed=7, moves=20)) == "2 5 3/1 11 6/4 8 9/14 13 10/0 7 12"
+
+
+def test_generate_forms():
+    assert taquin.generate(4, seed=1) == taquin.generate((4, 4), seed=1) == taquin.generate("4x4", seed=1)
+    goal = Board("0 1 2/3 4 5/6 7 8")
+    for b in taquin.generate(goal=goal, count=20, seed=3):
+        assert b.is_solvable(goal)
+    assert taquin.generate("3x3", seed=1, moves=0) == Board.solved(3)
+    with pytest.raises(ValueError, match="invalid size"):
+        taquin.generate("4by4")
+    with pytest.raises(taquin.InvalidBoardError, match="between 2 and 1000"):
+        taquin.generate("1x4")
+
+
+def test_dataset_costs_are_optimal_lengths():
+    states, cost = taquin.dataset("3x3", 60, seed=7)
+    assert states.shape == (60, 9) and states.dtype == np.uint8 and cost.dtype == np.int32
+    for row, c in zip(states, cost):
+        assert taquin.solve(Board(row.reshape(3, 3)), algorithm="bfs").length == c
+    # Uniform 8-puzzles average about 22 moves.
+    assert 18 < cost.mean() < 26
+
+
+def test_dataset_by_walks_and_other_goals():
+    goal = "0 1 2/3 4 5/6 7 8"
+    states, cost = taquin.dataset((3, 3), 40, seed=1, method="walk", moves=12, goal=goal)
+    assert cost.max() <= 12 and cost.min() >= 0 and len(set(cost.tolist())) > 3
+    for row, c in zip(states, cost):
+        assert taquin.solve(row.reshape(3, 3), goal=goal, algorithm="bfs").length == c
+    states, cost = taquin.dataset("4x2", 10, seed=3)
+    assert states.shape == (10, 8)
+
+
+def test_dataset_is_reproducible_by_seed():
+    a = taquin.dataset("3x3", 20, seed=5)
+    b = taquin.dataset("3x3", 20, seed=5, jobs=1)
+    c = taquin.dataset("3x3", 20, seed=6)
+    assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
+    assert not (a[0] == c[0]).all()
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"method": "walk"}, "needs moves="),
+        ({"moves": 3}, "moves= is for method"),
+        ({"method": "spiral"}, "unknown method 'spiral'"),
+    ],
+)
+def test_dataset_errors(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        taquin.dataset("3x3", 2, seed=1, **kwargs)
+
+
+def test_python_m_taquin_dataset_writes_npz(tmp_path):
+    out = tmp_path / "eight.npz"
+    run = subprocess.run(
+        [sys.executable, "-m", "taquin", "dataset", "--size", "3x3", "--count", "25", "--seed", "3", "-o", str(out)],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    data = np.load(out)
+    states, cost = taquin.dataset("3x3", 25, seed=3)
+    assert (data["states"] == states).all() and (data["cost_to_go"] == cost).all()
+    bad = subprocess.run(
+        [sys.executable, "-m", "taquin", "dataset", "--size", "3y3", "--count", "2", "-o", str(out)],
+        capture_output=True, text=True, check=False,
+    )
+    assert bad.returncode == 2 and "invalid size" in bad.stderr

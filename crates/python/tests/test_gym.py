@@ -1,0 +1,126 @@
+"""The Gymnasium environments: gymnasium's own checker, rewards and flags, masks, options, the
+vector environment against the single one."""
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import taquin  # noqa: E402
+import taquin.gym  # noqa: E402
+from taquin import Board  # noqa: E402
+from taquin.gym import SlidingPuzzleEnv, SlidingPuzzleVectorEnv  # noqa: E402
+
+
+@pytest.mark.parametrize("size, mode", [("3x3", "ansi"), ("4x4", "rgb_array"), ((5, 2), "ansi")])
+def test_passes_gymnasiums_checker(size, mode):
+    check_env(gymnasium.make("taquin/SlidingPuzzle-v0", size=size, render_mode=mode).unwrapped)
+
+
+def test_registered_and_made():
+    env = gymnasium.make("taquin/SlidingPuzzle-v0", goal="0 1 2/3 4 5/6 7 8", max_steps=5)
+    obs, info = env.reset(seed=1)
+    assert obs.shape == (3, 3) and obs.dtype == np.uint8
+    assert info["action_mask"].dtype == np.int8
+
+
+def test_following_the_solution_terminates_on_the_goal():
+    env = SlidingPuzzleEnv(size="3x3")
+    start = "6 4 7/8 5 0/3 2 1"
+    obs, info = env.reset(options={"state": start})
+    assert (obs == np.array(Board(start).rows)).all()
+    total = 0.0
+    moves = taquin.solve(start).moves
+    for i, m in enumerate(moves):
+        assert info["action_mask"][taquin.gym.ACTIONS.index(m)] == 1
+        obs, reward, terminated, truncated, info = env.step(taquin.gym.ACTIONS.index(m))
+        total += reward
+        assert terminated == (i == len(moves) - 1) and not truncated
+    assert total == -31 and env.board == Board.solved(3)
+
+
+def test_illegal_moves_cost_a_step_and_change_nothing():
+    env = SlidingPuzzleEnv(size="3x3", max_steps=3)
+    obs, info = env.reset(options={"state": Board.solved(3)})
+    assert info["action_mask"].tolist() == [1, 0, 1, 0]
+    obs2, reward, terminated, truncated, _ = env.step(1)  # down, off the board
+    assert (obs2 == obs).all() and reward == -1.0 and terminated  # still on the goal
+    env.reset(options={"state": "1 2 3/4 5 6/7 0 8"})
+    flags = [env.step(1)[2:4] for _ in range(3)]
+    assert flags == [(False, False), (False, False), (False, True)]
+
+
+def test_scramble_and_seed():
+    env = SlidingPuzzleEnv(size="4x4", scramble=6)
+    a, _ = env.reset(seed=3)
+    b, _ = env.reset(seed=3)
+    assert (a == b).all()
+    assert taquin.solve(env.board).length <= 6
+    env.reset(seed=3, options={"scramble": 2})
+    assert taquin.solve(env.board).length <= 2
+    env.reset(seed=4)
+    with pytest.raises(taquin.UnsolvableError):
+        env.reset(options={"state": "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"})
+    with pytest.raises(ValueError, match="unknown reset options"):
+        env.reset(options={"shuffle": 3})
+    with pytest.raises(ValueError, match="invalid action 7"):
+        env.step(7)
+
+
+def test_render():
+    env = SlidingPuzzleEnv(size="3x3", render_mode="ansi")
+    env.reset(options={"state": "6 4 7/8 5 0/3 2 1"})
+    assert env.render() == "6 4 7\n8 5 .\n3 2 1\n"
+    env = SlidingPuzzleEnv(size="3x3", render_mode="rgb_array")
+    env.reset(options={"state": "6 4 7/8 5 0/3 2 1"})
+    image = env.render()
+    assert image.shape == (96, 96, 3) and image.dtype == np.uint8
+    assert image[64 - 16 + 16, 64 + 16].sum() == 0  # the blank's cell is black
+    with pytest.raises(ValueError, match="render_mode"):
+        SlidingPuzzleEnv(render_mode="human")
+
+
+def test_too_large_for_the_environment():
+    with pytest.raises(ValueError, match="at most 256 cells"):
+        SlidingPuzzleEnv(size="17x16")
+
+
+def test_vector_env_steps_like_single_envs():
+    n = 16
+    venv = SlidingPuzzleVectorEnv(n, size="3x3", scramble=4, max_steps=50)
+    obs, info = venv.reset(seed=2)
+    assert obs.shape == (n, 3, 3) and info["action_mask"].shape == (n, 4)
+    singles = []
+    for i in range(n):
+        env = SlidingPuzzleEnv(size="3x3", max_steps=50)
+        env.reset(options={"state": obs[i]})
+        singles.append(env)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        actions = rng.integers(0, 4, size=n)
+        resetting = [False] * n
+        obs, rewards, term, trunc, info = venv.step(actions)
+        for i, env in enumerate(singles):
+            if rewards[i] == 0:  # autoreset step: the board was replaced
+                env.reset(options={"state": obs[i]})
+                resetting[i] = True
+                continue
+            o, r, t, tr, inf = env.step(actions[i])
+            assert (o == obs[i]).all() and r == rewards[i]
+            assert (t, tr) == (term[i], trunc[i])
+            assert (inf["action_mask"] == info["action_mask"][i]).all()
+
+
+def test_vector_env_made_by_gymnasium_and_set_state():
+    venv = gymnasium.make_vec(
+        "taquin/SlidingPuzzleVector-v0", num_envs=3, vectorization_mode="vector_entry_point", size="3x3"
+    )
+    venv.reset(seed=0)
+    venv.unwrapped.set_state(1, "1 2 3/4 5 6/7 0 8")
+    obs, rewards, term, trunc, _ = venv.step(np.array([0, 3, 0]))
+    assert term[1] and (obs[1] == np.array(Board.solved(3).rows)).all()
+    obs, rewards, term, trunc, _ = venv.step(np.array([0, 0, 0]))
+    assert rewards[1] == 0 and not term[1]
+    with pytest.raises(ValueError, match="2 actions given for 3 boards"):
+        venv.step(np.array([0, 1]))

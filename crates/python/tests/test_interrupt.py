@@ -1,0 +1,49 @@
+"""Long calls release the GIL and stop on Ctrl-C."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import taquin
+
+# A 15-puzzle misplaced-tiles IDA* cannot finish: only a signal (or the backstop timeout) ends it.
+HARD = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="needs SIGINT")
+@pytest.mark.parametrize("call", ["solve", "solve_batch"])
+def test_ctrl_c_stops_a_search(call):
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            if call == "solve":
+                taquin.solve(HARD, heuristic="misplaced", timeout=120)
+            else:
+                taquin.solve_batch([HARD, HARD, HARD], heuristic="misplaced", timeout=120)
+    finally:
+        timer.cancel()
+
+
+def test_the_gil_is_released_while_searching():
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    t = threading.Thread(target=count)
+    t.start()
+    try:
+        with pytest.raises(taquin.LimitError):
+            taquin.solve(HARD, heuristic="misplaced", timeout=0.5)
+    finally:
+        stop.set()
+        t.join()
+    # Holding the GIL for the whole search would leave the other thread at one or two ticks.
+    assert len(ticks) > 20

@@ -1,0 +1,142 @@
+"""solve and solve_batch: optimal lengths against ground truth, every answer replayed, errors,
+limits, batch order."""
+
+import numpy as np
+import pytest
+
+import taquin
+from taquin import Board
+
+BLANK_FIRST_4 = Board(np.arange(16).reshape(4, 4))
+BLANK_FIRST_3 = Board(np.arange(9).reshape(3, 3))
+
+
+def test_the_article_board_is_31_moves():
+    r = taquin.solve("6 4 7/8 5 0/3 2 1")
+    assert (r.length, r.optimal, r.lower_bound) == (31, True, 31)
+    assert len(r.moves) == 31 and len(r) == 31
+    assert Board("6 4 7/8 5 0/3 2 1").apply(r.moves) == Board.solved(3)
+    assert (r.algorithm, r.heuristic) == ("idastar", "walking-distance")
+    assert r.plan.startswith("idastar + walking-distance")
+    assert r.expanded > 0 and r.generated >= r.expanded and r.time_ms >= 0
+    assert set(r.to_dict()) == {
+        "moves", "length", "optimal", "lower_bound", "algorithm", "heuristic",
+        "expanded", "generated", "time_ms", "iterations", "plan",
+    }
+
+
+def test_hardest_eight_puzzles(hard_eights):
+    for _, length, tiles in hard_eights:
+        board = Board(np.array(tiles).reshape(3, 3))
+        r = taquin.solve(board, goal=BLANK_FIRST_3, algorithm="astar", heuristic="linear-conflict")
+        assert r.length == length == 31
+        assert board.apply(r.moves) == BLANK_FIRST_3
+
+
+def test_korf_fifteen_puzzles(korf_easy):
+    for _, length, tiles in korf_easy[:2]:
+        board = Board(np.array(tiles).reshape(4, 4))
+        r = taquin.solve(board, goal=BLANK_FIRST_4, timeout=120)
+        assert (r.length, r.optimal) == (length, True)
+        assert board.apply(r.moves) == BLANK_FIRST_4
+
+
+def test_every_optimal_algorithm_agrees_with_bfs():
+    boards = taquin.generate("3x3", count=12, seed=5)
+    for board in boards:
+        truth = taquin.solve(board, algorithm="bfs").length
+        for algorithm in ("astar", "idastar"):
+            for h in ("misplaced", "manhattan", "linear-conflict", "walking-distance", "pdb:8"):
+                r = taquin.solve(board, algorithm=algorithm, heuristic=h)
+                assert (r.length, r.optimal) == (truth, True), (board, algorithm, h)
+                assert board.apply(r.moves) == Board.solved(3)
+
+
+def test_other_sizes_and_goals():
+    goal = "0 1 2/3 4 5/6 7 8"
+    r = taquin.solve("8 0 6/5 4 7/2 3 1", goal=goal, algorithm="astar", heuristic="linear-conflict")
+    assert r.length == 31
+    board = taquin.generate("3x4", seed=3, moves=20)
+    r = taquin.solve(board)
+    assert r.optimal and r.length <= 20
+    assert board.apply(r.moves) == Board.solved(3, 4)
+
+
+def test_beyond_optimal_never_claims_optimal():
+    board = taquin.generate("4x4", seed=9)
+    r = taquin.solve(board, algorithm="weighted-astar", heuristic="linear-conflict", weight=3)
+    assert not r.optimal and r.lower_bound <= r.length
+    assert board.apply(r.moves) == Board.solved(4)
+    big = taquin.generate("8x8", seed=1)
+    r = taquin.solve(big, algorithm="constructive")
+    assert big.apply(r.moves) == Board.solved(8) and not r.optimal
+
+
+def test_unsolvable_gives_the_parity_reason():
+    with pytest.raises(taquin.UnsolvableError, match="on a board of even width") as e:
+        taquin.solve("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")
+    assert isinstance(e.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"algorithm": "dijkstra"}, "unknown algorithm 'dijkstra': use one of auto, astar"),
+        ({"heuristic": "euclid"}, "unknown heuristic 'euclid': use one of auto, misplaced"),
+        ({"timeout": -1}, "invalid timeout -1"),
+        ({"weight": 0.5}, "weight of at least 1"),
+        ({"goal": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}, "the board is 3x3 but the goal is 4x4"),
+    ],
+)
+def test_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        taquin.solve("1 2 3/4 5 6/7 0 8", **kwargs)
+
+
+def test_unsupported_heuristic_for_the_size():
+    with pytest.raises(taquin.UnsupportedError, match="pdb:5-5-5 is for 4x4 boards"):
+        taquin.solve("1 2 3/4 5 6/7 0 8", heuristic="pdb:5-5-5")
+
+
+def test_limits_raise_with_what_was_proven():
+    board = taquin.generate("4x4", seed=1)
+    with pytest.raises(taquin.LimitError) as e:
+        taquin.solve(board, heuristic="manhattan", max_nodes=1000)
+    err = e.value
+    assert err.limit == "nodes"
+    assert err.bound >= taquin.heuristic([board.tiles], "manhattan")[0]
+    assert err.generated >= 1000 and "node limit reached" in str(err)
+    with pytest.raises(taquin.LimitError) as e:
+        taquin.solve(board, heuristic="misplaced", timeout=0)
+    assert e.value.limit == "time"
+
+
+def test_batch_keeps_input_order_and_matches_single_solves():
+    boards = taquin.generate("3x3", count=40, seed=11)
+    results = taquin.solve_batch(boards, jobs=2)
+    assert [r.length for r in results] == [taquin.solve(b).length for b in boards]
+    for b, r in zip(boards, results):
+        assert b.apply(r.moves) == Board.solved(3)
+
+
+def test_batch_from_an_array_and_other_forms():
+    boards = taquin.generate("3x3", count=5, seed=2)
+    array = np.array([b.tiles for b in boards], dtype=np.int64)
+    by_array = [r.moves for r in taquin.solve_batch(array)]
+    by_3d = [r.moves for r in taquin.solve_batch(array.reshape(5, 3, 3))]
+    by_text = [r.moves for r in taquin.solve_batch([str(b) for b in boards])]
+    assert by_array == by_3d == by_text
+    assert taquin.solve_batch([]) == []
+    wide = [b.tiles for b in taquin.generate("4x2", count=3, seed=1)]
+    assert len(taquin.solve_batch(np.array(wide), width=4)) == 3
+
+
+def test_batch_errors_raise_or_take_their_place():
+    boards = ["1 2 3/4 5 6/7 0 8", "1 2 3/4 5 6/8 7 0", "1 2 3/4 5 6/0 7 8"]
+    with pytest.raises(taquin.UnsolvableError):
+        taquin.solve_batch(boards)
+    out = taquin.solve_batch(boards, return_exceptions=True)
+    assert out[0].length == 1 and out[2].length == 2
+    assert isinstance(out[1], taquin.UnsolvableError)
+    with pytest.raises(taquin.InvalidBoardError, match="invalid board 1: tile 9 is out of range"):
+        taquin.solve_batch(np.array([[1, 2, 3, 4, 5, 6, 7, 0, 8], [9, 2, 3, 4, 5, 6, 7, 0, 8]]))
