@@ -157,13 +157,14 @@ pub fn dataset<'py>(
         timeout: None,
         max_nodes: None,
         max_memory: None,
+        workload: taquin::Workload::Many,
     };
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cancel = cancel_flag();
     let solved = parallel_map(py, made.len(), jobs, &cancel, |i| {
         run_solve(&made[i], &goal, &ask, &cancel).and_then(|s| {
-            if s.solution.optimal {
-                Ok(s.solution.len())
+            if s.optimal {
+                Ok(s.len())
             } else {
                 Err(SolveError::Unsupported(
                     "the search did not prove its solution optimal".into(),

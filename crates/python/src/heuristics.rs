@@ -94,7 +94,14 @@ pub fn heuristic<'py>(
         )));
     }
     // Building a table (walking distance, pattern databases) may take long: no GIL held.
-    let built = py.detach(|| kind.build(&goal));
+    let built = py.detach(|| {
+        kind.build(
+            &goal,
+            crate::solve::tables(),
+            taquin::pdb::BuildPolicy::IfMissing,
+            &taquin::Limits::none(),
+        )
+    });
     let built = built.map_err(|e| solve_error(py, e, 0))?;
     let values = with_slice!(&array.cells, |data| {
         py.detach(|| {

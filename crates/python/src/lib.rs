@@ -30,7 +30,7 @@ fn _taquin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(data::dataset, m)?)?;
     errors::register(m)?;
     let algorithms: Vec<&str> = taquin::Algorithm::ALL.iter().map(|a| a.name()).collect();
-    let heuristics: Vec<&str> = taquin::HeuristicKind::ALL
+    let heuristics: Vec<String> = taquin::HeuristicKind::ALL
         .iter()
         .chain(taquin::HeuristicKind::PDB.iter())
         .map(|h| h.name())

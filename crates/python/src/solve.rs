@@ -8,9 +8,10 @@ use std::time::Duration;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use taquin::solvers::manhattan_lower_bound;
+use std::sync::OnceLock;
 use taquin::{
-    solve_with, Algorithm, Board, HeuristicKind, Limits, Solution, SolveError, SolveOptions,
+    Algorithm, Board, HeuristicKind, Limits, Request, Solution, SolveError, SolveOptions, Tables,
+    Workload,
 };
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
@@ -36,54 +37,26 @@ pub struct Ask {
     pub max_nodes: Option<u64>,
     /// Per-solve memory budget of A* and BFS, in bytes.
     pub max_memory: Option<usize>,
+    /// How many boards share the tables (a batch or a data set: many).
+    pub workload: Workload,
 }
 
-/// A solution with what was run to find it.
-pub struct Solved {
-    /// The replayed solution.
-    pub solution: Solution,
-    /// Algorithm run.
-    pub algorithm: Algorithm,
-    /// Heuristic asked of it.
-    pub heuristic: HeuristicKind,
-    /// One line saying what was run and why.
-    pub plan: String,
+/// The tables every solve of this module uses: the default directory's (the `TAQUIN_PDB_DIR`
+/// variable, else the user's cache directory, shared with the `taquin` command), or memory
+/// only when there is none. Opened on first use.
+pub fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| Tables::open_default().unwrap_or_else(|_| Tables::in_memory()))
 }
 
-/// Solves `board` -> `goal` as `ask` says, checking `cancel`. The only call of the core's
-/// solving entry in this crate.
-///
-/// "auto" is decided here for now, as the CLI decides its defaults: IDA* with walking distance
-/// up to 16 cells and with linear conflict above. The core's planner replaces this choice (and
-/// its `plan` line) when it lands.
+/// Solves `board` -> `goal` as `ask` says, checking `cancel`: the core's front door, whose
+/// planner decides what "auto" means. The only call of it in this crate.
 pub fn run_solve(
     board: &Board,
     goal: &Board,
     ask: &Ask,
     cancel: &Arc<AtomicBool>,
-) -> Result<Solved, SolveError> {
-    let default_heuristic = if board.len() <= 16 {
-        HeuristicKind::WalkingDistance
-    } else {
-        HeuristicKind::LinearConflict
-    };
-    let algorithm = ask.algorithm.unwrap_or(Algorithm::IdaStar);
-    let heuristic = ask.heuristic.unwrap_or(default_heuristic);
-    let why = match (ask.algorithm, ask.heuristic) {
-        (Some(_), Some(_)) => "as asked".to_string(),
-        _ => format!(
-            "the default for a {}x{} board ({} cells: {} up to 16 cells, linear-conflict above)",
-            board.width(),
-            board.height(),
-            board.len(),
-            HeuristicKind::WalkingDistance.name()
-        ),
-    };
-    let plan = format!(
-        "{} + {}: {why}",
-        algorithm.name(),
-        algorithm.heuristic_name(heuristic)
-    );
+) -> Result<Solution, SolveError> {
     let mut limits = Limits::none().with_cancel(cancel.clone());
     if let Some(t) = ask.timeout {
         limits = limits.with_timeout(t);
@@ -95,19 +68,15 @@ pub fn run_solve(
         limits = limits.with_max_memory(m);
     }
     let options = SolveOptions {
+        algorithm: ask.algorithm,
+        heuristic: ask.heuristic,
         weight: ask.weight,
         depth: ask.depth,
         threads: ask.threads,
-        limits,
-        ..SolveOptions::new(algorithm, heuristic)
+        workload: ask.workload,
     };
-    let solution = solve_with(board, goal, &options, None)?;
-    Ok(Solved {
-        solution,
-        algorithm,
-        heuristic,
-        plan,
-    })
+    let request = Request::new(board.clone(), goal.clone(), limits)?;
+    taquin::solve(&request, &options, tables(), None)
 }
 
 /// The result of a solve, with the field names of the CLI's `--json`.
@@ -123,8 +92,7 @@ pub struct SolveResult {
     length: usize,
     /// True when no shorter solution exists (proven by the search).
     optimal: bool,
-    /// A proven lower bound on the optimal length: the length when optimal, otherwise the
-    /// Manhattan distance.
+    /// The best proven lower bound on the optimal length (the length when optimal).
     lower_bound: u64,
     /// Algorithm name, as accepted on input.
     algorithm: String,
@@ -143,27 +111,19 @@ pub struct SolveResult {
 }
 
 impl SolveResult {
-    fn new(solved: Solved, board: &Board, goal: &Board) -> SolveResult {
-        let s = &solved.solution;
+    fn new(s: Solution) -> SolveResult {
         SolveResult {
             moves: s.letters(),
             length: s.len(),
             optimal: s.optimal,
-            lower_bound: if s.optimal {
-                s.len() as u64
-            } else {
-                manhattan_lower_bound(board, goal)
-            },
-            algorithm: solved.algorithm.name().to_string(),
-            heuristic: solved
-                .algorithm
-                .heuristic_name(solved.heuristic)
-                .to_string(),
+            lower_bound: s.lower_bound,
             expanded: s.stats.expanded,
             generated: s.stats.generated,
             time_ms: s.stats.elapsed.as_secs_f64() * 1000.0,
             iterations: s.stats.iterations,
-            plan: solved.plan,
+            algorithm: s.algorithm,
+            heuristic: s.heuristic,
+            plan: s.plan,
         }
     }
 }
@@ -246,6 +206,7 @@ fn ask_from(
         timeout,
         max_nodes,
         max_memory,
+        workload: Workload::One,
     })
 }
 
@@ -283,8 +244,8 @@ pub fn solve(
     let cancel = cancel_flag();
     let solved = run_interruptible(py, &cancel, || run_solve(&board, &goal, &ask, &cancel))?;
     match solved {
-        Ok(s) => Ok(SolveResult::new(s, &board, &goal)),
-        Err(e) => Err(solve_error(py, e, manhattan_lower_bound(&board, &goal))),
+        Ok(s) => Ok(SolveResult::new(s)),
+        Err(e) => Err(solve_error(py, e, taquin::solvers::manhattan_lower_bound(&board, &goal))),
     }
 }
 
@@ -335,9 +296,12 @@ pub fn solve_batch<'py>(
     jobs: Option<usize>,
     return_exceptions: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let ask = ask_from(
-        algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, 1,
-    )?;
+    let ask = Ask {
+        workload: Workload::Many,
+        ..ask_from(
+            algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, 1,
+        )?
+    };
     let boards = batch_boards(boards, width)?;
     let goal = match boards.first() {
         Some(first) => goal_for(first, goal)?,
@@ -351,9 +315,9 @@ pub fn solve_batch<'py>(
     let results = PyList::empty(py);
     for (board, outcome) in boards.iter().zip(outcomes) {
         match outcome {
-            Ok(s) => results.append(SolveResult::new(s, board, &goal))?,
+            Ok(s) => results.append(SolveResult::new(s))?,
             Err(e) => {
-                let err = solve_error(py, e, manhattan_lower_bound(board, &goal));
+                let err = solve_error(py, e, taquin::solvers::manhattan_lower_bound(board, &goal));
                 if !return_exceptions {
                     return Err(err);
                 }
