@@ -4,13 +4,15 @@
 # stops the server on exit.
 # Usage: scripts/e2e.sh            (from anywhere; installs chromium/node with apt when root)
 #        TAQUIN_SCREENSHOT=docs/screenshot.png scripts/e2e.sh
-#                                  also writes the README's picture there (and a -phone.png)
+#                                  also writes the README's picture there
+#                                  (TAQUIN_SCREENSHOT_PHONE=FILE: the phone layout's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 # A relative picture path is the repository's.
-shot="${TAQUIN_SCREENSHOT:-}"
-if [ -n "$shot" ] && [ "${shot#/}" = "$shot" ]; then shot="$root/$shot"; fi
+absolute() { if [ -n "$1" ] && [ "${1#/}" = "$1" ]; then echo "$root/$1"; else echo "$1"; fi; }
+shot=$(absolute "${TAQUIN_SCREENSHOT:-}")
+phone_shot=$(absolute "${TAQUIN_SCREENSHOT_PHONE:-}")
 
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 missing=()
@@ -70,4 +72,4 @@ if [ -z "$url" ]; then
 fi
 echo "== browser tests against $url"
 cd "$root/crates/web/e2e"
-TAQUIN_URL="$url" TAQUIN_SCREENSHOT="$shot" node --test --test-concurrency=1 tests/
+TAQUIN_URL="$url" TAQUIN_SCREENSHOT="$shot" TAQUIN_SCREENSHOT_PHONE="$phone_shot" node --test --test-concurrency=1 tests/

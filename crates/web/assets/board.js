@@ -3,7 +3,7 @@
 // message), these only lay boards out and replay moves.
 
 /** Move letters name the direction the BLANK moves, as everywhere in taquin. */
-export const DIRS = { U: [0, -1], D: [0, 1], L: [-1, 0], R: [1, 0] };
+const DIRS = { U: [0, -1], D: [0, 1], L: [-1, 0], R: [1, 0] };
 export const INVERSE = { U: "D", D: "U", L: "R", R: "L" };
 
 /** The board as text, rows separated by "/": "6 4 7/8 5 0/3 2 1". */

@@ -32,7 +32,14 @@ export function croppedPicture(src, w, h, ready) {
   crops.set(key, "pending");
   const img = new Image();
   img.onload = () => {
-    const iw = img.naturalWidth || 600, ih = img.naturalHeight || 600;
+    // A picture without a size of its own (an SVG with only a viewBox) is taken as square.
+    let source = img;
+    if (!img.naturalWidth || !img.naturalHeight) {
+      source = document.createElement("canvas");
+      source.width = source.height = 600;
+      source.getContext("2d").drawImage(img, 0, 0, 600, 600);
+    }
+    const iw = source.naturalWidth || source.width, ih = source.naturalHeight || source.height;
     const want = w / h;
     let sw = iw, sh = iw / want;
     if (sh > ih) {
@@ -43,7 +50,7 @@ export function croppedPicture(src, w, h, ready) {
     const canvas = document.createElement("canvas");
     canvas.width = Math.max(1, Math.round(sw * scale));
     canvas.height = Math.max(1, Math.round(sh * scale));
-    canvas.getContext("2d").drawImage(img, (iw - sw) / 2, (ih - sh) / 2, sw, sh, 0, 0, canvas.width, canvas.height);
+    canvas.getContext("2d").drawImage(source, (iw - sw) / 2, (ih - sh) / 2, sw, sh, 0, 0, canvas.width, canvas.height);
     crops.set(key, canvas.toDataURL("image/png"));
     ready();
   };
@@ -175,7 +182,7 @@ function onPointerDown(view, e) {
   e.preventDefault();
 }
 
-export function cellAt(view, clientX, clientY) {
+function cellAt(view, clientX, clientY) {
   const r = view.el.getBoundingClientRect();
   if (clientX < r.left || clientY < r.top || clientX >= r.right || clientY >= r.bottom) return null;
   const w = view.cells.length / view.rows.length, h = view.rows.length;

@@ -25,7 +25,7 @@ export function setupCompareMenu(info) {
 }
 
 /** Log scale: a bar's length follows the number of digits, so 100 and 100,000 both show. */
-export const logShare = (x, max) => (max <= 0 ? 0 : Math.log10(1 + x) / Math.log10(1 + max));
+const logShare = (x, max) => (max <= 0 ? 0 : Math.log10(1 + x) / Math.log10(1 + max));
 
 export function clearCompare() {
   if (running) running.abort();

@@ -29,7 +29,7 @@ export function renderCounters() {
 
 // ---------- clock ----------
 
-export function formatClock(ms) {
+function formatClock(ms) {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }

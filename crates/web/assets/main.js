@@ -8,7 +8,7 @@ import { api, userMessage } from "./api.js";
 import { makeBoardView, renderBoard, croppedPicture } from "./boardview.js";
 import * as player from "./player.js";
 import * as game from "./game.js";
-import { solve, cancelSolve, setupSolveMenus, showTables } from "./solve.js";
+import { solve, cancelSolve, setupSolveMenus, followTables } from "./solve.js";
 import { compare, clearCompare, setupCompareMenu } from "./compare.js";
 import * as tree from "./tree.js";
 
@@ -435,7 +435,7 @@ async function start() {
     setupSolveMenus(state.info);
     setupCompareMenu(state.info);
     tree.setupTreeMenus(state.info);
-    showTables(state.info);
+    followTables(state.info);
   } catch (e) {
     setStatus(userMessage(e), "error");
   }

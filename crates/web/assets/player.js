@@ -20,7 +20,7 @@ export function dropSolution() {
 }
 
 /** The board the solution expects now (its start after `index` moves). */
-export function solutionBoard() {
+function solutionBoard() {
   const sol = state.solution;
   return applyMoves(sol.start, state.w, state.h, sol.moves.slice(0, sol.index));
 }
@@ -93,8 +93,6 @@ function speedMs() {
 export function applySpeed() {
   document.documentElement.style.setProperty("--slide-ms", `${Math.min(180, Math.round(speedMs() * 0.8))}ms`);
 }
-
-export const playing = () => playTimer !== null;
 
 export function togglePlay() {
   if (playTimer) {

@@ -3,7 +3,7 @@
 
 import { $, state, render, setStatus, plural, formatCount, formatMs } from "./state.js";
 import { lineOf } from "./board.js";
-import { stream, userMessage, ApiError } from "./api.js";
+import { api, stream, userMessage, ApiError } from "./api.js";
 import { loadSolution, dropSolution } from "./player.js";
 import { clearHint } from "./game.js";
 import { algorithmName, heuristicName } from "./names.js";
@@ -11,7 +11,7 @@ import { algorithmName, heuristicName } from "./names.js";
 let abort = null;
 let best = null; // the best solution streamed so far: {moves, length, lower_bound, time_ms}
 
-export function setBusy(busy) {
+function setBusy(busy) {
   state.busy = busy;
   $("cancel").hidden = !busy;
   $("progress").hidden = !busy;
@@ -19,7 +19,7 @@ export function setBusy(busy) {
 }
 
 /** Fills a menu: "auto (recommended)" first (sends nothing), then every name the server offers. */
-export function fillSolverMenu(select, names, label) {
+function fillSolverMenu(select, names, label) {
   select.textContent = "";
   for (const name of ["auto", ...names.filter((n) => n !== "auto")]) {
     const o = document.createElement("option");
@@ -36,7 +36,7 @@ export function setupSolveMenus(info) {
 }
 
 /** The request body: a field left at "auto" is not sent, so the server's planner chooses. */
-export function solveBody(board, goal, w) {
+function solveBody(board, goal, w) {
   const body = { board: lineOf(board, w), goal: lineOf(goal, w) };
   const algorithm = $("algorithm").value, heuristic = $("heuristic").value;
   if (algorithm && algorithm !== "auto") body.algorithm = algorithm;
@@ -114,24 +114,46 @@ export function cancelSolve() {
 }
 
 /**
- * Background builds the server reports in /api/info (`tables`), shown while they run. The shape
- * is read defensively: each entry may give `progress` (0..1) or `done` and `total`.
+ * Background builds the server reports in /api/info (`tables`). The shape is read defensively:
+ * each entry may give `progress` (0..1), or `done` and `total`, or a `state` word. True while
+ * one is still being built.
  */
-export function showTables(info) {
+function showTables(info) {
   const el = $("tables");
   const tables = info && info.tables;
   if (!tables || typeof tables !== "object" || Object.keys(tables).length === 0) {
     el.hidden = true;
-    return;
+    return false;
   }
   const parts = [];
+  let pending = false;
   for (const [name, t] of Object.entries(tables)) {
     let pct = null;
     if (t && typeof t.progress === "number") pct = t.progress * 100;
     else if (t && typeof t.done === "number" && typeof t.total === "number" && t.total > 0) pct = (100 * t.done) / t.total;
-    const status = t && typeof t.state === "string" ? t.state : t && t.ready ? "ready" : null;
+    const status = typeof t === "string" ? t : t && typeof t.state === "string" ? t.state : t && t.ready ? "ready" : null;
+    if ((pct !== null && pct < 100) || (pct === null && status !== "ready" && status !== "done")) pending = true;
     parts.push(`${heuristicName(name)}: ${pct !== null ? `${Math.round(pct)}%` : status || "building"}`);
   }
   el.textContent = `Pattern databases: ${parts.join(" · ")}`;
   el.hidden = false;
+  return pending;
+}
+
+// While tables are being built, their progress is read again every few seconds (for ten
+// minutes at most: a build that takes longer shows its progress on the next page load).
+const TABLES_POLL_MS = 3000;
+const TABLES_POLLS = 200;
+
+/** Shows the builds of `info` and follows them until none is left running. */
+export function followTables(info, polls = TABLES_POLLS) {
+  if (!showTables(info) || polls <= 0) return;
+  setTimeout(async () => {
+    try {
+      state.info = { ...state.info, ...(await api("/api/info")) };
+      followTables(state.info, polls - 1);
+    } catch (_) {
+      // The next page load shows them again; a failed poll is no reason to bother the player.
+    }
+  }, TABLES_POLL_MS);
 }

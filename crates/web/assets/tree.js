@@ -34,7 +34,7 @@ function svg(tag, attrs, parent) {
 }
 
 /** The orders the server offers for equal f, the tutorial's first when it is offered. */
-export function offeredOrders(info) {
+function offeredOrders(info) {
   const listed = info && ((info.limits && info.limits.trace_tie_breaks) || info.trace_tie_breaks);
   if (!Array.isArray(listed) || listed.length === 0) return null;
   return [...listed].sort((a, b) => (a === "fifo" ? -1 : b === "fifo" ? 1 : 0));
@@ -101,7 +101,7 @@ export async function drawTree() {
     out.appendChild(legend(t, body.max_nodes));
     out.appendChild(tree.viewport);
     $("tree-tools").hidden = false;
-    fit();
+    readableView();
     setStep(tree.total);
   } catch (e) {
     out.textContent = "";
@@ -219,6 +219,7 @@ function build(t, pair, asked) {
   }
   viewport.appendChild(root);
   tree.viewport = viewport;
+  tree.rootX = px(0);
   tree.world = world;
   attachZoom(viewport);
 }
@@ -226,7 +227,7 @@ function build(t, pair, asked) {
 // ---------- stepping ----------
 
 /** Shows the search after `s` expansions (s = total: the whole search, goal and path). */
-export function setStep(s) {
+function setStep(s) {
   if (!tree) return;
   const t = tree.data;
   s = Math.max(0, Math.min(s, tree.total));
@@ -354,7 +355,19 @@ export function fit() {
   applyView();
 }
 
-export const treeScale = () => view.s;
+/**
+ * The first view: the whole tree when it can be read that way, otherwise full size from the
+ * top, centred on the initial board (Fit and the zoom buttons show the rest).
+ */
+function readableView() {
+  fit();
+  if (view.s >= 0.7) return;
+  const v = tree.viewport;
+  view.s = 1;
+  view.tx = (v.clientWidth || 600) / 2 - tree.rootX;
+  view.ty = 0;
+  applyView();
+}
 
 function attachZoom(el) {
   el.addEventListener(
@@ -369,7 +382,11 @@ function attachZoom(el) {
   const pointers = new Map();
   let pinch = null;
   el.addEventListener("pointerdown", (e) => {
-    el.setPointerCapture(e.pointerId);
+    try {
+      el.setPointerCapture(e.pointerId);
+    } catch (_) {
+      // A pointer the browser no longer tracks cannot be captured; dragging still works inside.
+    }
     pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     el.classList.add("dragging");
   });

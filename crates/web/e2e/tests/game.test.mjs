@@ -351,3 +351,17 @@ test("the tile styles change, and reduced motion stops the slides", async () => 
   await page.emulateMedia({ reducedMotion: "reduce" });
   assert.equal(await page.$eval('#board .tile[data-tile="1"]', (t) => getComputedStyle(t).transitionDuration), "0s");
 });
+
+test("pattern-database builds the server reports are shown, and followed", async () => {
+  let calls = 0;
+  await page.route("**/api/info", async (route) => {
+    const response = await route.fetch();
+    const info = await response.json();
+    calls++;
+    info.tables = { "pdb:5-5-5": calls === 1 ? { done: 2, total: 5 } : { done: 5, total: 5 } };
+    await route.fulfill({ response, json: info });
+  });
+  await open();
+  await page.waitForFunction(() => /Pattern databases: pattern database 5-5-5: 40%/.test(document.getElementById("tables").textContent));
+  await page.waitForFunction(() => /5-5-5: 100%/.test(document.getElementById("tables").textContent), null, { timeout: 10000 });
+});

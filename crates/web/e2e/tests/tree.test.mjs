@@ -63,7 +63,10 @@ test("the drawing zooms and pans: buttons, wheel, drag", async () => {
   await open();
   await page.click("#tree");
   await page.waitForSelector("#tree-result svg");
+  assert.ok((await scale()) >= 0.7, "the first view is readable");
+  await page.click("#tree-fit");
   const s0 = await scale();
+  assert.ok(s0 < 0.7, "Fit shows the whole (wide) tree");
   await page.click("#tree-zoom-in");
   assert.ok((await scale()) > s0 * 1.2);
   await page.click("#tree-zoom-out");
@@ -161,4 +164,28 @@ test("the comparison shows progress, numbers, and bars on a log scale", async ()
     const want = (100 * Math.log10(1 + r.expanded)) / Math.log10(1 + max);
     assert.ok(Math.abs(r.width - want) < 0.2, `bar ${r.width}% for ${r.expanded} nodes, log scale ${want}%`);
   }
+});
+
+test("two fingers pinch the drawing to zoom", async () => {
+  await open();
+  await page.click("#tree");
+  await page.waitForSelector("#tree-result svg");
+  const s0 = await scale();
+  // Two touch pointers moving apart, as a pinch on a phone sends them.
+  await page.$eval(".tree-view", (el) => {
+    const r = el.getBoundingClientRect();
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    const send = (type, id, x) =>
+      el.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: "touch", clientX: x, clientY: cy, bubbles: true, isPrimary: id === 11 }));
+    send("pointerdown", 11, cx - 20);
+    send("pointerdown", 12, cx + 20);
+    for (let d = 20; d <= 80; d += 10) {
+      send("pointermove", 11, cx - d);
+      send("pointermove", 12, cx + d);
+    }
+    send("pointerup", 11, cx - 80);
+    send("pointerup", 12, cx + 80);
+  });
+  const s1 = await scale();
+  assert.ok(s1 > s0 * 2.5, `pinched from 40 px to 160 px apart: scale ${s0} -> ${s1}`);
 });
