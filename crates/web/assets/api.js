@@ -87,7 +87,7 @@ export function userMessage(err) {
       const what = LIMIT_WORDS[d.limit] || "search limit";
       const nodes = typeof d.generated === "number" ? ` after ${d.generated.toLocaleString("en")} nodes` : "";
       const bound = typeof d.bound === "number" ? `: the solution needs at least ${d.bound} moves` : "";
-      return `The ${what} was reached${nodes}${bound}. Choose "auto (recommended)", a longer time limit or a stronger heuristic.`;
+      return `The ${what} was reached${nodes}${bound}. Choose a longer time limit, or an algorithm that answers fast without proving the answer optimal (weighted A*, constructive).`;
     }
     case "busy":
       return "The server is busy with other searches: try again in a few seconds.";

@@ -131,16 +131,18 @@ export function renderSolution() {
   $("steps-count").textContent = String(n);
   $("steps-word").textContent = n === 1 ? "move" : "moves";
   $("solution-metrics").textContent = `${plural(stmCount(sol.moves), "tile move")} (STM) · ${plural(mtmCount(sol.moves), "slide")} (MTM)`;
-  $("solution-kind").textContent = r
-    ? r.optimal
+  const bound = r && typeof r.lower_bound === "number" ? `; the optimum is at least ${r.lower_bound}` : "";
+  $("solution-kind").textContent = !r
+    ? "from the link"
+    : r.optimal
       ? "optimal"
-      : typeof r.lower_bound === "number"
-        ? `not proven optimal; the optimum is at least ${r.lower_bound}`
-        : "not proven optimal"
-    : "from the link";
+      : r.cancelled
+        ? `the best found before the search was cancelled${bound}`
+        : `not proven optimal${bound}`;
   $("solution-plan").textContent = r && r.plan ? r.plan : "";
   $("solution-plan").hidden = !(r && r.plan);
-  $("solution-stats").textContent = r
+  // A solution kept from a cancelled search has no statistics of its own.
+  $("solution-stats").textContent = r && r.algorithm
     ? `${solverName(r.algorithm, r.heuristic)} · ${formatCount(r.expanded)} expanded · ${formatCount(r.generated)} generated · ${formatMs(r.time_ms)}`
     : "";
   const text = $("moves-text");

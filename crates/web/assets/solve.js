@@ -2,7 +2,7 @@
 // person picks them), the streamed progress and "best so far" lines, and the answer.
 
 import { $, state, render, setStatus, plural, formatCount, formatMs } from "./state.js";
-import { lineOf } from "./board.js";
+import { lineOf, applyMoves, same } from "./board.js";
 import { api, stream, userMessage, ApiError } from "./api.js";
 import { loadSolution, dropSolution } from "./player.js";
 import { clearHint } from "./game.js";
@@ -92,8 +92,11 @@ export async function solve() {
   } catch (e) {
     if (e.name === "AbortError") {
       // What the anytime search found before the cancel is still a solution worth playing.
-      if (best && best.moves !== undefined) {
-        loadSolution(best.moves, start, { ...best, optimal: false, algorithm: body.algorithm || "auto", heuristic: body.heuristic, expanded: 0, generated: 0 });
+      const moves = best && typeof best.moves === "string" ? best.moves : null;
+      const reaches = moves !== null && moves.length === best.length &&
+        same(applyMoves(start, state.w, state.h, moves) || [], state.goal);
+      if (reaches) {
+        loadSolution(moves, start, { ...best, optimal: false, cancelled: true });
         setStatus(`Search cancelled; the best solution found so far is loaded (${plural(best.length, "move")}).`, "");
       } else {
         setStatus("Search cancelled.", "");

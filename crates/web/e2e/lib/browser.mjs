@@ -117,11 +117,16 @@ export async function fakeStream(lines, gapMs = 150) {
           const enc = new TextEncoder();
           const body = new ReadableStream({
             async start(c) {
-              for (const l of chunks) {
-                await new Promise((r) => setTimeout(r, gap));
-                c.enqueue(enc.encode(`${JSON.stringify(l)}\n`));
+              init.signal?.addEventListener("abort", () => c.error(new DOMException("aborted", "AbortError")));
+              try {
+                for (const l of chunks) {
+                  await new Promise((r) => setTimeout(r, gap));
+                  c.enqueue(enc.encode(`${JSON.stringify(l)}\n`));
+                }
+                c.close();
+              } catch (_) {
+                // Cancelled: the stream is already in error.
               }
-              c.close();
             },
           });
           return Promise.resolve(new Response(body, { status: 200, headers: { "Content-Type": "application/x-ndjson" } }));

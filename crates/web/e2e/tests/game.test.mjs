@@ -150,6 +150,24 @@ test("the anytime search's improvements show as 'best so far', then the plan", a
   assert.match(await page.textContent("#solution-plan"), /^IDA\* with walking distance: /);
 });
 
+test("cancelling an anytime search keeps its best solution, replayed to the goal", async () => {
+  const moves = "ULDLDRURDLUULDDRURULLDRRULLDRDR";
+  await fakeStream([
+    { improved: { length: 31, lower_bound: 25, moves, time_ms: 10 } },
+    { progress: { generated: 1000, expanded: 500, bound: 26, time_ms: 5 } },
+    { solution: { moves, length: 31, optimal: true } },
+  ], 1500);
+  await open();
+  await page.click("#solve");
+  await page.waitForFunction(() => /Best so far: 31 moves, optimal ≥ 25/.test(document.getElementById("best-so-far").textContent));
+  await page.click("#cancel");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.match(await page.textContent("#solution-kind"), /best found before the search was cancelled; the optimum is at least 25/);
+  assert.equal(await page.textContent("#solution-stats"), "");
+  await page.click("#to-end");
+  assert.equal(await line("board"), GOAL);
+});
+
 test("errors a web user reads never advise command-line flags", async () => {
   await fakeStream([{ error: { code: "limit_reached", error: "time limit reached after 5 nodes: raise --timeout", limit: "time", bound: 40, generated: 5 } }], 10);
   await open();
