@@ -259,6 +259,7 @@ function setStep(s) {
   $("tree-play").textContent = playTimer ? "❚❚ Pause" : "▶ Play";
   $("tree-play").setAttribute("aria-label", playTimer ? "Pause" : "Play");
   $("tree-now").textContent = describe(s, current);
+  $("tree-queue").textContent = end ? "" : queueText(s);
   if (current !== null) keepInView(current);
 }
 
@@ -272,6 +273,20 @@ function describe(s, current) {
   const kids = t.nodes.filter((c) => c.parent === n.id).map((c) => `#${c.id}`);
   const added = kids.length ? `adds ${kids.join(", ")}` : "adds no new board";
   return `Step ${s}: expanding #${n.id} (f = ${n.g} + ${n.h} = ${n.f}), the queue's best; it ${added}.`;
+}
+
+/**
+ * The queue after `s` expansions, in the order this search takes it (the server's tie-break):
+ * every board added and not yet expanded, smallest f first.
+ */
+function queueText(s) {
+  const t = tree.data;
+  const fifo = t.tie_break === "fifo";
+  const expandedBy = (n) => n.order !== null && n.order < s;
+  const queued = t.nodes.filter((n) => (n.parent === null || expandedBy(t.nodes[n.parent])) && !expandedBy(n));
+  queued.sort((a, b) => a.f - b.f || (fifo ? 0 : b.g - a.g) || a.id - b.id);
+  const shown = queued.slice(0, 10).map((n) => `#${n.id} (f=${n.f})`).join(", ");
+  return `Queue, next first: ${shown}${queued.length > 10 ? `, and ${queued.length - 10} more` : ""}.`;
 }
 
 function keepInView(id) {

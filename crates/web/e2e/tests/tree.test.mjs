@@ -25,9 +25,13 @@ test("the tree is stepped through one expansion at a time, the expanded node mar
   assert.equal(await page.getAttribute("#tree-result g.current", "data-node"), "0");
   assert.match(await page.textContent("#tree-now"), /^Step 1: expanding #0 \(f = 0 \+ 2 = 2\)/);
   assert.deepEqual(await visibleNodes(), [0, 1, 2, 3, 4], "expanding #0 adds its four children");
+  // The queue, next first: the node the next step expands leads it.
+  const queue = await page.textContent("#tree-queue");
+  assert.match(queue, /^Queue, next first: #\d+ \(f=2\)/);
+  const next = /#(\d+)/.exec(queue)[1];
   await page.click("#tree-step");
   const second = await page.getAttribute("#tree-result g.current", "data-node");
-  assert.notEqual(second, "0");
+  assert.equal(second, next, "the step expands the head of the queue");
   await page.click("#tree-back");
   assert.equal(await page.getAttribute("#tree-result g.current", "data-node"), "0");
   await page.click("#tree-play");
@@ -188,4 +192,23 @@ test("two fingers pinch the drawing to zoom", async () => {
   });
   const s1 = await scale();
   assert.ok(s1 > s0 * 2.5, `pinched from 40 px to 160 px apart: scale ${s0} -> ${s1}`);
+});
+
+test("at every step the queue shown is the one the search follows", async () => {
+  await open();
+  await page.click("#tree");
+  await page.waitForSelector("#tree-result svg");
+  const total = Number((await page.textContent("#tree-step-index")).split(" / ")[1]);
+  // Boards reached again by a longer path are dropped when their turn comes, without a step.
+  const superseded = new Set(await page.$$eval("#tree-result g.node.superseded", (gs) => gs.map((g) => g.dataset.node)));
+  await page.click("#tree-start");
+  let checked = 0;
+  for (let s = 0; s < total; s++) {
+    const head = /#(\d+)/.exec(await page.textContent("#tree-queue"))[1];
+    await page.click("#tree-step");
+    const current = await page.getAttribute("#tree-result g.current", "data-node");
+    if (current === head) checked++;
+    else assert.ok(superseded.has(head), `step ${s + 1}: expanded #${current}, the queue showed #${head} first`);
+  }
+  assert.ok(checked >= total - superseded.size, `${checked} of ${total} steps took the head of the queue shown`);
 });
