@@ -245,8 +245,11 @@ async function shuffle() {
   const [method, moves] = $("difficulty").value.split(":");
   const body = { goal: lineOf(state.goal, state.w), method };
   if (method === "walk") body.moves = Number(moves);
+  const asked = { w: state.w, h: state.h, goal: body.goal };
   try {
     const g = await api("/api/generate", body);
+    // A size or goal changed while the server shuffled: this board belongs to the old one.
+    if (state.w !== asked.w || state.h !== asked.h || lineOf(state.goal, state.w) !== asked.goal) return;
     boardsChanged(parseBoard(g.board).tiles, state.goal);
     setStatus(method === "walk" ? `Shuffled with ${moves} random moves.` : "Shuffled uniformly at random.");
   } catch (e) {
