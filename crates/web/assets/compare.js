@@ -88,8 +88,8 @@ function buildTable(heuristics) {
   wrap.setAttribute("aria-label", "Comparison results");
   const table = document.createElement("table");
   table.className = "compare";
+  table.setAttribute("aria-describedby", "compare-scale");
   table.innerHTML =
-    "<caption>Bars: nodes expanded, on a log scale (each step of the scale is ten times more).</caption>" +
     '<thead><tr><th scope="col">Heuristic</th><th scope="col">Moves</th><th scope="col">Expanded</th>' +
     '<th scope="col" class="bar-cell">log scale</th><th scope="col">Generated</th><th scope="col">Time</th></tr></thead>';
   const body = document.createElement("tbody");
@@ -109,7 +109,14 @@ function buildTable(heuristics) {
   });
   table.appendChild(body);
   wrap.appendChild(table);
-  return { wrap, rows };
+  // Outside the scrolling box, so that it wraps to the screen's width.
+  const note = document.createElement("p");
+  note.id = "compare-scale";
+  note.className = "help";
+  note.textContent = "Bars: nodes expanded, on a log scale (each step of the scale is ten times more).";
+  const box = document.createElement("div");
+  box.append(wrap, note);
+  return { wrap: box, rows };
 }
 
 function fillRows(table, results) {
