@@ -19,6 +19,8 @@ test("the tree is stepped through one expansion at a time, the expanded node mar
   assert.equal(await page.textContent("#tree-step-index"), `${total} / ${total}`);
   await page.click("#tree-start");
   assert.deepEqual(await visibleNodes(), [0], "at the start only the initial board is in the queue");
+  assert.equal(await page.$eval('#tree-result g[data-node="0"] text.order', (t) => getComputedStyle(t).display), "none",
+    "no expansion number before the expansion");
   assert.equal(await page.locator("#tree-result g.current").count(), 0);
   await page.click("#tree-step");
   assert.equal(await page.textContent("#tree-step-index"), `1 / ${total}`);
