@@ -101,8 +101,8 @@ export async function drawTree() {
     out.appendChild(legend(t, body.max_nodes));
     out.appendChild(tree.viewport);
     $("tree-tools").hidden = false;
-    readableView();
     setStep(tree.total);
+    readableView();
   } catch (e) {
     out.textContent = "";
     const p = document.createElement("p");
@@ -144,40 +144,19 @@ function legend(t, asked) {
 
 // ---------- layout and drawing ----------
 
-// A tidy layered layout: leaves get consecutive columns, a parent sits above the middle of its
-// children; every node has the same box, so neither boxes nor their labels can overlap.
 function build(t, pair, asked) {
-  const bw = t.width * CELL, bh = t.height * CELL;
-  const nodeW = Math.max(bw + 12, 84) + 12, nodeH = bh + 44;
+  const bw = t.width * CELL;
+  const nodeW = Math.max(bw + 12, 84) + 12, nodeH = t.height * CELL + 44;
   const children = new Map();
   for (const n of t.nodes) {
     if (n.parent === null) continue;
     if (!children.has(n.parent)) children.set(n.parent, []);
     children.get(n.parent).push(n.id);
   }
-  const xs = new Array(t.nodes.length);
-  let nextLeaf = 0;
-  // Iterative post-order so that deep trees cannot overflow the call stack.
-  const stack = [[0, false]];
-  while (stack.length) {
-    const [id, visited] = stack.pop();
-    const kids = children.get(id) || [];
-    if (!visited && kids.length) {
-      stack.push([id, true]);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], false]);
-    } else if (!kids.length) {
-      xs[id] = nextLeaf++;
-    } else {
-      xs[id] = (xs[kids[0]] + xs[kids[kids.length - 1]]) / 2;
-    }
-  }
-  const maxDepth = Math.max(...t.nodes.map((n) => n.g));
-  const width = Math.max(1, nextLeaf) * nodeW + 20;
-  const height = (maxDepth + 1) * (nodeH + GAP_Y) + 10;
   const byOrder = t.nodes.filter((n) => n.order !== null).sort((a, b) => a.order - b.order).map((n) => n.id);
   const goal = t.complete && t.path.length ? t.path[t.path.length - 1] : null;
   tree = {
-    data: t, pair, asked, xs, width, height, nodeW, nodeH, byOrder, goal,
+    data: t, pair, asked, children, nodeW, nodeH, byOrder, goal, width: 0, height: 0, rootX: 0,
     total: byOrder.length + (goal !== null ? 1 : 0), step: 0, groups: [], edges: [],
   };
   const viewport = document.createElement("div");
@@ -187,21 +166,20 @@ function build(t, pair, asked) {
   viewport.setAttribute("aria-label", "Search tree drawing: drag to pan, wheel or pinch to zoom, + and - keys to zoom, arrow keys to pan");
   const root = svg("svg", { role: "img", "aria-label": `A* search tree of ${t.nodes.length} nodes` });
   const world = svg("g", { class: "world" }, root);
-  const px = (id) => 10 + xs[id] * nodeW + nodeW / 2;
-  const py = (n) => 10 + n.g * (nodeH + GAP_Y);
   const onPath = new Set(t.path);
   for (const n of t.nodes) {
     if (n.parent === null) continue;
     const p = t.nodes[n.parent];
     const g = svg("g", { class: `edge${onPath.has(n.id) && onPath.has(p.id) ? " on-path" : ""}`, "data-child": n.id }, world);
-    svg("line", { x1: px(p.id), y1: py(p) + nodeH - 4, x2: px(n.id), y2: py(n) }, g);
+    const line = svg("line", {}, g);
     // Beside the child's end of the edge: siblings are a whole box apart there.
-    svg("text", { x: px(n.id) + 5, y: py(n) - 6, class: "move" }, g).textContent = n.move;
-    tree.edges[n.id] = g;
+    const label = svg("text", { class: "move" }, g);
+    label.textContent = n.move;
+    tree.edges[n.id] = { g, line, label };
   }
+  const w = nodeW - 12;
   for (const n of t.nodes) {
-    const w = nodeW - 12;
-    const g = svg("g", { transform: `translate(${px(n.id) - w / 2},${py(n)})`, "data-node": n.id, class: "node" }, world);
+    const g = svg("g", { "data-node": n.id, class: "node" }, world);
     svg("rect", { class: "ring", x: -5, y: -5, width: w + 10, height: nodeH + 6, rx: 9 }, g);
     svg("rect", { class: "box", x: 0, y: 0, width: w, height: nodeH - 4, rx: 6 }, g);
     svg("text", { x: 5, y: 13, class: "id" }, g).textContent = `#${n.id}`;
@@ -219,9 +197,49 @@ function build(t, pair, asked) {
   }
   viewport.appendChild(root);
   tree.viewport = viewport;
-  tree.rootX = px(0);
   tree.world = world;
   attachZoom(viewport);
+}
+
+// A tidy layered layout of the nodes shown, laid out again at every step so the tree grows as
+// a tutorial draws it: leaves get consecutive columns, a parent sits above the middle of its
+// children, and every node has the same box, so neither boxes nor their labels can overlap.
+function place(visible) {
+  const { data: t, children, nodeW, nodeH } = tree;
+  const shown = (id) => visible[id];
+  const xs = new Array(t.nodes.length);
+  let nextLeaf = 0;
+  let maxDepth = 0;
+  // Iterative post-order so that deep trees cannot overflow the call stack.
+  const stack = [[0, false]];
+  while (stack.length) {
+    const [id, visited] = stack.pop();
+    const kids = (children.get(id) || []).filter(shown);
+    maxDepth = Math.max(maxDepth, t.nodes[id].g);
+    if (!visited && kids.length) {
+      stack.push([id, true]);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], false]);
+    } else if (!kids.length) {
+      xs[id] = nextLeaf++;
+    } else {
+      xs[id] = (xs[kids[0]] + xs[kids[kids.length - 1]]) / 2;
+    }
+  }
+  const px = (id) => 10 + xs[id] * nodeW + nodeW / 2;
+  const py = (n) => 10 + n.g * (nodeH + GAP_Y);
+  for (const n of t.nodes) {
+    if (!shown(n.id)) continue;
+    tree.groups[n.id].setAttribute("transform", `translate(${px(n.id) - (nodeW - 12) / 2},${py(n)})`);
+    const e = tree.edges[n.id];
+    if (!e) continue;
+    const p = t.nodes[n.parent];
+    for (const [k, v] of Object.entries({ x1: px(p.id), y1: py(p) + nodeH - 4, x2: px(n.id), y2: py(n) })) e.line.setAttribute(k, v);
+    e.label.setAttribute("x", px(n.id) + 5);
+    e.label.setAttribute("y", py(n) - 6);
+  }
+  tree.width = Math.max(1, nextLeaf) * nodeW + 20;
+  tree.height = (maxDepth + 1) * (nodeH + GAP_Y) + 10;
+  tree.rootX = px(0);
 }
 
 // ---------- stepping ----------
@@ -236,19 +254,20 @@ function setStep(s) {
   const end = s === tree.total;
   const current = s === 0 ? null : s <= tree.byOrder.length ? tree.byOrder[s - 1] : tree.goal;
   const onPath = new Set(t.path);
+  const visible = t.nodes.map((n) => n.parent === null || expandedBy(t.nodes[n.parent]));
+  place(visible);
   for (const n of t.nodes) {
-    const visible = n.parent === null || expandedBy(t.nodes[n.parent]);
     const g = tree.groups[n.id];
-    g.classList.toggle("hidden", !visible);
+    g.classList.toggle("hidden", !visible[n.id]);
     g.classList.toggle("expanded", expandedBy(n));
-    g.classList.toggle("frontier", visible && !expandedBy(n) && !(end && n.state !== "frontier"));
+    g.classList.toggle("frontier", visible[n.id] && !expandedBy(n) && !(end && n.state !== "frontier"));
     g.classList.toggle("superseded", end && n.state === "superseded");
     g.classList.toggle("goal", (end || s > tree.byOrder.length) && n.id === tree.goal);
     g.classList.toggle("path", end && onPath.has(n.id));
     g.classList.toggle("current", n.id === current);
     if (tree.edges[n.id]) {
-      tree.edges[n.id].classList.toggle("hidden", !visible);
-      tree.edges[n.id].classList.toggle("shown-path", end);
+      tree.edges[n.id].g.classList.toggle("hidden", !visible[n.id]);
+      tree.edges[n.id].g.classList.toggle("shown-path", end);
     }
   }
   $("tree-step-index").textContent = `${s} / ${tree.total}`;
