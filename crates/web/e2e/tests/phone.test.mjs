@@ -21,6 +21,11 @@ test("every control is at least 44 px high", async () => {
   await open();
   await page.click("#solve");
   await page.waitForSelector("#solution:not([hidden])");
+  await page.click("#tree");
+  await page.waitForSelector("#tree-tools:not([hidden])");
+  // A hand move marks the tree stale: its "Draw again" button shows too.
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await page.waitForSelector("#tree-stale:not([hidden])");
   const small = await page.$$eval("button, select, input:not([type=checkbox]):not([type=file]), label.check", (els) =>
     els
       .filter((e) => e.offsetParent !== null)
