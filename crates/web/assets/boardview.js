@@ -106,8 +106,9 @@ export function renderBoard(view, tiles, w, h, opts) {
   el.dataset.line = lineOf(tiles, w);
   el.classList.toggle("editing", !!opts.editing);
   const goalCell = new Map(opts.goal.map((t, i) => [t, i]));
-  const size = el.clientWidth || 300;
-  el.style.setProperty("--tile-font", `${Math.max(0.8, Math.min(2.2, size / Math.max(w, h) / 38))}rem`);
+  // The number's size follows the tile's smaller side, so tall and wide boards read alike.
+  const tile = Math.min((el.clientWidth || 300) / w, (el.clientHeight || 300) / h);
+  el.style.setProperty("--tile-font", `${Math.max(0.8, Math.min(2.2, tile / 38))}rem`);
   ensureCells(view, w, h);
   const seen = new Set();
   tiles.forEach((t, cell) => {
