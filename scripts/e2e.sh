@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Browser tests of the web game: builds the release `taquin`, starts `taquin serve` on a free
 # loopback port, runs the Playwright tests (crates/web/e2e) in Debian's headless Chromium, and
-# stops the server on exit. The run also writes docs/screenshot.png, the README's picture.
+# stops the server on exit.
 # Usage: scripts/e2e.sh            (from anywhere; installs chromium/node with apt when root)
+#        TAQUIN_SCREENSHOT=docs/screenshot.png scripts/e2e.sh
+#                                  also writes the README's picture there
+#                                  (TAQUIN_SCREENSHOT_PHONE=FILE: the phone layout's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+# A relative picture path is the repository's.
+absolute() { if [ -n "$1" ] && [ "${1#/}" = "$1" ]; then echo "$root/$1"; else echo "$1"; fi; }
+shot=$(absolute "${TAQUIN_SCREENSHOT:-}")
+phone_shot=$(absolute "${TAQUIN_SCREENSHOT_PHONE:-}")
 
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 missing=()
@@ -65,5 +72,4 @@ if [ -z "$url" ]; then
 fi
 echo "== browser tests against $url"
 cd "$root/crates/web/e2e"
-TAQUIN_URL="$url" TAQUIN_SCREENSHOT="$root/docs/screenshot.png" \
-  node --test --test-concurrency=1 tests/
+TAQUIN_URL="$url" TAQUIN_SCREENSHOT="$shot" TAQUIN_SCREENSHOT_PHONE="$phone_shot" node --test --test-concurrency=1 tests/

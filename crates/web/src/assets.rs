@@ -1,5 +1,5 @@
 //! The page and its assets, embedded in the binary at compile time so the server runs from any
-//! working directory. Plain HTML, CSS and JavaScript: no front-end build step.
+//! working directory. Plain HTML, CSS and JavaScript modules: no front-end build step.
 
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
@@ -12,16 +12,30 @@ use crate::AppState;
 pub const INDEX_HTML: &str = include_str!("../assets/index.html");
 /// Its style sheet.
 pub const APP_CSS: &str = include_str!("../assets/app.css");
-/// Its script.
-pub const APP_JS: &str = include_str!("../assets/app.js");
 /// The built-in picture for image tiles.
 pub const PICTURE_SVG: &str = include_str!("../assets/picture.svg");
 /// The tab icon.
 pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
+/// The page's script: ES modules the browser loads as they are, one per concern.
+pub const MODULES: [(&str, &str); 12] = [
+    ("/main.js", include_str!("../assets/main.js")),
+    ("/state.js", include_str!("../assets/state.js")),
+    ("/api.js", include_str!("../assets/api.js")),
+    ("/board.js", include_str!("../assets/board.js")),
+    ("/boardview.js", include_str!("../assets/boardview.js")),
+    ("/notation.js", include_str!("../assets/notation.js")),
+    ("/names.js", include_str!("../assets/names.js")),
+    ("/player.js", include_str!("../assets/player.js")),
+    ("/game.js", include_str!("../assets/game.js")),
+    ("/solve.js", include_str!("../assets/solve.js")),
+    ("/compare.js", include_str!("../assets/compare.js")),
+    ("/tree.js", include_str!("../assets/tree.js")),
+];
+
 /// Routes of the page and its assets.
 pub fn routes() -> Router<AppState> {
-    Router::new()
+    let mut router = Router::new()
         .route(
             "/",
             get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
@@ -31,17 +45,20 @@ pub fn routes() -> Router<AppState> {
             get(|| async { asset("text/css; charset=utf-8", APP_CSS) }),
         )
         .route(
-            "/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
-        )
-        .route(
             "/picture.svg",
             get(|| async { asset("image/svg+xml", PICTURE_SVG) }),
         )
         .route(
             "/favicon.svg",
             get(|| async { asset("image/svg+xml", FAVICON_SVG) }),
-        )
+        );
+    for (path, body) in MODULES {
+        router = router.route(
+            path,
+            get(move || async move { asset("text/javascript; charset=utf-8", body) }),
+        );
+    }
+    router
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {

@@ -96,7 +96,7 @@ fn replays(board: &str, goal: &str, moves: &str) -> bool {
 async fn page_and_assets_are_served_with_their_types() {
     for (uri, kind, needle) in [
         ("/", "text/html", "taquin"),
-        ("/app.js", "text/javascript", "/api/solve/stream"),
+        ("/solve.js", "text/javascript", "/api/solve/stream"),
         ("/app.css", "text/css", ".board"),
         ("/picture.svg", "image/svg+xml", "<svg"),
         ("/favicon.svg", "image/svg+xml", "<svg"),

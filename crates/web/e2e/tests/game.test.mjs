@@ -1,84 +1,14 @@
-// Browser tests of the taquin web game: real headless Chromium (Debian's package) driven by
-// Playwright. The server is started by scripts/e2e.sh, which passes its address in TAQUIN_URL.
-import { test, before, after, beforeEach, afterEach } from "node:test";
+// The game at desktop size: boards, play, undo, solve, the player, links, the dialog.
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import {
+  useBrowser, page, open, line, status, waitForLine, waitForStatus, typeBoard, api, readCells,
+  fakeStream, ARTICLE, GOAL,
+} from "../lib/browser.mjs";
 
-const BASE = process.env.TAQUIN_URL || "http://127.0.0.1:8080";
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const HERE = dirname(fileURLToPath(import.meta.url));
-const SCREENSHOT = process.env.TAQUIN_SCREENSHOT || join(HERE, "..", "..", "..", "..", "docs", "screenshot.png");
-const ARTICLE = "6 4 7/8 5 0/3 2 1";
-const GOAL = "1 2 3/4 5 6/7 8 0";
+useBrowser();
 
-let context;
-let page;
-let profile;
-
-before(async () => {
-  profile = mkdtempSync(join(tmpdir(), "taquin-e2e-"));
-  // A persistent context is how Playwright passes a fresh --user-data-dir of our own.
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1280, height: 900 },
-  });
-  context.setDefaultTimeout(15000);
-});
-
-after(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  page = await context.newPage();
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-});
-
-afterEach(async () => {
-  await page.close();
-});
-
-async function open(hash = "") {
-  await page.goto(`${BASE}/${hash}`);
-  await page.waitForSelector("body[data-ready=true]");
-  // The selects are filled from /api/info.
-  await page.waitForSelector("#algorithm option", { state: "attached" });
-}
-
-const line = (which) => page.getAttribute(`#${which}`, "data-line");
-const status = () => page.textContent("#status");
-
-async function waitForLine(which, expected) {
-  await page.waitForFunction(
-    ([id, want]) => document.getElementById(id).dataset.line === want,
-    [which, expected],
-  );
-}
-
-async function typeBoard(which, text) {
-  await page.fill(`#${which}-input`, text);
-  await page.press(`#${which}-input`, "Enter");
-}
-
-test("the page loads with the article's boards side by side", async () => {
+test("the page loads with the article's boards side by side, the menus on auto", async () => {
   await open();
   assert.equal(await page.title(), "taquin: the sliding-tile puzzle");
   assert.equal(await line("board"), ARTICLE);
@@ -87,55 +17,100 @@ test("the page loads with the article's boards side by side", async () => {
   const board = await page.locator("#board").boundingBox();
   const goal = await page.locator("#goal").boundingBox();
   assert.ok(goal.x > board.x + board.width - 1, "goal board to the right of the initial board");
+  for (const id of ["algorithm", "heuristic"]) {
+    assert.equal(await page.$eval(`#${id}`, (s) => s.value), "auto");
+    assert.equal(await page.$eval(`#${id}`, (s) => s.selectedOptions[0].textContent), "auto (recommended)");
+  }
   const algorithms = await page.$$eval("#algorithm option", (os) => os.map((o) => o.value));
   assert.ok(algorithms.includes("astar") && algorithms.includes("idastar"));
+  // Sizes up to the server's largest side (8 by default).
+  const info = await api("/api/info");
+  const widths = await page.$$eval("#width option", (os) => os.map((o) => Number(o.value)));
+  assert.equal(Math.max(...widths), info.limits.max_side);
+  // The grid a screen reader reads: rows of cells, in board order.
+  assert.equal(await page.locator("#board[role=grid] > [role=row]").count(), 3);
+  assert.deepEqual(await readCells("board"), ["6", "4", "7", "8", "5", "blank", "3", "2", "1"]);
 });
 
-test("clicking a tile next to the gap slides it there", async () => {
+test("a click slides a tile or a whole run; both counts; undo takes moves back", async () => {
   await open();
   const tile = page.locator('#board .tile[data-tile="5"]');
   const before = await tile.boundingBox();
   await tile.click();
   await waitForLine("board", "6 4 7/8 0 5/3 2 1");
   assert.equal(await page.textContent("#move-count"), "1");
+  assert.equal(await page.textContent("#slide-count"), "1");
   // The tile really travels one cell to the right once the slide animation is over.
   await page.waitForFunction(
-    (x) => {
-      const r = document.querySelector('#board .tile[data-tile="5"]').getBoundingClientRect();
-      return r.x > x + r.width * 0.9;
-    },
+    (x) => document.querySelector('#board .tile[data-tile="5"]').getBoundingClientRect().x > x + 50,
     before.x,
   );
-  // A tile not next to the gap does not move.
+  // Screen readers read the cells in the board's new order.
+  assert.deepEqual(await readCells("board"), ["6", "4", "7", "8", "blank", "5", "3", "2", "1"]);
+  // A tile in neither the gap's row nor its column does not move.
   await page.locator('#board .tile[data-tile="6"]').click();
   assert.equal(await line("board"), "6 4 7/8 0 5/3 2 1");
-  // Keyboard: the right arrow slides the tile left of the gap (8) right; undo brings it back.
-  await page.locator("#board").focus();
-  await page.keyboard.press("ArrowRight");
+  // The gap to the left edge, then a click on the far end of its row slides two tiles at once.
+  await page.locator('#board .tile[data-tile="8"]').click();
   await waitForLine("board", "6 4 7/0 8 5/3 2 1");
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await waitForLine("board", "6 4 7/8 5 0/3 2 1");
+  assert.equal(await page.textContent("#move-count"), "4", "single-tile metric: 1 + 1 + 2");
+  assert.equal(await page.textContent("#slide-count"), "2", "multi-tile metric: R, then L L L as one run");
+  // Undo takes the whole last slide back and counts down.
   await page.click("#undo");
-  await waitForLine("board", "6 4 7/8 0 5/3 2 1");
+  await waitForLine("board", "6 4 7/0 8 5/3 2 1");
+  assert.equal(await page.textContent("#move-count"), "2");
+  await page.click("#undo");
+  await page.click("#undo");
+  await waitForLine("board", ARTICLE);
+  assert.equal(await page.textContent("#move-count"), "0");
+  assert.ok(await page.isDisabled("#undo"));
 });
 
-test("solving the article's board gives 31 moves, and Show Step walks them to the goal", async () => {
+test("arrow keys move tiles only while the board has the focus", async () => {
   await open();
-  await page.selectOption("#algorithm", "astar");
+  await page.locator("#board-input").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.locator("#algorithm").focus();
+  await page.keyboard.press("ArrowDown");
+  assert.equal(await line("board"), ARTICLE);
+  assert.equal(await page.textContent("#move-count"), "0");
+  await page.locator("#board").focus();
+  await page.keyboard.press("ArrowRight");
+  await waitForLine("board", "6 4 7/8 0 5/3 2 1");
+  await page.keyboard.press("Control+z");
+  await waitForLine("board", ARTICLE);
+});
+
+test("Solve leaves algorithm and heuristic to the server, and Step walks the answer to the goal", async () => {
+  await open();
+  const bodies = [];
+  page.on("request", (r) => r.url().endsWith("/api/solve/stream") && bodies.push(JSON.parse(r.postData())));
   await page.click("#solve");
   await page.waitForSelector("#solution:not([hidden])");
+  assert.equal(bodies.length, 1);
+  assert.ok(!("algorithm" in bodies[0]) && !("heuristic" in bodies[0]), JSON.stringify(bodies[0]));
   assert.equal(await page.textContent("#steps-count"), "31");
+  assert.match(await page.textContent("#solution-kind"), /^optimal$/);
+  const stats = await page.textContent("#solution-stats");
+  const words = await page.$$eval("#algorithm option, #heuristic option", (os) => os.map((o) => o.textContent));
+  assert.ok(words.some((w) => stats.startsWith(w)), `the stats use the menus' words: ${stats}`);
+  assert.doesNotMatch(stats, /\+ none|idastar|walking-distance/);
   const moves = await page.getAttribute("#moves-text", "data-moves");
   assert.match(moves, /^[UDLR]{31}$/);
   assert.match(await status(), /Solved in .*31 moves \(optimal\)/);
+  const y = await page.evaluate(() => window.scrollY);
   for (let i = 1; i <= 31; i++) {
     await page.click("#step");
     assert.equal(await page.textContent("#step-index"), `${i} / 31`);
-    const current = await page.$eval("#moves-text span.current", (s) => Number(s.dataset.index));
+    const current = await page.$eval("#moves-text .move.current", (s) => Number(s.dataset.index));
     assert.equal(current, i - 1, "the move just played is highlighted");
   }
+  assert.equal(await page.evaluate(() => window.scrollY), y, "stepping never scrolls the page");
   assert.equal(await line("board"), GOAL);
   assert.ok(await page.isDisabled("#step"));
   assert.match(await status(), /Goal reached after 31 moves/);
-  // The player goes back too.
   await page.click("#step-back");
   assert.equal(await page.textContent("#step-index"), "30 / 31");
   await page.click("#to-start");
@@ -144,11 +119,73 @@ test("solving the article's board gives 31 moves, and Show Step walks them to th
   assert.equal(await line("board"), GOAL);
 });
 
-test("the goal can be edited and the solver reaches the new goal", async () => {
+test("a chosen algorithm and heuristic are sent, and named with the menus' words", async () => {
   await open();
+  await page.selectOption("#algorithm", "astar");
+  await page.selectOption("#heuristic", "linear-conflict");
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.match(await page.textContent("#solution-stats"), /^A\* with linear conflict ·/);
+});
+
+test("the anytime search's improvements show as 'best so far', then the plan", async () => {
+  await fakeStream([
+    { progress: { generated: 1000, expanded: 500, bound: 20, time_ms: 5 } },
+    { improved: { length: 104, lower_bound: 96, moves: "", time_ms: 10 } },
+    { improved: { length: 100, lower_bound: 97, moves: "", time_ms: 20 } },
+    {
+      solution: {
+        moves: "ULDLDRURDLUULDDRURULLDRRULLDRDR", length: 31, optimal: true, lower_bound: 31,
+        algorithm: "idastar", heuristic: "walking-distance", expanded: 3484, generated: 6362, time_ms: 0.2,
+        plan: "IDA* with walking distance: a 3x3 board is solved optimally in well under a second",
+      },
+    },
+  ], 400);
+  await open();
+  await page.click("#solve");
+  await page.waitForFunction(() => /Best so far: 104 moves, optimal ≥ 96/.test(document.getElementById("best-so-far").textContent));
+  await page.waitForFunction(() => /Best so far: 100 moves, optimal ≥ 97/.test(document.getElementById("best-so-far").textContent));
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.ok(await page.isHidden("#best-so-far"));
+  assert.match(await page.textContent("#solution-plan"), /^IDA\* with walking distance: /);
+});
+
+test("cancelling an anytime search keeps its best solution, replayed to the goal", async () => {
+  const moves = "ULDLDRURDLUULDDRURULLDRRULLDRDR";
+  await fakeStream([
+    { improved: { length: 31, lower_bound: 25, moves, time_ms: 10 } },
+    { progress: { generated: 1000, expanded: 500, bound: 26, time_ms: 5 } },
+    { solution: { moves, length: 31, optimal: true } },
+  ], 1500);
+  await open();
+  await page.click("#solve");
+  await page.waitForFunction(() => /Best so far: 31 moves, optimal ≥ 25/.test(document.getElementById("best-so-far").textContent));
+  await page.click("#cancel");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.match(await page.textContent("#solution-kind"), /best found before the search was cancelled; the optimum is at least 25/);
+  assert.equal(await page.textContent("#solution-stats"), "");
+  await page.click("#to-end");
+  assert.equal(await line("board"), GOAL);
+});
+
+test("errors a web user reads never advise command-line flags", async () => {
+  await fakeStream([{ error: { code: "limit_reached", error: "time limit reached after 5 nodes: raise --timeout", limit: "time", bound: 40, generated: 5 } }], 10);
+  await open();
+  await page.click("#solve");
+  await waitForStatus(/time limit was reached/);
+  assert.doesNotMatch(await status(), /--/);
+  assert.match(await status(), /at least 40 moves/);
+});
+
+test("the goal can be edited, Enter validates once, and the solver reaches the new goal", async () => {
+  await open();
+  let validations = 0;
+  page.on("request", (r) => r.url().endsWith("/api/validate") && validations++);
   await typeBoard("goal", "0 1 2/3 4 5/6 7 8");
   await waitForLine("goal", "0 1 2/3 4 5/6 7 8");
   await page.waitForFunction(() => !document.getElementById("solve").disabled);
+  await page.waitForTimeout(300);
+  assert.equal(validations, 1, "Enter and the change that follows are one validation");
   await page.click("#solve");
   await page.waitForSelector("#solution:not([hidden])");
   await page.click("#to-end");
@@ -167,7 +204,6 @@ test("the goal can be edited and the solver reaches the new goal", async () => {
   await page.mouse.down();
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
   await page.mouse.up();
-  // The board was on the goal 0 1 2/3 4 5/6 7 8: tiles 6 and 1 trade places.
   await waitForLine("board", "0 6 2/3 4 5/1 7 8");
   await page.click("#edit-board");
 });
@@ -175,37 +211,49 @@ test("the goal can be edited and the solver reaches the new goal", async () => {
 test("an unsolvable pair is refused with its reason before any search", async () => {
   await open();
   await typeBoard("board", "1 2 3/4 5 6/8 7 0");
-  await page.waitForFunction(() => /unsolvable/.test(document.getElementById("status").textContent));
+  await waitForStatus(/unsolvable/);
   assert.match(await status(), /1 inversion away/);
   assert.ok(await page.isDisabled("#solve"));
   assert.ok(await page.isDisabled("#hint"));
-  // A typo gets the parser's message.
   await typeBoard("board", "1 2 3/4 x 6/7 8 0");
-  await page.waitForFunction(() => /'x' is not a tile/.test(document.getElementById("status").textContent));
+  await waitForStatus(/'x' is not a tile/);
   assert.match(await page.getAttribute("#board-input", "class"), /invalid/);
 });
 
-test("the hint shows the optimal next move, and finishing by hand is celebrated", async () => {
+test("the hint marks the tile; finishing by hand opens a real dialog; Play again reshuffles", async () => {
   await open("#board=1,2,3/4,5,6/7,0,8");
   await waitForLine("board", "1 2 3/4 5 6/7 0 8");
   await page.click("#hint");
-  await page.waitForFunction(() => /Hint: slide 8 left/.test(document.getElementById("status").textContent));
-  assert.match(await status(), /1 moves to the goal/);
+  await waitForStatus(/Hint: slide 8 left/);
+  assert.match(await status(), /1 move to the goal/, "singular");
   assert.match(await page.getAttribute('#board .tile[data-tile="8"]', "class"), /hinted/);
   await page.locator("#board").focus();
   await page.keyboard.press("ArrowLeft");
-  await page.waitForSelector("#celebrate:not([hidden])");
-  assert.match(await page.textContent("#celebrate-text"), /1 moves/);
-  await page.click("#celebrate-close");
+  await page.waitForSelector("#celebrate[open]");
+  assert.match(await page.textContent("#celebrate-text"), /^1 move \(1 slide\) in /);
+  assert.equal(await page.evaluate(() => document.activeElement.id), "celebrate-again");
+  // Focus stays in the dialog.
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    const inside = await page.evaluate(() => document.getElementById("celebrate").contains(document.activeElement) || document.activeElement === document.body);
+    assert.ok(inside, "Tab stays in the dialog");
+  }
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("#celebrate:not([open])", { state: "attached" });
+  // The dialog's close event (queued after it closes) starts a new game.
+  await page.waitForFunction(() => document.getElementById("move-count").textContent === "0");
+  // Again, with Play again: a new shuffled board.
+  await open("#board=1,2,3/4,5,6/7,0,8");
+  await page.locator("#board").focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForSelector("#celebrate[open]");
+  await page.click("#celebrate-again");
+  await page.waitForFunction((g) => document.getElementById("board").dataset.line !== g, GOAL);
+  await page.waitForSelector("#celebrate:not([open])", { state: "attached" });
 });
 
 test("a long solve shows progress and can be cancelled, which stops the search", async () => {
-  // A uniformly random 5x5 board with the weakest heuristic: far beyond any time limit.
-  const g = await (await fetch(`${BASE}/api/generate`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ width: 5, height: 5, seed: 42 }),
-  })).json();
+  const g = await api("/api/generate", { width: 5, height: 5, seed: 42 });
   await open(`#board=${g.board.replace(/ /g, ",")}`);
   await waitForLine("board", g.board);
   await page.selectOption("#algorithm", "idastar");
@@ -214,75 +262,125 @@ test("a long solve shows progress and can be cancelled, which stops the search",
   await page.click("#solve");
   await page.waitForFunction(() => /nodes generated/.test(document.getElementById("progress-text").textContent));
   assert.ok(await page.isVisible("#cancel"));
-  // The page stays responsive while the search runs.
   assert.ok(await page.isDisabled("#solve"));
   await page.click("#cancel");
-  await page.waitForFunction(() => /cancelled/.test(document.getElementById("status").textContent));
+  await waitForStatus(/cancelled/);
   assert.ok(await page.isHidden("#progress"));
-  // The server stops the search once the client has gone: no search left running.
   let running = -1;
   for (let i = 0; i < 100 && running !== 0; i++) {
-    running = (await (await fetch(`${BASE}/api/info`)).json()).running;
+    running = (await api("/api/info")).running;
     if (running !== 0) await new Promise((r) => setTimeout(r, 100));
   }
   assert.equal(running, 0);
 });
 
-test("a shared link reproduces both boards; sizes and tile styles change", async () => {
-  await open("#board=2,3/1,0&goal=1,2/3,0");
-  await waitForLine("board", "2 3/1 0");
-  assert.equal(await line("goal"), "1 2/3 0");
-  await page.selectOption("#width", "4");
-  await page.waitForFunction(() => document.getElementById("board").dataset.line.split("/")[0].split(" ").length === 4);
-  assert.equal(await line("goal"), "1 2 3 4/5 6 7 0", "2 rows of 4 columns");
-  const link = await page.evaluate(() => location.href);
-  const shared = await line("board");
-  await open(link.slice(link.indexOf("#")));
-  assert.equal(await line("board"), shared);
+test("a replay link carries board, goal and moves, and opens on the player", async () => {
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  await page.click("#step");
+  const link = await page.evaluate(() => location.hash);
+  const moves = await page.getAttribute("#moves-text", "data-moves");
+  assert.ok(link.includes(`moves=${moves}`) && link.includes("board=6,4,7/8,5,0/3,2,1"), link);
+  await open(link);
+  await page.waitForSelector("#player:not([hidden])");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "step");
+  assert.equal(await page.textContent("#step-index"), "0 / 31");
+  assert.equal(await line("board"), ARTICLE);
+  await page.click("#to-end");
+  assert.equal(await line("board"), GOAL);
+  // Moves that leave the board are refused, the boards still open.
+  await open("#board=1,2,3/4,5,6/7,8,0&moves=DD");
+  assert.ok(await page.isHidden("#player"));
+  assert.match(await status(), /do not fit/);
+});
+
+test("moves in tile notation: runs counted once in MTM, every tile in STM", async () => {
+  await open("#board=1,2,3/4,5,6/0,7,8&goal=1,2,3/4,5,6/7,8,0");
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.equal(await page.getAttribute("#moves-text", "data-moves"), "RR");
+  assert.match(await page.textContent("#solution-metrics"), /2 tile moves \(STM\) · 1 slide \(MTM\)/);
+  await page.selectOption("#notation", "tile");
+  await page.waitForFunction(() => document.getElementById("moves-text").dataset.notation === "tile");
+  assert.deepEqual(await page.$$eval("#moves-text .move", (b) => b.map((x) => x.textContent)), ["L2"]);
+  await page.click("#step");
+  assert.equal(await page.$eval("#moves-text .move.current", (b) => b.textContent), "L2");
+});
+
+test("sizes up to 8x8: a big board is solved and the answer replays to the goal", async () => {
+  const info = await api("/api/info");
+  await open();
+  await page.selectOption("#width", "8");
+  await page.selectOption("#height", "8");
+  await page.waitForFunction(() => document.getElementById("board").dataset.line.split("/").length === 8);
+  await page.waitForFunction(() => !document.getElementById("solve").disabled);
+  // A server whose planner picks the algorithm ("auto") is asked nothing; an older one is given
+  // the constructive solver, the one that finishes on any size.
+  if (info.defaults.algorithm !== "auto") await page.selectOption("#algorithm", "constructive");
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])", { timeout: 60000 });
+  await page.click("#to-end");
+  assert.equal(await line("board"), await line("goal"));
+  assert.equal(await page.locator("#board [role=gridcell]").count(), 64);
+});
+
+test("the picture is cropped to the board's shape, never stretched", async () => {
+  await open("#board=1,2,3,4/5,6,7,0&goal=1,2,3,4/5,6,7,0");
+  // A wide 300x100 picture on a 4x2 board: cropped to 2:1.
+  const png = await page.evaluate(() => {
+    const c = document.createElement("canvas");
+    c.width = 300;
+    c.height = 100;
+    const g = c.getContext("2d");
+    g.fillStyle = "#c00";
+    g.fillRect(0, 0, 300, 100);
+    return c.toDataURL("image/png").split(",")[1];
+  });
+  await page.setInputFiles("#image-file", { name: "wide.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+  await page.waitForFunction(() => /data:image\/png/.test(document.querySelector('#board .tile[data-tile="1"] .face').style.backgroundImage));
+  const ratio = await page.evaluate(async () => {
+    const url = document.querySelector('#board .tile[data-tile="1"] .face').style.backgroundImage.slice(5, -2);
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    return img.naturalWidth / img.naturalHeight;
+  });
+  assert.ok(Math.abs(ratio - 2) < 0.02, `cropped to the board's 2:1, got ${ratio}`);
+});
+
+test("the moves-to-goal indicator is off by default and shows a proven distance", async () => {
+  await open();
+  assert.equal(await page.isChecked("#show-distance"), false);
+  assert.equal(await page.textContent("#distance"), "");
+  await page.check("#show-distance");
+  await page.waitForFunction(() => /^31 moves from the goal$/.test(document.getElementById("distance").textContent));
+  await page.locator('#board .tile[data-tile="5"]').click();
+  const want = (await api("/api/solve", { board: "6 4 7/8 0 5/3 2 1" })).length;
+  await page.waitForFunction((n) => document.getElementById("distance").textContent === `${n} moves from the goal`, want);
+});
+
+test("the tile styles change, and reduced motion stops the slides", async () => {
+  await open();
   await page.selectOption("#tile-style", "letters");
   assert.equal(await page.textContent('#board .tile[data-tile="1"] .face'), "A");
   await page.selectOption("#tile-style", "image");
-  assert.match(await page.getAttribute('#board .tile[data-tile="1"]', "class"), /image/);
+  await page.waitForFunction(() => /image/.test(document.querySelector('#board .tile[data-tile="1"]').className));
+  assert.notEqual(await page.$eval('#board .tile[data-tile="1"]', (t) => getComputedStyle(t).transitionDuration), "0s");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  assert.equal(await page.$eval('#board .tile[data-tile="1"]', (t) => getComputedStyle(t).transitionDuration), "0s");
 });
 
-test("the comparison and the search tree", async () => {
-  await open("#board=1,2,3/4,0,6/7,5,8");
-  await page.click("#compare");
-  await page.waitForSelector("table.compare tbody tr");
-  const heuristics = await page.$$eval("#heuristic option", (os) => os.length);
-  assert.equal(await page.locator("table.compare tbody tr").count(), heuristics);
-  await page.click("#tree");
-  await page.waitForSelector("#tree-result svg");
-  assert.equal(await page.locator("#tree-result svg g[data-node]").count(), 7);
-  assert.match(await page.textContent("#tree-result .tree-legend"), /path of 2 moves: DR/);
-});
-
-test("the page fits a phone screen", async () => {
-  await page.setViewportSize({ width: 390, height: 844 });
+test("pattern-database builds the server reports are shown, and followed", async () => {
+  let calls = 0;
+  await page.route("**/api/info", async (route) => {
+    const response = await route.fetch();
+    const info = await response.json();
+    calls++;
+    info.tables = { "pdb:5-5-5": calls === 1 ? { done: 2, total: 5 } : { done: 5, total: 5 } };
+    await route.fulfill({ response, json: info });
+  });
   await open();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `no sideways scrolling (overflow ${overflow}px)`);
-  const board = await page.locator("#board").boundingBox();
-  assert.ok(board.width > 120, "the boards stay playable");
-  // A swipe to the right slides the tile left of the gap (5) right.
-  const box = await page.locator("#board").boundingBox();
-  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.5, { steps: 4 });
-  await page.mouse.up();
-  await waitForLine("board", "6 4 7/8 0 5/3 2 1");
-});
-
-test("screenshot for the README", async () => {
-  await page.setViewportSize({ width: 1280, height: 990 });
-  await open();
-  await page.selectOption("#algorithm", "astar");
-  await page.click("#solve");
-  await page.waitForSelector("#solution:not([hidden])");
-  await page.click("#compare");
-  await page.waitForSelector("table.compare tbody tr");
-  for (let i = 0; i < 12; i++) await page.click("#step");
-  await page.waitForTimeout(400); // let the last slide finish before the picture
-  mkdirSync(dirname(SCREENSHOT), { recursive: true });
-  await page.screenshot({ path: SCREENSHOT });
+  await page.waitForFunction(() => /Pattern databases: pattern database 5-5-5: 40%/.test(document.getElementById("tables").textContent));
+  await page.waitForFunction(() => /5-5-5: 100%/.test(document.getElementById("tables").textContent), null, { timeout: 10000 });
 });

@@ -1,0 +1,118 @@
+// The client of taquin's JSON API, and the words a web user reads when a request fails: the
+// server's messages are written for every client, some advise command-line flags, which a
+// person in a browser cannot use.
+
+export class ApiError extends Error {
+  constructor(message, code, data) {
+    super(message);
+    this.code = code;
+    this.data = data || {};
+  }
+}
+
+const UNREACHABLE = "The game's server does not answer: check that it is still running, then reload the page.";
+
+async function send(path, body, signal) {
+  try {
+    return await fetch(path, {
+      method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    throw new ApiError(UNREACHABLE, "unreachable");
+  }
+}
+
+async function failure(response) {
+  const data = await response.json().catch(() => ({}));
+  return new ApiError(data.error || `the server answered ${response.status}`, data.code, data);
+}
+
+/** GET (no body) or POST a JSON body; resolves to the JSON answer, rejects with an ApiError. */
+export async function api(path, body, signal) {
+  const response = await send(path, body, signal);
+  if (!response.ok) throw await failure(response);
+  try {
+    return await response.json();
+  } catch (_) {
+    throw new ApiError(`the server answered ${response.status} without JSON`, "bad_answer");
+  }
+}
+
+/**
+ * POSTs to a newline-delimited JSON route, calls onLine for each line as it arrives, and
+ * resolves to the last line (the result or the error).
+ */
+export async function stream(path, body, signal, onLine) {
+  const response = await send(path, body, signal);
+  if (!response.ok) throw await failure(response);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let last = null;
+  const take = (text) => {
+    if (!text.trim()) return;
+    last = JSON.parse(text);
+    onLine(last);
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      take(buffer.slice(0, nl));
+      buffer = buffer.slice(nl + 1);
+    }
+  }
+  take(buffer);
+  if (!last) throw new ApiError("the server closed the stream without an answer", "bad_answer");
+  return last;
+}
+
+const LIMIT_WORDS = { time: "time limit", nodes: "node limit", memory: "memory limit" };
+
+/**
+ * What to tell a person about a failed request: the page's own words for the errors a player
+ * can act on, and otherwise the server's message without advice meant for the command line.
+ */
+export function userMessage(err) {
+  if (!(err instanceof ApiError)) return String(err && err.message ? err.message : err);
+  const d = err.data;
+  switch (err.code) {
+    case "limit_reached": {
+      const what = LIMIT_WORDS[d.limit] || "search limit";
+      const nodes = typeof d.generated === "number" ? ` after ${d.generated.toLocaleString("en")} nodes` : "";
+      const bound = typeof d.bound === "number" ? `: the solution needs at least ${d.bound} moves` : "";
+      return `The ${what} was reached${nodes}${bound}. Choose a longer time limit, or an algorithm that answers fast without proving the answer optimal (weighted A*, constructive).`;
+    }
+    case "busy":
+      return "The server is busy with other searches: try again in a few seconds.";
+    case "cancelled":
+      return "The search was cancelled.";
+    default:
+      return withoutFlags(err.message);
+  }
+}
+
+/**
+ * Drops the parts of a message that advise a command-line flag or command ("pass --pdb-dir",
+ * "run `taquin pdb build`"): a clause separated by ";" or ", or" goes when it names one.
+ */
+export function withoutFlags(message) {
+  const cli = /(^|\s|`|\()--[a-z]|`taquin\b|\btaquin [a-z]+ --/;
+  const kept = String(message)
+    .split(/;\s+/)
+    .map((part) => {
+      const text = part.split(/,?\s+or\s+(?=(?:pass|run|use|set)\b)/).filter((p) => !cli.test(p)).join(" or ");
+      // A clause cut inside parentheses leaves them open.
+      const open = (text.match(/\(/g) || []).length - (text.match(/\)/g) || []).length;
+      return open > 0 ? `${text})` : text;
+    })
+    .filter((part) => part.trim() && !cli.test(part));
+  const text = kept.join("; ").replace(/\s*\(\s*\)/g, "").trim();
+  return text || "The server could not do this.";
+}

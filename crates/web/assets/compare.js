@@ -1,0 +1,158 @@
+// Compare heuristics: the same board solved with each heuristic, one request after another so
+// the table fills in as each finishes (with progress while it runs), nodes on a log-scale bar
+// and every figure written out as a number.
+
+import { $, state, render, plural, formatMs } from "./state.js";
+import { lineOf } from "./board.js";
+import { api, userMessage } from "./api.js";
+import { algorithmName, heuristicName } from "./names.js";
+
+// Each run's own limit: the comparison is about the heuristics' effort, not about waiting.
+const EACH_TIMEOUT_MS = 5000;
+let running = null; // AbortController of the comparison in flight
+
+export function setupCompareMenu(info) {
+  const select = $("compare-algorithm");
+  select.textContent = "";
+  // Only the searches a heuristic guides and whose effort the comparison is about.
+  for (const a of info.algorithms.filter((a) => ["astar", "idastar", "weighted-astar", "greedy"].includes(a.name))) {
+    const o = document.createElement("option");
+    o.value = a.name;
+    o.textContent = algorithmName(a.name);
+    select.appendChild(o);
+  }
+  select.value = "astar";
+}
+
+/** Log scale: a bar's length follows the number of digits, so 100 and 100,000 both show. */
+const logShare = (x, max) => (max <= 0 ? 0 : Math.log10(1 + x) / Math.log10(1 + max));
+
+export function clearCompare() {
+  if (running) running.abort();
+  running = null;
+  $("compare-result").textContent = "";
+  $("compare-result").dataset.pair = "";
+  $("compare-progress").hidden = true;
+}
+
+export async function compare() {
+  if (state.busy || state.pairError || running) return;
+  const heuristics = state.info ? state.info.heuristics : [];
+  const algorithm = $("compare-algorithm").value;
+  const board = lineOf(state.board, state.w), goal = lineOf(state.goal, state.w);
+  const out = $("compare-result");
+  out.textContent = "";
+  out.dataset.pair = `${board}|${goal}`;
+  const table = buildTable(heuristics);
+  out.appendChild(table.wrap);
+  const progress = $("compare-progress");
+  const bar = $("compare-bar");
+  progress.hidden = false;
+  bar.max = heuristics.length;
+  bar.value = 0;
+  const controller = new AbortController();
+  running = controller;
+  $("compare").disabled = true;
+  const results = [];
+  try {
+    for (const [i, h] of heuristics.entries()) {
+      $("compare-text").textContent = `${i + 1} of ${heuristics.length}: ${heuristicName(h)}…`;
+      table.rows[i].status.textContent = "solving…";
+      let r;
+      try {
+        r = await api("/api/solve", { board, goal, algorithm, heuristic: h, timeout_ms: EACH_TIMEOUT_MS }, controller.signal);
+      } catch (e) {
+        if (e.name === "AbortError") throw e;
+        r = { failed: userMessage(e) };
+      }
+      results[i] = r;
+      bar.value = i + 1;
+      fillRows(table, results);
+    }
+    $("compare-text").textContent = `Done: ${plural(heuristics.length, "heuristic")} with ${algorithmName(algorithm)}.`;
+  } catch (e) {
+    if (e.name !== "AbortError") throw e;
+  } finally {
+    if (running === controller) running = null;
+    progress.hidden = true;
+    render();
+  }
+}
+
+function buildTable(heuristics) {
+  const wrap = document.createElement("div");
+  wrap.className = "table-scroll";
+  // A box that scrolls must be reachable by keyboard to be scrolled.
+  wrap.tabIndex = 0;
+  wrap.setAttribute("role", "region");
+  wrap.setAttribute("aria-label", "Comparison results");
+  const table = document.createElement("table");
+  table.className = "compare";
+  table.setAttribute("aria-describedby", "compare-scale");
+  table.innerHTML =
+    '<thead><tr><th scope="col">Heuristic</th><th scope="col">Moves</th><th scope="col">Expanded</th>' +
+    '<th scope="col" class="bar-cell">log scale</th><th scope="col">Generated</th><th scope="col">Time</th></tr></thead>';
+  const body = document.createElement("tbody");
+  const rows = heuristics.map((h) => {
+    const tr = document.createElement("tr");
+    const name = document.createElement("th");
+    name.scope = "row";
+    name.textContent = heuristicName(h);
+    tr.appendChild(name);
+    const status = document.createElement("td");
+    status.colSpan = 5;
+    status.className = "pending";
+    status.textContent = "waiting";
+    tr.appendChild(status);
+    body.appendChild(tr);
+    return { tr, status };
+  });
+  table.appendChild(body);
+  wrap.appendChild(table);
+  // Outside the scrolling box, so that it wraps to the screen's width.
+  const note = document.createElement("p");
+  note.id = "compare-scale";
+  note.className = "help";
+  note.textContent = "Bars: nodes expanded, on a log scale (each step of the scale is ten times more).";
+  const box = document.createElement("div");
+  box.append(wrap, note);
+  return { wrap: box, rows };
+}
+
+function fillRows(table, results) {
+  const max = Math.max(1, ...results.filter((r) => r && !r.failed).map((r) => r.expanded));
+  results.forEach((r, i) => {
+    if (!r) return;
+    const row = table.rows[i].tr;
+    while (row.children.length > 1) row.lastChild.remove();
+    if (r.failed) {
+      const td = document.createElement("td");
+      td.colSpan = 5;
+      td.className = "err";
+      td.textContent = r.failed;
+      row.appendChild(td);
+      return;
+    }
+    const cells = [
+      `${r.length}${r.optimal ? "" : " (not optimal)"}`,
+      r.expanded.toLocaleString("en"),
+      null,
+      r.generated.toLocaleString("en"),
+      formatMs(r.time_ms),
+    ];
+    for (const c of cells) {
+      const td = document.createElement("td");
+      if (c === null) {
+        td.className = "bar-cell";
+        const bar = document.createElement("div");
+        bar.className = "bar";
+        bar.style.width = `${(100 * logShare(r.expanded, max)).toFixed(1)}%`;
+        bar.dataset.expanded = String(r.expanded);
+        td.appendChild(bar);
+      } else {
+        td.textContent = c;
+      }
+      row.appendChild(td);
+    }
+  });
+}

@@ -1,0 +1,204 @@
+// Playing by hand: slides, the two move counters, Undo, the clock, the "Solved!" dialog, the
+// hint and the optional "N moves from the goal" indicator.
+
+import { $, state, render, setStatus, plural } from "./state.js";
+import { INVERSE, applyMoves, lineOf, same } from "./board.js";
+import { stmCount, mtmCount, slideTo, format, tileDirection } from "./notation.js";
+import { api, userMessage } from "./api.js";
+import { followHandMoves, followUndo } from "./player.js";
+import { tileLabel } from "./boardview.js";
+
+let clockStart = null;
+let clockElapsed = 0;
+let clockTimer = null;
+let hinted = null; // the tile the last hint says to slide
+let onShuffle = () => {};
+
+export const hintedTile = () => hinted;
+export const clearHint = () => (hinted = null);
+
+/** Every blank letter the player has played, undone slides excluded. */
+const played = () => state.history.join("");
+
+export function renderCounters() {
+  const moves = played();
+  $("move-count").textContent = String(stmCount(moves));
+  $("slide-count").textContent = String(mtmCount(moves));
+  $("undo").disabled = state.history.length === 0 || state.busy;
+}
+
+// ---------- clock ----------
+
+function formatClock(ms) {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+const clockNow = () => clockElapsed + (clockStart ? performance.now() - clockStart : 0);
+
+function startClock() {
+  if (clockStart) return;
+  clockStart = performance.now();
+  clockTimer = setInterval(() => ($("timer").textContent = formatClock(clockNow())), 250);
+}
+
+function stopClock() {
+  clockElapsed = clockNow();
+  clockStart = null;
+  clearInterval(clockTimer);
+  $("timer").textContent = formatClock(clockElapsed);
+}
+
+/** A new game: counters and clock back to zero. */
+export function resetPlay() {
+  stopClock();
+  clockElapsed = 0;
+  state.history = [];
+  hinted = null;
+  $("timer").textContent = "0:00";
+}
+
+// ---------- slides ----------
+
+/**
+ * A slide made by the player: `letters` are blank moves, all the same letter (one tile moved
+ * by a key or a swipe, a whole run by a click further along the row or column).
+ */
+export function slide(letters) {
+  if (!letters || state.editing.board || state.busy) return false;
+  const next = applyMoves(state.board, state.w, state.h, letters);
+  if (!next) return false;
+  hinted = null;
+  followHandMoves(letters);
+  state.board = next;
+  state.history.push(letters);
+  startClock();
+  render();
+  afterMove();
+  return true;
+}
+
+/** A click or tap on the cell: slides the run between the blank and that cell. */
+export const slideToCell = (cell) => slide(slideTo(state.board, state.w, cell));
+
+/** A key or swipe names where the TILE goes; the blank goes the other way. */
+export function slideTile(direction) {
+  const blank = { up: "D", down: "U", left: "R", right: "L" }[direction];
+  return slide(blank);
+}
+
+export function undo() {
+  if (state.history.length === 0 || state.busy) return;
+  const letters = state.history.pop();
+  followUndo(letters);
+  const back = [...letters].reverse().map((m) => INVERSE[m]).join("");
+  state.board = applyMoves(state.board, state.w, state.h, back);
+  hinted = null;
+  render();
+  setStatus("");
+  refreshDistance();
+}
+
+function afterMove() {
+  if (same(state.board, state.goal)) celebrate();
+  else setStatus("");
+  refreshDistance();
+}
+
+// ---------- the Solved! dialog ----------
+
+function celebrate() {
+  stopClock();
+  const moves = played();
+  if (moves.length === 0) return;
+  const text = `${plural(stmCount(moves), "move")} (${plural(mtmCount(moves), "slide")}) in ${formatClock(clockElapsed)}.`;
+  $("celebrate-text").textContent = text;
+  setStatus(`Solved: ${text}`, "ok");
+  const dialog = $("celebrate");
+  // A modal <dialog> keeps focus inside and closes on Escape.
+  if (!dialog.open) dialog.showModal();
+  $("celebrate-again").focus();
+}
+
+export function setupDialog(shuffle) {
+  onShuffle = shuffle;
+  const dialog = $("celebrate");
+  $("celebrate-again").addEventListener("click", () => {
+    dialog.close();
+    resetPlay();
+    onShuffle();
+  });
+  $("celebrate-close").addEventListener("click", () => dialog.close());
+  dialog.addEventListener("close", () => {
+    resetPlay();
+    render();
+    $("board").focus({ preventScroll: true });
+  });
+}
+
+// ---------- hint ----------
+
+export async function hint() {
+  if (state.busy || state.pairError) return;
+  const board = state.board.slice();
+  $("hint").disabled = true;
+  setStatus("Looking for the best move…");
+  try {
+    const r = await api("/api/hint", { board: lineOf(board, state.w), goal: lineOf(state.goal, state.w) });
+    if (!same(board, state.board)) return;
+    if (!r.move) {
+      setStatus("The board is already the goal.", "ok");
+      return;
+    }
+    const words = { U: "up", D: "down", L: "left", R: "right" };
+    hinted = r.tile;
+    setStatus(
+      `Hint: slide ${tileLabel(r.tile, state.style)} ${words[tileDirection(r.move)]} ` +
+        `(${format(r.move, state.notation)}); ${plural(r.remaining, "move")} to the goal.`,
+      "ok",
+    );
+  } catch (e) {
+    setStatus(`No hint: ${userMessage(e)}`, "error");
+  } finally {
+    render();
+  }
+}
+
+// ---------- "N moves from the goal" ----------
+
+let distanceAbort = null;
+// Short: the indicator follows the player's moves; a board it cannot settle quickly shows none.
+const DISTANCE_TIMEOUT_MS = 1500;
+
+export async function refreshDistance() {
+  const out = $("distance");
+  if (distanceAbort) distanceAbort.abort();
+  distanceAbort = null;
+  if (!$("show-distance").checked || state.pairError) {
+    out.textContent = "";
+    return;
+  }
+  if (same(state.board, state.goal)) {
+    out.textContent = "0 moves from the goal";
+    return;
+  }
+  const controller = new AbortController();
+  distanceAbort = controller;
+  const board = state.board.slice();
+  out.textContent = "…";
+  try {
+    const r = await api(
+      "/api/solve",
+      { board: lineOf(board, state.w), goal: lineOf(state.goal, state.w), timeout_ms: DISTANCE_TIMEOUT_MS },
+      controller.signal,
+    );
+    if (!same(board, state.board)) return;
+    // Only a proven distance is worth showing: a longer solution would mislead the player.
+    out.textContent = r.optimal ? `${plural(r.length, "move")} from the goal` : "too far to count quickly";
+  } catch (e) {
+    if (e.name === "AbortError") return;
+    if (same(board, state.board)) out.textContent = "too far to count quickly";
+  } finally {
+    if (distanceAbort === controller) distanceAbort = null;
+  }
+}

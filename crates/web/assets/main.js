@@ -1,0 +1,457 @@
+// taquin web game: the wiring. Plain ES modules, no build step: the server embeds each file as
+// it is. Conventions shared with the server: a board is a row-major list of tiles with 0 for the
+// blank, written as text "6 4 7/8 5 0/3 2 1"; a move letter names the direction the BLANK moves.
+
+import { $, state, setRenderer, render, setStatus, maxSide } from "./state.js";
+import { lineOf, solvedTiles, same, parseBoard, isPermutation, applyMoves } from "./board.js";
+import { api, userMessage } from "./api.js";
+import { makeBoardView, renderBoard, croppedPicture } from "./boardview.js";
+import * as player from "./player.js";
+import * as game from "./game.js";
+import { solve, cancelSolve, setupSolveMenus, followTables } from "./solve.js";
+import { compare, clearCompare, setupCompareMenu } from "./compare.js";
+import * as tree from "./tree.js";
+
+const ARTICLE = { board: "6 4 7/8 5 0/3 2 1", goal: "1 2 3/4 5 6/7 8 0" };
+const views = {};
+
+// ---------- drawing ----------
+
+function picture() {
+  const src = state.style === "image" ? "/picture.svg" : state.style === "custom" ? state.customImage : null;
+  return src ? croppedPicture(src, state.w, state.h, render) : null;
+}
+
+function draw() {
+  const pic = picture();
+  for (const which of ["board", "goal"]) {
+    const tiles = which === "board" ? state.board : state.goal;
+    renderBoard(views[which], tiles, state.w, state.h, {
+      goal: state.goal,
+      style: state.style,
+      picture: pic,
+      editing: state.editing[which],
+      selected: state.selected && state.selected.which === which ? state.selected.cell : null,
+      hinted: which === "board" ? game.hintedTile() : null,
+    });
+    views[which].el.classList.toggle("playable", which === "board" && !state.editing.board);
+    const input = $(`${which}-input`);
+    if (document.activeElement !== input) {
+      input.value = lineOf(tiles, state.w);
+      input.classList.remove("invalid");
+      input.removeAttribute("aria-invalid");
+    }
+  }
+  views.board.el.dataset.solved = String(same(state.board, state.goal));
+  game.renderCounters();
+  $("width").value = String(state.w);
+  $("height").value = String(state.h);
+  const small = state.w * state.h <= (state.info ? state.info.limits.trace_max_cells : 16);
+  $("tree").disabled = !small || state.busy;
+  $("tree-size-note").hidden = small;
+  $("solve").disabled = state.busy || !!state.pairError;
+  $("hint").disabled = state.busy || !!state.pairError || same(state.board, state.goal);
+  $("compare").disabled = state.busy || !!state.pairError;
+  $("shuffle").disabled = state.busy;
+  // The comparison and the tree are about the puzzle: while a solution is played, its start.
+  const start = state.solution ? state.solution.start : state.board;
+  const pair = `${lineOf(start, state.w)}|${lineOf(state.goal, state.w)}`;
+  const compared = $("compare-result").dataset.pair;
+  $("compare-stale").hidden = !compared || compared === pair;
+  $("tree-stale").hidden = !tree.treeStale(pair);
+  player.renderSolution();
+  updateLink();
+}
+
+// ---------- the address: boards, and moves to replay ----------
+
+function updateLink() {
+  const params = new URLSearchParams();
+  params.set("board", lineOf(state.board, state.w).replace(/ /g, ","));
+  params.set("goal", lineOf(state.goal, state.w).replace(/ /g, ","));
+  const sol = state.solution;
+  if (sol && sol.moves) {
+    // The replay starts from the solution's own start, whatever step the player is on.
+    params.set("board", lineOf(sol.start, state.w).replace(/ /g, ","));
+    params.set("moves", sol.moves);
+  }
+  if (state.style === "letters" || state.style === "image") params.set("tiles", state.style);
+  const hash = `#${params.toString().replace(/%2C/g, ",").replace(/%2F/g, "/")}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+/** The boards (and moves) an address carries, or null when it carries none or bad ones. */
+function readLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const b = params.get("board"), g = params.get("goal");
+  const style = params.get("tiles");
+  if (style === "letters" || style === "image") state.style = style;
+  if (!b) return null;
+  const pb = parseBoard(b);
+  const pg = g ? parseBoard(g) : null;
+  if (pb.error || (pg && pg.error)) return null;
+  const max = maxSide();
+  if (pb.w < 2 || pb.h < 2 || pb.w > max || pb.h > max) return null;
+  if (pg && (pg.w !== pb.w || pg.h !== pb.h)) return null;
+  if (!isPermutation(pb.tiles) || (pg && !isPermutation(pg.tiles))) return null;
+  const moves = (params.get("moves") || "").toUpperCase();
+  const goal = pg ? pg.tiles : solvedTiles(pb.w, pb.h);
+  const legal = /^[UDLR]*$/.test(moves) && applyMoves(pb.tiles, pb.w, pb.h, moves) !== null;
+  return { w: pb.w, h: pb.h, board: pb.tiles, goal, moves: legal && moves ? moves : null, badMoves: !!moves && !legal };
+}
+
+async function openLink(link) {
+  state.w = link.w;
+  state.h = link.h;
+  // The link's own message comes after the one the validation may give.
+  await boardsChanged(link.board, link.goal);
+  if (link.moves) {
+    player.loadSolution(link.moves, link.board, null);
+    render();
+    const reaches = same(applyMoves(link.board, link.w, link.h, link.moves), link.goal);
+    setStatus(`A replay of ${link.moves.length} moves from the link${reaches ? "" : " (they do not end on the goal)"}: press Step or Play.`, "ok");
+    $("player").scrollIntoView({ block: "nearest" });
+    $("step").focus({ preventScroll: true });
+  } else if (link.badMoves) {
+    setStatus("The link's moves do not fit this board: only the boards were opened.", "error");
+  }
+}
+
+async function copyLink() {
+  updateLink();
+  const what = state.solution ? "these boards and the solution" : "these two boards";
+  try {
+    await navigator.clipboard.writeText(location.href);
+    setStatus(`Link copied: it opens ${what}.`, "ok");
+  } catch (_) {
+    setStatus(`Link to ${what}: ${location.href}`, "ok");
+  }
+}
+
+// ---------- boards change ----------
+
+let validateSeq = 0;
+
+// Every change of either board goes through here: what depended on the old pair goes, and the
+// server says whether the new pair is solvable, so an unsolvable pair is refused before any
+// search.
+function boardsChanged(board, goal) {
+  player.dropSolution();
+  game.clearHint();
+  state.board = board;
+  state.goal = goal;
+  // A comparison or a tree of the old boards beside the new ones would lie.
+  clearCompare();
+  tree.clearTree();
+  game.resetPlay();
+  render();
+  return validatePair();
+}
+
+async function validatePair() {
+  const seq = ++validateSeq;
+  const body = { board: lineOf(state.board, state.w), goal: lineOf(state.goal, state.w) };
+  try {
+    const v = await api("/api/validate", body);
+    if (seq !== validateSeq) return;
+    state.pairError = v.solvable ? null : v.reason;
+    if (!v.solvable) setStatus(v.reason, "error");
+    else if (same(state.board, state.goal)) setStatus("The board is the goal.");
+  } catch (e) {
+    if (seq !== validateSeq) return;
+    state.pairError = userMessage(e);
+    setStatus(state.pairError, "error");
+  }
+  render();
+  game.refreshDistance();
+}
+
+function markInvalid(input) {
+  input.classList.add("invalid");
+  input.setAttribute("aria-invalid", "true");
+}
+
+function applyTyped(which) {
+  const input = $(`${which}-input`);
+  // Enter and the change that follows it are one edit: validate it once.
+  if (input.dataset.applied === input.value) return;
+  input.dataset.applied = input.value;
+  const parsed = parseBoard(input.value);
+  const max = maxSide();
+  if (parsed.error || !isPermutation(parsed.tiles)) {
+    markInvalid(input);
+    showServerParseError(which, input.value);
+    return;
+  }
+  if (parsed.w < 2 || parsed.h < 2 || parsed.w > max || parsed.h > max) {
+    markInvalid(input);
+    setStatus(`${which === "board" ? "Initial board" : "Goal"}: boards from 2x2 to ${max}x${max} are played here.`, "error");
+    return;
+  }
+  let board = which === "board" ? parsed.tiles : state.board;
+  let goal = which === "goal" ? parsed.tiles : state.goal;
+  if (parsed.w !== state.w || parsed.h !== state.h) {
+    // A new size: the other board becomes the usual goal (or a solved board) of that size.
+    state.w = parsed.w;
+    state.h = parsed.h;
+    if (which === "board") goal = solvedTiles(parsed.w, parsed.h);
+    else board = solvedTiles(parsed.w, parsed.h);
+  }
+  input.blur();
+  boardsChanged(board, goal);
+}
+
+// The server's parser gives the precise message (which row, which token, which tile).
+async function showServerParseError(which, text) {
+  const name = which === "board" ? "Initial board" : "Goal";
+  try {
+    await api("/api/validate", { board: text });
+    setStatus(`${name}: every tile from 0 to ${state.w * state.h - 1} must appear once.`, "error");
+  } catch (e) {
+    setStatus(`${name}: ${userMessage(e)}`, "error");
+  }
+}
+
+function toggleEdit(which) {
+  state.editing[which] = !state.editing[which];
+  state.selected = null;
+  const btn = $(`edit-${which}`);
+  btn.setAttribute("aria-pressed", String(state.editing[which]));
+  btn.textContent = state.editing[which] ? "Done" : "Edit";
+  if (state.editing[which]) setStatus("Editing: click two tiles or drag one onto another to swap them.");
+  render();
+}
+
+function tapInEditor(which, cell) {
+  const sel = state.selected;
+  if (sel && sel.which === which && sel.cell !== cell) {
+    state.selected = null;
+    swapCells(which, sel.cell, cell);
+  } else {
+    state.selected = sel && sel.which === which ? null : { which, cell };
+    render();
+  }
+}
+
+function swapCells(which, a, b) {
+  const tiles = (which === "board" ? state.board : state.goal).slice();
+  [tiles[a], tiles[b]] = [tiles[b], tiles[a]];
+  boardsChanged(which === "board" ? tiles : state.board, which === "goal" ? tiles : state.goal);
+}
+
+// ---------- size and shuffle ----------
+
+async function shuffle() {
+  const [method, moves] = $("difficulty").value.split(":");
+  const body = { goal: lineOf(state.goal, state.w), method };
+  if (method === "walk") body.moves = Number(moves);
+  const asked = { w: state.w, h: state.h, goal: body.goal };
+  try {
+    const g = await api("/api/generate", body);
+    // A size or goal changed while the server shuffled: this board belongs to the old one.
+    if (state.w !== asked.w || state.h !== asked.h || lineOf(state.goal, state.w) !== asked.goal) return;
+    boardsChanged(parseBoard(g.board).tiles, state.goal);
+    setStatus(method === "walk" ? `Shuffled with ${moves} random moves.` : "Shuffled uniformly at random.");
+  } catch (e) {
+    setStatus(userMessage(e), "error");
+  }
+}
+
+async function changeSize() {
+  const w = Number($("width").value), h = Number($("height").value);
+  state.w = w;
+  state.h = h;
+  state.editing = { board: false, goal: false };
+  for (const which of ["board", "goal"]) {
+    $(`edit-${which}`).setAttribute("aria-pressed", "false");
+    $(`edit-${which}`).textContent = "Edit";
+  }
+  boardsChanged(solvedTiles(w, h), solvedTiles(w, h));
+  await shuffle();
+}
+
+function fillSizes() {
+  for (const id of ["width", "height"]) {
+    const select = $(id);
+    select.textContent = "";
+    for (let n = 2; n <= maxSide(); n++) {
+      const o = document.createElement("option");
+      o.textContent = String(n);
+      select.appendChild(o);
+    }
+  }
+}
+
+// ---------- keyboard ----------
+
+const isField = (el) => ["input", "select", "textarea"].includes((el.tagName || "").toLowerCase());
+
+function onBoardKey(e) {
+  // An arrow slides the tile that can go that way; it acts only while the board has focus.
+  const dir = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" }[e.key];
+  if (dir && !e.altKey && !e.ctrlKey && !e.metaKey) {
+    game.slideTile(dir);
+    e.preventDefault();
+  }
+}
+
+function onPageKey(e) {
+  if (isField(e.target) || $("celebrate").open) return;
+  if ((e.key === "z" || e.key === "Z") && (e.ctrlKey || e.metaKey)) {
+    game.undo();
+    e.preventDefault();
+    return;
+  }
+  // Space, Home and End drive the solution player, except where they already mean something.
+  const tag = (e.target.tagName || "").toLowerCase();
+  if (!state.solution || tag === "button" || e.target.closest(".tree-view")) return;
+  if (e.key === " ") player.togglePlay();
+  else if (e.key === "Home") player.jumpTo(0);
+  else if (e.key === "End") player.jumpTo(state.solution.moves.length);
+  else return;
+  e.preventDefault();
+}
+
+// ---------- start ----------
+
+function setupTileStyle() {
+  $("tile-style").addEventListener("change", () => {
+    const v = $("tile-style").value;
+    if (v === "custom") {
+      $("image-file").click();
+      if (!state.customImage) return;
+    }
+    state.style = v;
+    render();
+  });
+  $("image-file").addEventListener("change", () => {
+    const file = $("image-file").files[0];
+    if (!file) {
+      $("tile-style").value = state.style;
+      return;
+    }
+    if (state.customImage) URL.revokeObjectURL(state.customImage);
+    state.customImage = URL.createObjectURL(file);
+    state.style = "custom";
+    $("tile-style").value = "custom";
+    render();
+  });
+}
+
+function setupBoards() {
+  views.board = makeBoardView($("board"), "board", {
+    active: () => true,
+    editing: () => state.editing.board,
+    tap: (cell) => (state.editing.board ? tapInEditor("board", cell) : game.slideToCell(cell)),
+    drag: (a, b) => {
+      state.selected = null;
+      swapCells("board", a, b);
+    },
+    swipe: (dir) => game.slideTile(dir),
+  });
+  views.goal = makeBoardView($("goal"), "goal", {
+    // The goal is only touched while edited; otherwise the page scrolls over it as usual.
+    active: () => state.editing.goal,
+    editing: () => state.editing.goal,
+    tap: (cell) => tapInEditor("goal", cell),
+    drag: (a, b) => {
+      state.selected = null;
+      swapCells("goal", a, b);
+    },
+    swipe: () => {},
+  });
+  $("board").addEventListener("keydown", onBoardKey);
+  for (const which of ["board", "goal"]) {
+    $(`edit-${which}`).addEventListener("click", () => toggleEdit(which));
+    const input = $(`${which}-input`);
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") applyTyped(which);
+      if (e.key === "Escape") {
+        input.blur();
+        render();
+      }
+    });
+    input.addEventListener("input", () => delete input.dataset.applied);
+    input.addEventListener("change", () => applyTyped(which));
+  }
+}
+
+function setupControls() {
+  $("width").addEventListener("change", changeSize);
+  $("height").addEventListener("change", changeSize);
+  $("shuffle").addEventListener("click", shuffle);
+  $("notation").addEventListener("change", () => {
+    state.notation = $("notation").value;
+    render();
+  });
+  $("undo").addEventListener("click", game.undo);
+  $("hint").addEventListener("click", game.hint);
+  $("share").addEventListener("click", copyLink);
+  $("show-distance").addEventListener("change", game.refreshDistance);
+  $("solve").addEventListener("click", solve);
+  $("cancel").addEventListener("click", cancelSolve);
+  $("step").addEventListener("click", () => {
+    player.stopPlaying();
+    player.step(1);
+  });
+  $("step-back").addEventListener("click", () => {
+    player.stopPlaying();
+    player.step(-1);
+  });
+  $("to-start").addEventListener("click", () => player.jumpTo(0));
+  $("to-end").addEventListener("click", () => player.jumpTo(state.solution ? state.solution.moves.length : 0));
+  $("play").addEventListener("click", player.togglePlay);
+  $("speed").addEventListener("input", player.applySpeed);
+  $("compare").addEventListener("click", compare);
+  $("compare-redo").addEventListener("click", compare);
+  $("tree").addEventListener("click", tree.drawTree);
+  $("tree-redo").addEventListener("click", tree.drawTree);
+  $("tree-step").addEventListener("click", () => tree.treeStep(1));
+  $("tree-back").addEventListener("click", () => tree.treeStep(-1));
+  $("tree-start").addEventListener("click", () => tree.treeJump("start"));
+  $("tree-end").addEventListener("click", () => tree.treeJump("end"));
+  $("tree-play").addEventListener("click", tree.treePlay);
+  $("tree-zoom-in").addEventListener("click", () => tree.zoom(1.25));
+  $("tree-zoom-out").addEventListener("click", () => tree.zoom(0.8));
+  $("tree-fit").addEventListener("click", tree.fit);
+  game.setupDialog(shuffle);
+  document.addEventListener("keydown", onPageKey);
+  window.addEventListener("resize", render);
+  window.addEventListener("hashchange", () => {
+    const l = readLink();
+    const sol = state.solution;
+    if (!l) return;
+    const differs = lineOf(l.board, l.w) !== lineOf(sol ? sol.start : state.board, state.w) ||
+      lineOf(l.goal, l.w) !== lineOf(state.goal, state.w) || (l.moves || "") !== (sol ? sol.moves : "");
+    if (differs) openLink(l);
+  });
+}
+
+async function start() {
+  setRenderer(draw);
+  setupBoards();
+  fillSizes();
+  const article = { w: 3, h: 3, board: parseBoard(ARTICLE.board).tiles, goal: parseBoard(ARTICLE.goal).tiles };
+  try {
+    state.info = await api("/api/info");
+    fillSizes();
+    setupSolveMenus(state.info);
+    setupCompareMenu(state.info);
+    tree.setupTreeMenus(state.info);
+    followTables(state.info);
+  } catch (e) {
+    setStatus(userMessage(e), "error");
+  }
+  const linked = readLink();
+  state.w = (linked || article).w;
+  state.h = (linked || article).h;
+  $("tile-style").value = state.style;
+  setupTileStyle();
+  setupControls();
+  player.applySpeed();
+  if (linked) await openLink(linked);
+  else await boardsChanged(article.board, article.goal);
+  document.body.dataset.ready = "true";
+}
+
+start();

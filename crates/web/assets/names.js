@@ -1,0 +1,40 @@
+// The words a person reads for each algorithm and heuristic. The menus and the solution's
+// statistics both take them from here, so the page never says one thing in a menu and another
+// (a JSON name, or "constructive + none") in a report.
+
+const ALGORITHMS = {
+  auto: "auto (recommended)",
+  astar: "A*",
+  idastar: "IDA*",
+  bfs: "breadth-first search",
+  "weighted-astar": "weighted A*",
+  greedy: "greedy best-first",
+  constructive: "constructive (row by row)",
+  lookahead: "look-ahead player",
+  lrta: "LRTA* (real-time)",
+};
+
+const HEURISTICS = {
+  auto: "auto (recommended)",
+  misplaced: "misplaced tiles",
+  manhattan: "Manhattan distance",
+  "linear-conflict": "linear conflict",
+  "walking-distance": "walking distance",
+};
+
+/** The label of an algorithm's API name. */
+export const algorithmName = (name) => ALGORITHMS[name] || name;
+
+/** The label of a heuristic's API name ("pdb:5-5-5" reads "pattern database 5-5-5"). */
+export function heuristicName(name) {
+  if (HEURISTICS[name]) return HEURISTICS[name];
+  if (typeof name === "string" && name.startsWith("pdb:")) return `pattern database ${name.slice(4)}`;
+  return name;
+}
+
+/** "IDA* with walking distance", or the algorithm alone when no heuristic guides it. */
+export function solverName(algorithm, heuristic) {
+  const a = algorithmName(algorithm);
+  if (!heuristic || heuristic === "none") return a;
+  return `${a} with ${heuristicName(heuristic)}`;
+}

@@ -1,0 +1,53 @@
+// What the page knows, shared by its modules, and the few helpers every module uses. Modules
+// change `state` and call render(); main.js installs the function that draws everything.
+
+export const $ = (id) => document.getElementById(id);
+
+export const state = {
+  w: 3,
+  h: 3,
+  board: [],
+  goal: [],
+  style: "numbers", // numbers, letters, image, custom
+  customImage: null, // object URL of the player's picture
+  notation: "blank", // blank or tile: how moves are written
+  editing: { board: false, goal: false },
+  selected: null, // {which, cell} while editing
+  solution: null, // {moves, start, index, report}; report is null for moves from a link
+  history: [], // the player's slides, each a string of blank letters, for undo
+  busy: false,
+  pairError: null, // why the current pair cannot be solved (parse or parity), or null
+  info: null, // /api/info
+};
+
+let drawAll = () => {};
+/** Installs the function that draws the whole page (main.js). */
+export const setRenderer = (fn) => (drawAll = fn);
+/** Draws the page from `state`. */
+export const render = () => drawAll();
+
+/** "1 move", "2 moves", "1,234 nodes". */
+export function plural(n, word, many = `${word}s`) {
+  return `${Number(n).toLocaleString("en")} ${n === 1 ? word : many}`;
+}
+
+export function setStatus(text, kind) {
+  const s = $("status");
+  s.textContent = text;
+  s.className = `status ${kind || ""}`;
+}
+
+export function formatCount(n) {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
+  if (n >= 1e4) return `${(n / 1e3).toFixed(1)} k`;
+  return String(n);
+}
+
+export const formatMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 2 : 0)} ms`);
+
+/** The largest side the server accepts (8 unless it was started with another). */
+export const maxSide = () => (state.info && state.info.limits ? state.info.limits.max_side : 8);
+
+/** True when the person asked the system to reduce motion. */
+export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -1,0 +1,58 @@
+// Accessibility: axe-core in the page (no serious or critical violation), at desktop and phone
+// sizes, with a solution, a comparison, a tree and the dialog on screen.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useBrowser, page, open, assertAccessible, PHONE } from "../lib/browser.mjs";
+
+useBrowser();
+
+async function everythingShown() {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  await page.click("#step");
+  await page.click("#compare");
+  await page.waitForSelector("table.compare td.bar-cell");
+  await page.waitForSelector("#compare-progress", { state: "hidden" });
+  await page.click("#tree");
+  await page.waitForSelector("#tree-result svg");
+}
+
+test("axe finds no serious or critical violation (desktop)", async () => {
+  await everythingShown();
+  await assertAccessible("desktop");
+  await page.selectOption("#tile-style", "image");
+  await page.waitForFunction(() => /image/.test(document.querySelector('#board .tile[data-tile="1"]').className));
+  await page.selectOption("#notation", "tile");
+  await assertAccessible("desktop, picture tiles");
+});
+
+test("axe finds no serious or critical violation (phone)", async () => {
+  await page.setViewportSize(PHONE);
+  await everythingShown();
+  await assertAccessible("phone");
+});
+
+test("axe finds no serious or critical violation with the dialog open", async () => {
+  await open("#board=1,2,3/4,5,6/7,0,8");
+  await page.locator("#board").focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForSelector("#celebrate[open]");
+  await assertAccessible("dialog");
+});
+
+test("focus is visible on the board and on buttons", async () => {
+  await open();
+  await page.keyboard.press("Tab");
+  for (let i = 0; i < 40; i++) {
+    const id = await page.evaluate(() => document.activeElement.id);
+    if (id === "board") break;
+    await page.keyboard.press("Tab");
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.id), "board", "the board is reached by Tab");
+  const outline = await page.$eval("#board", (b) => getComputedStyle(b).outlineStyle);
+  assert.equal(outline, "solid");
+  await page.keyboard.press("Tab");
+  const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.equal(ring, "solid");
+});

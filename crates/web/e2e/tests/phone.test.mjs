@@ -1,0 +1,97 @@
+// The game on a phone screen (390x844): no sideways scrolling, boards as wide as the screen
+// allows, 44 px controls, stepping that keeps the board in view, and touch scrolling left to
+// the page wherever a gesture does not move tiles.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useBrowser, page, open, line, waitForLine, PHONE, ARTICLE } from "../lib/browser.mjs";
+
+useBrowser(PHONE);
+
+const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test("the page fits the screen and the board uses its width", async () => {
+  await open();
+  assert.ok((await overflow()) <= 0, "no sideways scrolling");
+  const board = await page.locator("#board").boundingBox();
+  assert.ok(board.width >= 330, `the played board takes the screen's width (${board.width}px)`);
+  assert.ok(board.y + board.height <= PHONE.height, "and is on screen when the page opens");
+});
+
+test("every control is at least 44 px high", async () => {
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  await page.click("#tree");
+  await page.waitForSelector("#tree-tools:not([hidden])");
+  // A hand move marks the tree stale: its "Draw again" button shows too.
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await page.waitForSelector("#tree-stale:not([hidden])");
+  const small = await page.$$eval("button, select, input:not([type=checkbox]):not([type=file]), label.check", (els) =>
+    els
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => ({ id: e.id || e.textContent.trim().slice(0, 20), h: e.getBoundingClientRect().height }))
+      .filter((x) => x.h < 44),
+  );
+  assert.deepEqual(small, []);
+});
+
+test("stepping through a solution never scrolls the board off screen", async () => {
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  // With the board at the top of the screen, the player is on screen too.
+  await page.$eval("#board", (b) => b.scrollIntoView({ block: "start" }));
+  const y = await page.evaluate(() => window.scrollY);
+  for (let i = 0; i < 8; i++) {
+    await page.click("#step");
+    const box = await page.locator("#board").boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height, `the board stays on screen (y ${box.y})`);
+    const step = await page.locator("#step").boundingBox();
+    assert.ok(step.y + step.height <= PHONE.height, "and so does the Step button");
+  }
+  assert.equal(await page.evaluate(() => window.scrollY), y);
+});
+
+test("the comparison table scrolls inside its own box", async () => {
+  await open();
+  await page.click("#compare");
+  await page.waitForSelector("table.compare td.bar-cell");
+  await page.waitForSelector("#compare-progress", { state: "hidden" });
+  assert.ok((await overflow()) <= 0, "the page does not scroll sideways");
+  const box = await page.$eval(".table-scroll", (e) => ({ style: getComputedStyle(e).overflowX, w: e.clientWidth }));
+  assert.equal(box.style, "auto");
+  assert.ok(box.w <= PHONE.width);
+});
+
+test("a swipe on the played board moves a tile; elsewhere touch scrolls the page", async () => {
+  await open();
+  const touch = (sel) => page.$eval(sel, (e) => getComputedStyle(e).touchAction);
+  assert.equal(await touch("#board"), "none", "the played board takes its gestures");
+  assert.equal(await touch("#goal"), "auto", "the goal does not block scrolling");
+  await page.click("#edit-goal");
+  assert.equal(await touch("#goal"), "none", "an edited board takes its drags");
+  await page.click("#edit-goal");
+  // A swipe to the right slides the tile left of the gap (5) right.
+  const box = await page.locator("#board").boundingBox();
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.5, { steps: 4 });
+  await page.mouse.up();
+  await waitForLine("board", "6 4 7/8 0 5/3 2 1");
+  // A diagonal gesture is not guessed at.
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 4 });
+  await page.mouse.up();
+  assert.equal(await line("board"), "6 4 7/8 0 5/3 2 1");
+  assert.notEqual(await line("board"), ARTICLE);
+});
+
+test("the search tree fits and zooms on the phone", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#tree");
+  await page.waitForSelector(".tree-view svg");
+  assert.ok((await overflow()) <= 0);
+  const view = await page.locator(".tree-view").boundingBox();
+  assert.ok(view.width <= PHONE.width && view.height <= PHONE.height);
+});
