@@ -19,11 +19,17 @@
 
 pub mod board;
 pub mod generate;
+pub mod goals;
+pub mod gods_number;
 pub mod hashing;
 pub mod heuristic;
 pub mod instances;
 pub mod limits;
+pub mod metric;
 pub mod moves;
+pub mod mtm;
+pub mod notation;
+pub mod npuzzle_file;
 pub mod pdb;
 pub mod report;
 pub mod search;
