@@ -31,6 +31,7 @@ pub mod mtm;
 pub mod notation;
 pub mod npuzzle_file;
 pub mod pdb;
+pub mod replay;
 pub mod report;
 pub mod search;
 pub mod solution;

@@ -111,7 +111,17 @@ impl Notation {
 
     /// Reads moves written in this notation and returns the blank's moves, one per cell.
     pub fn parse(self, text: &str) -> Result<Vec<Move>, NotationError> {
-        let mut moves = Vec::new();
+        Ok(self
+            .parse_written(text)?
+            .into_iter()
+            .flat_map(|w| std::iter::repeat_n(w.blank, w.count))
+            .collect())
+    }
+
+    /// Reads moves written in this notation as they were written: one entry per letter with
+    /// its count, so that a checker can say which written move goes wrong.
+    pub fn parse_written(self, text: &str) -> Result<Vec<WrittenMove>, NotationError> {
+        let mut written = Vec::new();
         let mut chars = text.chars().enumerate().peekable();
         while let Some((i, c)) = chars.next() {
             if c.is_whitespace() || c == ',' {
@@ -125,27 +135,43 @@ impl Notation {
                 position: i + 1,
                 meaning: self.meaning(),
             })?;
-            let mv = match self {
+            let blank = match self {
                 Notation::Blank => letter,
                 Notation::Tiles => letter.inverse(),
             };
+            let mut token = c.to_ascii_uppercase().to_string();
             let mut count = 0usize;
-            let count_at = i + 2;
-            let mut has_count = false;
             while let Some(&(_, d)) = chars.peek() {
                 let Some(digit) = d.to_digit(10) else { break };
-                has_count = true;
+                token.push(d);
                 count = (count * 10 + digit as usize).min(MAX_COUNT + 1);
                 chars.next();
             }
-            if has_count && (count == 0 || count > MAX_COUNT) {
-                return Err(NotationError::BadCount { position: count_at });
+            if token.len() > 1 && (count == 0 || count > MAX_COUNT) {
+                return Err(NotationError::BadCount { position: i + 2 });
             }
-            let count = if has_count { count } else { 1 };
-            moves.extend(std::iter::repeat_n(mv, count));
+            written.push(WrittenMove {
+                blank,
+                count: if token.len() > 1 { count } else { 1 },
+                position: i + 1,
+                token,
+            });
         }
-        Ok(moves)
+        Ok(written)
     }
+}
+
+/// One move as written: a letter and its count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenMove {
+    /// The direction the blank goes (whatever the notation).
+    pub blank: Move,
+    /// Cells it goes (1 when no count is written).
+    pub count: usize,
+    /// 1-based position of the letter in the text.
+    pub position: usize,
+    /// The move as written, upper case (`R3`).
+    pub token: String,
 }
 
 impl std::fmt::Display for Notation {

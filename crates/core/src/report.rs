@@ -2,6 +2,7 @@
 //! field names are the same everywhere: `moves`, `length`, `optimal`, `algorithm`, `heuristic`,
 //! `expanded`, `generated`, `time_ms`.
 
+use crate::notation::Notation;
 use crate::solution::Solution;
 
 /// A solve as reported to machines. With the `serde` feature it serialises to exactly these
@@ -11,8 +12,11 @@ use crate::solution::Solution;
 pub struct SolveReport {
     /// The moves as letters (direction the blank moves), e.g. `"DLLURR"`.
     pub moves: String,
-    /// Number of moves.
+    /// Number of moves (single-tile moves, STM).
     pub length: usize,
+    /// Number of multi-tile moves (MTM): a run of tiles of one row or column slid at once
+    /// counts 1 ([`crate::metric::metrics`]).
+    pub mtm_length: usize,
     /// True when proven optimal.
     pub optimal: bool,
     /// Algorithm name, as accepted on input.
@@ -40,12 +44,19 @@ impl SolveReport {
         }
     }
 
+    /// The report with its `moves` written in `notation` (the API's `notation` field).
+    pub fn in_notation(mut self, solution: &Solution, notation: Notation) -> SolveReport {
+        self.moves = notation.format(&solution.moves);
+        self
+    }
+
     /// The report with an empty `moves` string (every other field filled, `length` too), for
     /// writers that stream billions of move letters instead of holding them as one string.
     pub fn summary(solution: &Solution, algorithm: &str, heuristic: &str) -> SolveReport {
         SolveReport {
             moves: String::new(),
             length: solution.len(),
+            mtm_length: crate::metric::Metric::Mtm.length(&solution.moves),
             optimal: solution.optimal,
             algorithm: algorithm.to_string(),
             heuristic: heuristic.to_string(),
