@@ -39,6 +39,8 @@ pub struct SolveArgs {
     /// re-solve short windows optimally.
     #[arg(long)]
     pub shorten: bool,
+    #[command(flatten)]
+    pub interchange: crate::interchange::InterchangeArgs,
 }
 
 /// How to search, shared by `solve` and `batch`.
@@ -123,6 +125,9 @@ pub fn default_heuristic(board: &Board) -> HeuristicKind {
 
 /// Runs `taquin solve`.
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    if args.interchange.is_asked() {
+        return crate::interchange::solve(&args);
+    }
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     args.search.validate()?;
@@ -200,6 +205,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                     write_letters(&mut out, &solution.moves)?;
                 }
                 writeln!(out)?;
+                crate::interchange::write_lengths(&mut out, &solution.moves)?;
                 let s = &solution.stats;
                 write!(
                     out,

@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::metric::metrics;
 use crate::moves::Move;
-use crate::notation::{Notation, WrittenMove};
+use crate::notation::{Notation, NotationError, WrittenMove};
 
 /// Why written moves are not a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -23,7 +23,7 @@ pub enum ReplayError {
         /// Why: where the blank is and where it cannot go.
         reason: String,
         /// The board the move is tried on.
-        before: Board,
+        before: Box<Board>,
     },
     /// Every move is legal but the last board is not the goal.
     #[error("the {moves} moves are legal but end on\n{end}\nwhich is not the goal\n{goal}\n({misplaced} tiles out of place)")]
@@ -31,9 +31,9 @@ pub enum ReplayError {
         /// Written moves.
         moves: usize,
         /// Where they end.
-        end: Board,
+        end: Box<Board>,
         /// The goal.
-        goal: Board,
+        goal: Box<Board>,
         /// Tiles (blank excluded) not on their goal cell.
         misplaced: usize,
     },
@@ -60,7 +60,7 @@ pub fn replay(
                         String::new()
                     },
                     reason: blocked(&b, w.blank),
-                    before: b,
+                    before: Box::new(b),
                 });
             }
             moves.push(w.blank);
@@ -75,8 +75,8 @@ pub fn replay(
             .count();
         return Err(ReplayError::NotGoal {
             moves: written.len(),
-            end: b,
-            goal: goal.clone(),
+            end: Box::new(b),
+            goal: Box::new(goal.clone()),
             misplaced,
         });
     }
@@ -111,18 +111,39 @@ fn direction(mv: Move) -> &'static str {
     }
 }
 
-/// Parses `text` in `notation` and replays it: the blank's moves and their `(stm, mtm)` lengths.
+/// A solution that reached the goal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replayed {
+    /// The blank's moves, one per cell.
+    pub moves: Vec<Move>,
+    /// Length in single-tile moves.
+    pub stm: usize,
+    /// Length in multi-tile moves.
+    pub mtm: usize,
+}
+
+/// Why a text is not a solution: it is not moves at all (bad usage), or the moves fail.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    /// The text is not a move sequence in the notation given.
+    #[error("invalid moves: {0}")]
+    Notation(#[from] NotationError),
+    /// The moves are not a solution.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// Parses `text` in `notation` and replays it from `board` to `goal`.
 pub fn check(
     board: &Board,
     goal: &Board,
     text: &str,
     notation: Notation,
-) -> Result<Result<(Vec<Move>, (usize, usize)), ReplayError>, crate::notation::NotationError> {
+) -> Result<Replayed, CheckError> {
     let written = notation.parse_written(text)?;
-    Ok(replay(board, goal, &written).map(|moves| {
-        let counts = metrics(&moves);
-        (moves, counts)
-    }))
+    let moves = replay(board, goal, &written)?;
+    let (stm, mtm) = metrics(&moves);
+    Ok(Replayed { moves, stm, mtm })
 }
 
 #[cfg(test)]
@@ -136,42 +157,40 @@ mod tests {
     #[test]
     fn a_valid_solution_in_either_notation() {
         let board = Board::parse("1 2 3/4 5 6/0 7 8").unwrap();
-        let (moves, counts) = check(&board, &goal(), "L2", Notation::Tiles)
-            .unwrap()
-            .unwrap();
-        assert_eq!(counts, (2, 1));
-        assert_eq!(
-            check(&board, &goal(), "RR", Notation::Blank).unwrap(),
-            Ok((moves, (2, 1)))
-        );
+        let tiles = check(&board, &goal(), "L2", Notation::Tiles).unwrap();
+        assert_eq!((tiles.stm, tiles.mtm), (2, 1));
+        assert_eq!(check(&board, &goal(), "RR", Notation::Blank), Ok(tiles));
     }
 
     #[test]
     fn errors_say_which_move_from_which_board_and_why() {
         let board = Board::parse("1 2 3/4 5 6/0 7 8").unwrap();
-        let err = check(&board, &goal(), "R L3", Notation::Tiles)
-            .unwrap()
-            .unwrap_err();
+        let err = check(&board, &goal(), "R L3", Notation::Tiles).unwrap_err();
         let msg = err.to_string();
         assert!(
-            matches!(err, ReplayError::Illegal { index: 1, .. }),
+            matches!(
+                err,
+                CheckError::Replay(ReplayError::Illegal { index: 1, .. })
+            ),
             "{msg}"
         );
         assert!(
             msg.contains("leftmost column") && msg.contains("'R'"),
             "{msg}"
         );
-        let err = check(&board, &goal(), "L3", Notation::Tiles)
-            .unwrap()
-            .unwrap_err();
+        let err = check(&board, &goal(), "L3", Notation::Tiles).unwrap_err();
         assert!(err.to_string().contains("cell 3 of its 3"), "{err}");
-        let err = check(&board, &goal(), "R", Notation::Blank)
-            .unwrap()
-            .unwrap_err();
+        let err = check(&board, &goal(), "R", Notation::Blank).unwrap_err();
         assert!(
-            matches!(err, ReplayError::NotGoal { misplaced: 1, .. }),
+            matches!(
+                err,
+                CheckError::Replay(ReplayError::NotGoal { misplaced: 1, .. })
+            ),
             "{err}"
         );
-        assert!(check(&board, &goal(), "RX", Notation::Blank).is_err());
+        assert!(matches!(
+            check(&board, &goal(), "RX", Notation::Blank),
+            Err(CheckError::Notation(_))
+        ));
     }
 }

@@ -225,7 +225,7 @@ pub fn gods_number(
 
 fn too_large(width: usize, height: usize, budget: usize) -> GodsError {
     let cells = (width * height) as u128;
-    let states = (3..=cells).fold(Some(1u128), |acc, k| acc.and_then(|a| a.checked_mul(k)));
+    let states = (3..=cells).try_fold(1u128, |acc, k| acc.checked_mul(k));
     let (states, need_mib) = match states {
         Some(s) => (
             s.to_string(),
