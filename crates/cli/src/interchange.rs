@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use serde_json::json;
 use taquin::metric::{metrics, Metric};
 use taquin::mtm::solve_mtm;
@@ -63,6 +63,20 @@ pub fn write_lengths(out: &mut impl Write, moves: &[taquin::Move]) -> std::io::R
         out,
         "Length: {stm} single-tile moves (STM), {mtm} multi-tile moves (MTM)"
     )
+}
+
+/// `batch` reads one instance a line; an input that is one board in the n-puzzle file format
+/// (several lines) becomes one JSON line holding that board (goal: the standard one), its id
+/// the file's name. A file in that format that is not a valid board is a usage error.
+pub fn batch_input(input: String, file: &Option<String>) -> Result<String> {
+    if !taquin::npuzzle_file::looks_like(&input) {
+        return Ok(input);
+    }
+    let board = taquin::npuzzle_file::parse(&input).context(
+        "invalid n-puzzle file (batch reads one instance a line, or one board in the n-puzzle format)",
+    )?;
+    let id = file.as_deref().filter(|f| *f != "-").unwrap_or("stdin");
+    Ok(json!({ "id": id, "board": board.to_line() }).to_string())
 }
 
 /// The search's name pair for `--metric mtm`.

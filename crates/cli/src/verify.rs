@@ -111,14 +111,17 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         writeln!(out, "{value}")?;
     } else {
         writeln!(out, "valid: the moves take the board to the goal")?;
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
         writeln!(
             out,
-            "STM: {stm} single-tile moves, {}",
+            "STM: {stm} single-tile move{}, {}",
+            plural(stm),
             verdict(stm, &optimum_stm)
         )?;
         writeln!(
             out,
-            "MTM: {mtm} multi-tile moves, {}",
+            "MTM: {mtm} multi-tile move{}, {}",
+            plural(mtm),
             verdict(mtm, &optimum_mtm)
         )?;
     }

@@ -70,17 +70,12 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// True when `text` is in the n-puzzle format rather than taquin's board text: it has a `#`
-/// comment, or its first line holds a single number (a size; a board row has at least two).
+/// True when `text` is in the n-puzzle format rather than taquin's board text: the first line
+/// that is not a comment holds a single token (a size; a board row has at least two tiles).
 pub fn looks_like(text: &str) -> bool {
-    if text.contains('#') {
-        return true;
-    }
-    let mut lines = content_lines(text);
-    match (lines.next(), lines.next()) {
-        (Some((_, first)), Some(_)) => first.split_whitespace().count() == 1,
-        _ => false,
-    }
+    content_lines(text)
+        .next()
+        .is_some_and(|(_, first)| first.split_whitespace().count() == 1)
 }
 
 /// Parses a text in the n-puzzle format.
@@ -129,10 +124,13 @@ pub fn parse(text: &str) -> Result<Board, NpuzzleError> {
 }
 
 /// Reads a board in either format: the n-puzzle file format when [`looks_like`] says so,
-/// taquin's board text otherwise.
+/// taquin's board text otherwise (where `#` comments are allowed too).
 pub fn parse_board(text: &str) -> Result<Board, NpuzzleError> {
     if looks_like(text) {
         parse(text)
+    } else if text.contains('#') {
+        let rows: Vec<&str> = content_lines(text).map(|(_, row)| row).collect();
+        Ok(Board::parse(&rows.join("\n"))?)
     } else {
         Ok(Board::parse(text)?)
     }
@@ -172,7 +170,12 @@ mod tests {
 
     #[test]
     fn taquin_text_is_not_mistaken_for_the_format() {
-        for text in ["1 2 3/4 5 6/7 8 0", "1 2 3\n4 5 6\n7 8 0\n", "1 0\n2 3"] {
+        for text in [
+            "1 2 3/4 5 6/7 8 0",
+            "1 2 3\n4 5 6\n7 8 0\n",
+            "1 0\n2 3",
+            "# a comment\n1 2 3 # row\n4 5 6\n7 8 0",
+        ] {
             assert!(!looks_like(text), "{text}");
             assert!(parse_board(text).is_ok(), "{text}");
         }
