@@ -26,7 +26,7 @@ pub enum ReplayError {
         before: Box<Board>,
     },
     /// Every move is legal but the last board is not the goal.
-    #[error("the {moves} moves are legal but end on\n{end}\nwhich is not the goal\n{goal}\n({misplaced} tiles out of place)")]
+    #[error("the {moves} moves are legal but end on\n{end}\nwhich is not the goal\n{goal}\n(tiles out of place: {misplaced})")]
     NotGoal {
         /// Written moves.
         moves: usize,
