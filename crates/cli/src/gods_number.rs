@@ -4,16 +4,14 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use taquin::gods_number::{gods_number, GodsError, LayerProgress};
 use taquin::metric::Metric;
-use taquin::Limits;
 
-use crate::common::{self, EXIT_FAILED};
+use crate::common::{self, LimitArgs, EXIT_FAILED};
 use crate::generate::parse_size;
 use crate::interchange::parse_metric;
 
@@ -32,12 +30,10 @@ pub struct GodsNumberArgs {
     /// Threads (0: every core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// Memory budget of the state array in MiB (default 4096; two bits per state).
-    #[arg(long, value_name = "MIB")]
-    pub max_memory: Option<usize>,
-    /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
+    /// --max-memory bounds the state array (two bits per state), --max-nodes the states
+    /// reached, --timeout the time.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Print one JSON object: diameter, distribution, states, antipodes, ...
     #[arg(long)]
     pub json: bool,
@@ -51,17 +47,7 @@ pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("invalid goal: {e}"))?,
         None => taquin::Board::solved(width, height)?,
     };
-    let mut limits = Limits::none().with_cancel(common::cancel_flag());
-    if let Some(t) = args.timeout {
-        anyhow::ensure!(
-            t.is_finite() && t > 0.0,
-            "--timeout must be a positive number of seconds, got {t}"
-        );
-        limits = limits.with_timeout(Duration::from_secs_f64(t));
-    }
-    if let Some(m) = args.max_memory {
-        limits = limits.with_max_memory(m.saturating_mul(1 << 20));
-    }
+    let limits = args.limits.limits()?;
     let bar = (std::io::stderr().is_terminal() && !args.json).then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(

@@ -112,7 +112,8 @@ const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
 /// Runs the breadth-first search from `goal` over every reachable state, counting distances in
 /// `metric`, on `threads` threads (0: every core). `limits` supplies the memory budget
-/// (default 4 GiB), the deadline and the cancel flag, checked after every chunk.
+/// (default 4 GiB), the node budget (states reached), the deadline and the cancel flag,
+/// checked after every chunk.
 pub fn gods_number(
     goal: &Board,
     metric: Metric,
@@ -170,14 +171,15 @@ pub fn gods_number(
                         }
                         let last = (first + CHUNK_WORDS).min(words);
                         count += sweep.expand(first..last, &mut cells, &mut sample);
-                        if let Err(h) = limits.check(0) {
+                        let reached = found + new_states.load(Ordering::Relaxed) + count;
+                        if let Err(h) = limits.check(reached) {
                             stop.store(true, Ordering::Relaxed);
                             *hit.lock().unwrap_or_else(|e| e.into_inner()) = Some(h);
                         }
                         if let Some(report) = progress {
                             report(LayerProgress {
                                 depth,
-                                found: found + new_states.load(Ordering::Relaxed) + count,
+                                found: reached,
                                 total,
                                 elapsed: started.elapsed(),
                             });
