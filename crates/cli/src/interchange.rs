@@ -80,7 +80,7 @@ pub fn batch_input(input: String, file: &Option<String>) -> Result<String> {
 }
 
 /// The search's name pair for `--metric mtm`.
-const MTM_ALGORITHM: (&str, &str) = ("idastar-mtm", "manhattan-mtm");
+const MTM_ALGORITHM: (&str, &str) = ("idastar-mtm", "walking-distance-mtm");
 
 /// Runs `taquin solve` when [`InterchangeArgs::is_asked`].
 pub fn solve(args: &SolveArgs) -> Result<ExitCode> {

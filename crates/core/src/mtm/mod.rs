@@ -3,17 +3,16 @@
 //!
 //! Two facts keep the tree small. An optimal solution never follows a slide by another in the
 //! same line (the two would merge into one slide, or cancel), so horizontal and vertical
-//! slides alternate: the branching factor is `width - 1` or `height - 1`. And a slide of `k`
-//! tiles moves each by one cell, so it lowers the tiles' total horizontal (or vertical)
-//! Manhattan distance by at most `k <= width - 1` (or `height - 1`): at least
-//! `a = ceil(H / (width - 1))` horizontal and `b = ceil(V / (height - 1))` vertical slides
-//! remain. With alternation, the bound is `max(a + b, 2a, 2b - 1)` when the next slide must be
-//! vertical (and symmetrically), which never exceeds the true MTM distance (admissible; tested
-//! against a breadth-first search in MTM over every 8-puzzle state in `tests/mtm.rs`).
-//!
-//! Practical for the 8-puzzle and the smaller boards in milliseconds, and for easy 15-puzzles;
-//! random 15-puzzles need more than this bound gives (their MTM optimum is about 36, the
-//! bound about 25).
+//! slides alternate: the branching factor is `width - 1` or `height - 1`. And at least `a`
+//! horizontal and `b` vertical slides remain, where `b` is the larger of the multi-tile walking
+//! distance of the rows ([`walking_distance`]) and `ceil(V / (height - 1))`, `V` the tiles'
+//! total vertical Manhattan distance (a slide of `k <= height - 1` tiles moves each by one row),
+//! and `a` likewise for columns. With alternation, the bound is `max(a + b, 2a, 2b - 1)` when
+//! the next slide must be vertical (and symmetrically), which never exceeds the true MTM
+//! distance (admissible; tested against a breadth-first search in MTM over every 8-puzzle
+//! state in `tests/mtm.rs`).
+
+pub(crate) mod walking_distance;
 
 use std::time::Instant;
 
@@ -24,6 +23,7 @@ use crate::metric::Metric;
 use crate::moves::Move;
 use crate::solution::{verify_moves, Solution, SolveError, Stats};
 use crate::solvability::check_solvable;
+use walking_distance::Table;
 
 /// The orientation the next slide must have, after the previous one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,74 +50,149 @@ fn alternating_bound(a: u32, b: u32, next: Next) -> u32 {
     (a + b).max(alternating)
 }
 
-/// Finds a solution of `board` to `goal` with the fewest multi-tile moves. The moves are
-/// returned one cell at a time (as every solution in taquin), so a slide of three tiles is
-/// three equal letters; [`crate::metric::metrics`] counts them. `optimal` means optimal in MTM.
+/// Solves boards toward one goal with the fewest multi-tile moves; holds that goal's
+/// walking-distance tables, so that many boards can share them.
+#[derive(Debug, Clone)]
+pub struct MtmSolver {
+    goal: Board,
+    geometry: GoalGeometry,
+    /// Row counts (vertical slides), when the board is small enough for a table.
+    rows: Option<Table>,
+    /// Column counts (horizontal slides).
+    columns: Option<Table>,
+}
+
+impl MtmSolver {
+    /// The solver for `goal`. Builds its two walking-distance tables (a fraction of a second
+    /// for the 15-puzzle); boards with more than 5 rows or columns go without them.
+    pub fn new(goal: &Board) -> MtmSolver {
+        let (w, h) = (goal.width(), goal.height());
+        MtmSolver {
+            goal: goal.clone(),
+            geometry: GoalGeometry::new(goal),
+            rows: Table::build(h, w, goal.blank() / w),
+            columns: Table::build(w, h, goal.blank() % w),
+        }
+    }
+
+    /// A lower bound on the multi-tile moves from `board` (of the goal's size) to the goal:
+    /// the bound the search starts from, never above the true MTM distance.
+    pub fn lower_bound(&self, board: &Board) -> u32 {
+        let limits = Limits::none();
+        self.search(board, &limits, None, Instant::now())
+            .estimate(Next::Any)
+    }
+
+    /// A search positioned on `board`: tiles, distance sums and count-table keys.
+    fn search<'a>(
+        &'a self,
+        board: &Board,
+        limits: &'a Limits,
+        progress: Option<ProgressFn<'a>>,
+        started: Instant,
+    ) -> Search<'a> {
+        let (w, h) = (board.width(), board.height());
+        let mut search = Search {
+            width: w,
+            height: h,
+            tiles: board.tiles().to_vec(),
+            blank: board.blank(),
+            horizontal: 0,
+            vertical: 0,
+            solver: self,
+            row_key: 0,
+            column_key: 0,
+            path: Vec::new(),
+            stats: Stats::default(),
+            limits,
+            next_check: Limits::CHECK_EVERY,
+            started,
+            bound: 0,
+            progress,
+        };
+        let tiles = || {
+            board
+                .tiles()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t != BLANK)
+        };
+        for (cell, &t) in tiles() {
+            let (dc, dr) = search.distances(t, cell);
+            search.horizontal += dc;
+            search.vertical += dr;
+        }
+        let g = &self.geometry;
+        if let Some(rows) = &self.rows {
+            let lines = tiles().map(|(cell, &t)| (cell / w, g.goal_row(t)));
+            search.row_key = rows.key(lines, board.blank() / w);
+        }
+        if let Some(columns) = &self.columns {
+            let lines = tiles().map(|(cell, &t)| (cell % w, g.goal_col(t)));
+            search.column_key = columns.key(lines, board.blank() % w);
+        }
+        search
+    }
+
+    /// Finds a solution of `board` with the fewest multi-tile moves. The moves are returned
+    /// one cell at a time (as every solution in taquin), so a slide of three tiles is three
+    /// equal letters; [`crate::metric::metrics`] counts them. `optimal` means optimal in MTM.
+    pub fn solve(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        progress: Option<ProgressFn>,
+    ) -> Result<Solution, SolveError> {
+        let started = Instant::now();
+        let goal = &self.goal;
+        check_solvable(board, goal)?;
+        let mut search = self.search(board, limits, progress, started);
+        search.bound = search.estimate(Next::Any);
+        loop {
+            search.stats.iterations += 1;
+            if let Some(report) = progress {
+                report(search.snapshot());
+            }
+            match search.dfs(0, Next::Any) {
+                Outcome::Found => break,
+                Outcome::Above(next) => search.bound = next,
+                Outcome::Stopped(hit) => {
+                    search.stats.elapsed = started.elapsed();
+                    return Err(SolveError::Limit {
+                        hit,
+                        stats: search.stats,
+                        bound: search.bound,
+                    });
+                }
+            }
+        }
+        let moves: Vec<Move> = search
+            .path
+            .iter()
+            .flat_map(|&(mv, k)| std::iter::repeat_n(mv, k))
+            .collect();
+        verify_moves(board, goal, &moves)?;
+        debug_assert_eq!(Metric::Mtm.length(&moves) as u32, search.bound);
+        let mut stats = search.stats;
+        stats.elapsed = started.elapsed();
+        Ok(Solution {
+            moves,
+            optimal: true,
+            stats,
+        })
+    }
+}
+
+/// Finds a solution of `board` to `goal` with the fewest multi-tile moves: [`MtmSolver::solve`]
+/// with the goal's tables built for this one call.
 pub fn solve_mtm(
     board: &Board,
     goal: &Board,
     limits: &Limits,
     progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
-    let started = Instant::now();
-    check_solvable(board, goal)?;
-    let geometry = GoalGeometry::new(goal);
-    let mut search = Search {
-        width: board.width(),
-        height: board.height(),
-        tiles: board.tiles().to_vec(),
-        blank: board.blank(),
-        horizontal: 0,
-        vertical: 0,
-        geometry,
-        path: Vec::new(),
-        stats: Stats::default(),
-        limits,
-        next_check: Limits::CHECK_EVERY,
-        started,
-        bound: 0,
-        progress,
-    };
-    for (cell, &t) in board.tiles().iter().enumerate() {
-        if t != BLANK {
-            let (dc, dr) = search.distances(t, cell);
-            search.horizontal += dc;
-            search.vertical += dr;
-        }
-    }
-    search.bound = search.estimate(Next::Any);
-    loop {
-        search.stats.iterations += 1;
-        if let Some(report) = progress {
-            report(search.snapshot());
-        }
-        match search.dfs(0, Next::Any) {
-            Outcome::Found => break,
-            Outcome::Above(next) => search.bound = next,
-            Outcome::Stopped(hit) => {
-                search.stats.elapsed = started.elapsed();
-                return Err(SolveError::Limit {
-                    hit,
-                    stats: search.stats,
-                    bound: search.bound,
-                });
-            }
-        }
-    }
-    let moves: Vec<Move> = search
-        .path
-        .iter()
-        .flat_map(|&(mv, k)| std::iter::repeat_n(mv, k))
-        .collect();
-    verify_moves(board, goal, &moves)?;
-    debug_assert_eq!(Metric::Mtm.length(&moves) as u32, search.bound);
-    let mut stats = search.stats;
-    stats.elapsed = started.elapsed();
-    Ok(Solution {
-        moves,
-        optimal: true,
-        stats,
-    })
+    board.check_same_size(goal)?;
+    MtmSolver::new(goal).solve(board, limits, progress)
 }
 
 enum Outcome {
@@ -136,7 +211,10 @@ struct Search<'a> {
     horizontal: u32,
     /// Sum of the tiles' row distances to their goal rows.
     vertical: u32,
-    geometry: GoalGeometry,
+    solver: &'a MtmSolver,
+    /// Keys of the row and column count tables (0 when there is no table).
+    row_key: u128,
+    column_key: u128,
     /// The slides so far: the blank's direction and how many cells.
     path: Vec<(Move, usize)>,
     stats: Stats,
@@ -152,14 +230,20 @@ impl Search<'_> {
     fn distances(&self, t: Tile, cell: usize) -> (u32, u32) {
         let (c, r) = (cell % self.width, cell / self.width);
         (
-            c.abs_diff(self.geometry.goal_col(t)) as u32,
-            r.abs_diff(self.geometry.goal_row(t)) as u32,
+            c.abs_diff(self.solver.geometry.goal_col(t)) as u32,
+            r.abs_diff(self.solver.geometry.goal_row(t)) as u32,
         )
     }
 
     fn estimate(&self, next: Next) -> u32 {
-        let a = self.horizontal.div_ceil(self.width as u32 - 1);
-        let b = self.vertical.div_ceil(self.height as u32 - 1);
+        let mut a = self.horizontal.div_ceil(self.width as u32 - 1);
+        let mut b = self.vertical.div_ceil(self.height as u32 - 1);
+        if let Some(columns) = &self.solver.columns {
+            a = a.max(columns.distance(self.column_key));
+        }
+        if let Some(rows) = &self.solver.rows {
+            b = b.max(rows.distance(self.row_key));
+        }
         alternating_bound(a, b, next)
     }
 
@@ -182,6 +266,15 @@ impl Search<'_> {
         let (nc, nr) = self.distances(t, self.blank);
         self.horizontal = self.horizontal + nc - oc;
         self.vertical = self.vertical + nr - or;
+        let g = &self.solver.geometry;
+        let w = self.width;
+        if mv.is_vertical() {
+            if let Some(rows) = &self.solver.rows {
+                self.row_key = rows.moved(self.row_key, g.goal_row(t), to / w, self.blank / w);
+            }
+        } else if let Some(columns) = &self.solver.columns {
+            self.column_key = columns.moved(self.column_key, g.goal_col(t), to % w, self.blank % w);
+        }
         self.tiles.swap(self.blank, to);
         self.blank = to;
     }
