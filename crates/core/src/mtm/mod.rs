@@ -184,7 +184,7 @@ impl MtmSolver {
 }
 
 /// Finds a solution of `board` to `goal` with the fewest multi-tile moves: [`MtmSolver::solve`]
-/// with the goal's tables built for this one call.
+/// with the goal's tables built for this one call (their time is in the stats' `elapsed`).
 pub fn solve_mtm(
     board: &Board,
     goal: &Board,
@@ -192,7 +192,26 @@ pub fn solve_mtm(
     progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
     board.check_same_size(goal)?;
-    MtmSolver::new(goal).solve(board, limits, progress)
+    let started = Instant::now();
+    let solver = MtmSolver::new(goal);
+    let set_up = started.elapsed();
+    // Stats count the tables' set-up too, as every other search's do.
+    let add_set_up = |mut stats: Stats| {
+        stats.elapsed += set_up;
+        stats
+    };
+    match solver.solve(board, limits, progress) {
+        Ok(solution) => Ok(Solution {
+            stats: add_set_up(solution.stats),
+            ..solution
+        }),
+        Err(SolveError::Limit { hit, stats, bound }) => Err(SolveError::Limit {
+            hit,
+            stats: add_set_up(stats),
+            bound,
+        }),
+        Err(err) => Err(err),
+    }
 }
 
 enum Outcome {
