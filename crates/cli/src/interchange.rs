@@ -85,6 +85,10 @@ const MTM_ALGORITHM: (&str, &str) = ("idastar-mtm", "walking-distance-mtm");
 /// Runs `taquin solve` when [`InterchangeArgs::is_asked`].
 pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let extra = &args.interchange;
+    anyhow::ensure!(
+        !args.shorten && !args.show,
+        "--shorten and --show go with the plain output only: leave out --notation tiles, --metric mtm and --report (--report already shows every board)"
+    );
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     args.search.validate()?;
