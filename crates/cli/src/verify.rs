@@ -24,8 +24,8 @@ use crate::interchange::parse_notation;
 pub struct VerifyArgs {
     /// The start board, e.g. "6 4 7/8 5 0/3 2 1", a file (also in the n-puzzle format), or `-`.
     pub board: String,
-    /// The moves to check, e.g. "ULDR" (blank notation) or "D R2 U" (tile notation); `-`
-    /// reads them from standard input.
+    /// The moves to check, e.g. "ULDR" (blank notation) or "D R2 U" (tile notation), or a
+    /// file holding them; `-` reads them from standard input.
     pub moves: String,
     /// The goal: standard, korf, snail, or a board (default: standard, 1..N-1 then the blank).
     #[arg(long, short)]
@@ -67,6 +67,9 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let text = if args.moves == "-" {
         std::io::read_to_string(std::io::stdin())
             .context("reading the moves from standard input")?
+    } else if std::path::Path::new(&args.moves).is_file() {
+        std::fs::read_to_string(&args.moves)
+            .with_context(|| format!("reading the moves from {}", args.moves))?
     } else {
         args.moves.clone()
     };

@@ -153,6 +153,15 @@ fn verify_says_where_moves_go_wrong_and_exits_by_verdict() {
             "STM: 2 single-tile moves, optimal",
         ))
         .stdout(predicate::str::contains("MTM: 1 multi-tile move, optimal"));
+    let moves = temp_file("moves.txt", "R\nR\n");
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/0 7 8", moves.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "STM: 2 single-tile moves, optimal",
+        ));
+    std::fs::remove_file(moves).unwrap();
     taquin()
         .args(["verify", "1 2 3/4 5 6/0 7 8", "RDL"])
         .assert()

@@ -6,6 +6,11 @@
 //!
 //! Moves name the direction the **blank** moves: `U`, `D`, `L`, `R` (see [`moves`]).
 //!
+//! Other tools' conventions: the 42 school's n-puzzle files ([`npuzzle_file`]), named goals
+//! ([`goals`]), the speed solvers' tile notation ([`notation`]), the single- and multi-tile
+//! metrics ([`metric`], with MTM-optimal search in [`mtm`]), checking any tool's solution
+//! ([`replay`]), and God's number of small boards ([`gods_number`]).
+//!
 //! ```
 //! use taquin::{solve, Algorithm, Board, HeuristicKind, Limits};
 //! let board: Board = "6 4 7/8 5 0/3 2 1".parse()?;
