@@ -46,7 +46,10 @@ impl SolveReport {
 
     /// The report with its `moves` written in `notation` (the API's `notation` field).
     pub fn in_notation(mut self, solution: &Solution, notation: Notation) -> SolveReport {
-        self.moves = notation.format(&solution.moves);
+        // Blank letters are what `new` wrote: no second copy of a long solution.
+        if notation != Notation::Blank || self.moves.len() != solution.len() {
+            self.moves = notation.format(&solution.moves);
+        }
         self
     }
 
