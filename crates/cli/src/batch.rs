@@ -70,6 +70,9 @@ pub struct BatchArgs {
     /// re-solved optimally); the record keeps the length before as `original_length`.
     #[arg(long)]
     pub shorten: bool,
+    /// How the `moves` field is written: blank (DLLURR) or tiles (where the tiles go, runs as R3).
+    #[arg(long, default_value = "blank", value_parser = crate::interchange::parse_notation)]
+    pub notation: taquin::notation::Notation,
 }
 
 /// One shard of a sharded run: `index` in 1..=`count`.
@@ -151,7 +154,7 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     // Validates the limit flags once; each instance gets its own deadline later.
     args.limits.limits()?;
 
-    let input = read_input(args.file.as_deref())?;
+    let input = crate::interchange::batch_input(read_input(args.file.as_deref())?, &args.file)?;
     let (done_through, earlier_failed) = match (&args.output, args.resume) {
         (Some(path), true) => resume_point(path)?,
         _ => (0, false),
@@ -479,7 +482,7 @@ fn solve_line(item: &Work, args: &BatchArgs, tables: &Tables) -> Outcome {
             };
             // The report carries the solve's own lower bound.
             record.lower_bound = None;
-            record.report = Some(SolveReport::new(&solution));
+            record.report = Some(SolveReport::new(&solution).in_notation(&solution, args.notation));
             true
         }
         Err(SolveError::Limit {

@@ -97,16 +97,20 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
             .read_to_string(&mut s)
             .with_context(|| format!("reading the {what} from standard input"))?;
         s
+    } else if std::path::Path::new(arg).is_file() {
+        std::fs::read_to_string(arg).with_context(|| format!("reading the {what} from {arg}"))?
     } else {
         arg.to_string()
     };
-    text.parse::<Board>()
-        .with_context(|| format!("invalid {what}"))
+    taquin::npuzzle_file::parse_board(&text).with_context(|| format!("invalid {what}"))
 }
 
 /// The goal: the one given, or 1..N-1 then the blank for the board's size.
 pub fn read_goal(goal: Option<&str>, board: &Board) -> Result<Board> {
     let goal = match goal {
+        Some(g) if g != "-" && !std::path::Path::new(g).is_file() => {
+            taquin::goals::parse_goal(g, board.width(), board.height()).context("invalid goal")?
+        }
         Some(g) => read_board(g, "goal")?,
         None => Board::solved(board.width(), board.height())?,
     };

@@ -39,8 +39,8 @@ pub struct GenerateArgs {
     /// instead of uniformly at random; fewer moves give easier boards.
     #[arg(long, short)]
     pub moves: Option<usize>,
-    /// The goal the boards must be solvable to (default: 1..N-1 then the blank; blank first for
-    /// --format bench).
+    /// The goal the boards must be solvable to: standard, korf, snail, or a board (default:
+    /// 1..N-1 then the blank; blank first for --format bench).
     #[arg(long, short)]
     pub goal: Option<String>,
     /// Output format.
@@ -69,6 +69,9 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     let (w, h) = args.size;
     let goal = match (&args.goal, args.format) {
+        (Some(name), _) if taquin::goals::NamedGoal::from_name(name).is_some() => {
+            taquin::goals::parse_goal(name, w, h)?
+        }
         (Some(g), _) => {
             let g = common::read_board(g, "goal")?;
             anyhow::ensure!(

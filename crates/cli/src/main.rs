@@ -7,9 +7,12 @@ mod bench;
 mod common;
 mod compare;
 mod generate;
+mod gods_number;
+mod interchange;
 mod pdb_cmd;
 mod serve;
 mod solve;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -48,6 +51,12 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Build, list and verify the pattern databases (pdb:7-8 etc.) in the cache directory.
     Pdb(pdb_cmd::PdbArgs),
+    /// Check a solution from any tool: where it goes wrong, or its length in both metrics
+    /// and whether it is optimal (exit 0 valid, 1 invalid, 2 bad usage).
+    Verify(verify::VerifyArgs),
+    /// God's number of a small board (e.g. 3x3, 3x4): the largest distance from the goal and
+    /// the number of states at each distance, by a breadth-first search over every state.
+    GodsNumber(gods_number::GodsNumberArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +70,8 @@ fn main() -> ExitCode {
         Command::Batch(args) => batch::run(args, &tables),
         Command::Serve(args) => serve::run(args, tables),
         Command::Pdb(args) => pdb_cmd::run(args, &tables),
+        Command::Verify(args) => verify::run(args, &tables),
+        Command::GodsNumber(args) => gods_number::run(args),
     };
     match result {
         Ok(code) => code,

@@ -44,6 +44,8 @@ pub struct SolveArgs {
     /// re-solve short windows optimally.
     #[arg(long)]
     pub shorten: bool,
+    #[command(flatten)]
+    pub interchange: crate::interchange::InterchangeArgs,
 }
 
 /// How to search, shared by `solve` and `batch`.
@@ -143,6 +145,9 @@ pub fn parse_heuristic_or_auto(name: &str) -> Result<Auto<HeuristicKind>, String
 
 /// Runs `taquin solve`.
 pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
+    if args.interchange.is_asked() {
+        return crate::interchange::solve(&args, tables);
+    }
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     args.search.validate()?;
@@ -281,6 +286,7 @@ fn write_text(
         write_letters(out, &solution.moves)?;
     }
     writeln!(out)?;
+    crate::interchange::write_lengths(out, &solution.moves)?;
     let s = &solution.stats;
     write!(
         out,

@@ -11,6 +11,11 @@
 //! and a [`Solution`] replayed before it is returned. Tables live in a [`Tables`] handle that
 //! the caller owns; nothing is global.
 //!
+//! Other tools' conventions: the 42 school's n-puzzle files ([`npuzzle_file`]), named goals
+//! ([`goals`]), the speed solvers' tile notation ([`notation`]), the single- and multi-tile
+//! metrics ([`metric`], with MTM-optimal search in [`mtm`]), checking any tool's solution
+//! ([`replay`]), and God's number of small boards ([`gods_number`]).
+//!
 //! ```
 //! use taquin::{solve, Algorithm, Board, HeuristicKind, Limits, Request, SolveOptions, Tables};
 //! let tables = Tables::in_memory();
@@ -31,13 +36,20 @@
 pub mod algorithm;
 pub mod board;
 pub mod generate;
+pub mod goals;
+pub mod gods_number;
 pub mod hashing;
 pub mod heuristic;
 pub mod instances;
 pub mod limits;
+pub mod metric;
 pub mod moves;
+pub mod mtm;
+pub mod notation;
+pub mod npuzzle_file;
 pub mod pdb;
 pub mod planner;
+pub mod replay;
 pub mod report;
 pub mod request;
 pub mod search;

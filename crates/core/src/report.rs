@@ -2,6 +2,7 @@
 //! bindings so the field names are the same everywhere: `moves`, `length`, `optimal`,
 //! `lower_bound`, `algorithm`, `heuristic`, `expanded`, `generated`, `time_ms`, `plan`.
 
+use crate::notation::Notation;
 use crate::solution::Solution;
 
 /// A solve as reported to machines. With the `serde` feature it serialises to exactly these
@@ -11,8 +12,11 @@ use crate::solution::Solution;
 pub struct SolveReport {
     /// The moves as letters (direction the blank moves), e.g. `"DLLURR"`.
     pub moves: String,
-    /// Number of moves.
+    /// Number of moves (single-tile moves, STM).
     pub length: usize,
+    /// Number of multi-tile moves (MTM): a run of tiles of one row or column slid at once
+    /// counts 1 ([`crate::metric::metrics`]).
+    pub mtm_length: usize,
     /// True when proven optimal.
     pub optimal: bool,
     /// The best proven lower bound on the optimal length (`length` when optimal).
@@ -44,12 +48,22 @@ impl SolveReport {
         }
     }
 
+    /// The report with its `moves` written in `notation` (the API's `notation` field).
+    pub fn in_notation(mut self, solution: &Solution, notation: Notation) -> SolveReport {
+        // Blank letters are what `new` wrote: no second copy of a long solution.
+        if notation != Notation::Blank || self.moves.len() != solution.len() {
+            self.moves = notation.format(&solution.moves);
+        }
+        self
+    }
+
     /// The report with an empty `moves` string (every other field filled, `length` too), for
     /// writers that stream billions of move letters instead of holding them as one string.
     pub fn summary(solution: &Solution) -> SolveReport {
         SolveReport {
             moves: String::new(),
             length: solution.len(),
+            mtm_length: crate::metric::Metric::Mtm.length(&solution.moves),
             optimal: solution.optimal,
             lower_bound: solution.lower_bound,
             algorithm: solution.algorithm.clone(),

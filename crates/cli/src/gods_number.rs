@@ -1,0 +1,121 @@
+//! `taquin gods-number WxH`: the largest optimal distance from the goal on a small board, with
+//! the number of states at each distance, by a breadth-first search over every state at two
+//! bits per state on every core.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use taquin::gods_number::{gods_number, GodsError, LayerProgress};
+use taquin::metric::Metric;
+
+use crate::common::{self, LimitArgs, EXIT_FAILED};
+use crate::generate::parse_size;
+use crate::interchange::parse_metric;
+
+/// Arguments of `taquin gods-number`.
+#[derive(clap::Args, Debug)]
+pub struct GodsNumberArgs {
+    /// The board size, WIDTHxHEIGHT: up to 12 cells (3x4, 2x6) in the default memory budget.
+    #[arg(value_parser = parse_size)]
+    pub size: (usize, usize),
+    /// Count moves in stm (one per tile slid) or mtm (one per run of tiles slid at once).
+    #[arg(long, default_value = "stm", value_parser = parse_metric)]
+    pub metric: Metric,
+    /// The goal searched from: standard, korf, snail, or a board (default: standard).
+    #[arg(long, short)]
+    pub goal: Option<String>,
+    /// Threads (0: every core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// --max-memory bounds the state array (two bits per state), --max-nodes the states
+    /// reached, --timeout the time.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print one JSON object: diameter, distribution, states, antipodes, ...
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `taquin gods-number`.
+pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
+    let (width, height) = args.size;
+    let goal = match &args.goal {
+        Some(g) => taquin::goals::parse_goal(g, width, height)
+            .map_err(|e| anyhow::anyhow!("invalid goal: {e}"))?,
+        None => taquin::Board::solved(width, height)?,
+    };
+    let limits = args.limits.limits()?;
+    let bar = (std::io::stderr().is_terminal() && !args.json).then(|| {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} states  distance {msg}  {elapsed}  (Ctrl-C cancels)",
+            )
+            .expect("valid template"),
+        );
+        bar
+    });
+    let show = |p: LayerProgress| {
+        if let Some(bar) = &bar {
+            bar.set_length(p.total);
+            bar.set_position(p.found);
+            bar.set_message(p.depth.to_string());
+        }
+    };
+    let result = gods_number(&goal, args.metric, args.threads, &limits, Some(&show));
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let result = match result {
+        Ok(r) => r,
+        Err(err @ GodsError::Stopped { .. }) => {
+            eprintln!("{err}");
+            return Ok(ExitCode::from(EXIT_FAILED));
+        }
+        Err(err) => return Err(err.into()),
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let antipodes: Vec<String> = result.antipodes.iter().map(|b| b.to_line()).collect();
+    if args.json {
+        let value = json!({
+            "width": width,
+            "height": height,
+            "metric": args.metric.name(),
+            "goal": goal.to_line(),
+            "diameter": result.diameter(),
+            "distribution": result.distribution,
+            "states": result.states(),
+            "antipodes": antipodes,
+            "time_ms": result.elapsed.as_secs_f64() * 1000.0,
+            "memory_bytes": result.memory_bytes,
+        });
+        writeln!(out, "{value}")?;
+    } else {
+        writeln!(
+            out,
+            "{width}x{height}, goal {}, {} metric: God's number is {} ({} states, {} at the largest distance)",
+            goal.to_line(),
+            args.metric.name().to_uppercase(),
+            result.diameter(),
+            common::thousands(result.states()),
+            common::thousands(*result.distribution.last().unwrap_or(&0)),
+        )?;
+        writeln!(out, "distance  states")?;
+        for (d, count) in result.distribution.iter().enumerate() {
+            writeln!(out, "{d:>8}  {}", common::thousands(*count))?;
+        }
+        let shown = antipodes.len().min(4);
+        writeln!(out, "farthest: {}", antipodes[..shown].join(", "))?;
+        writeln!(
+            out,
+            "time {}, memory {:.1} MiB",
+            common::millis(result.elapsed),
+            result.memory_bytes as f64 / (1 << 20) as f64
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

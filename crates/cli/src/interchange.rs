@@ -1,0 +1,272 @@
+//! What `taquin solve` does for the formats of other tools: `--notation tiles` (the speed
+//! solvers' tile moves with runs), `--metric mtm` (solutions optimal in multi-tile moves) and
+//! `--report` (the 42 school n-puzzle project's report: time and size complexity, moves, and
+//! every board from the start to the goal).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use serde_json::json;
+use taquin::metric::{metrics, Metric};
+use taquin::mtm::solve_mtm;
+use taquin::notation::Notation;
+use taquin::{Board, Request, Solution, SolveError, SolveOptions, SolveReport, Tables};
+
+use crate::common::{self, Spinner, EXIT_FAILED, EXIT_USAGE};
+use crate::solve::SolveArgs;
+
+/// Flags of `solve` for other tools' conventions.
+#[derive(clap::Args, Debug)]
+pub struct InterchangeArgs {
+    /// How moves are written: `blank` (each letter is where the blank goes, one cell each:
+    /// DLLURR) or `tiles` (each letter is where the tiles slide, runs with their length:
+    /// U R2 D L2).
+    #[arg(long, default_value = "blank", value_parser = parse_notation)]
+    pub notation: Notation,
+    /// The metric the solution is optimal in: `stm` (one move per tile slid) or `mtm` (one
+    /// move per run of tiles slid at once in a row or column; IDA* over the slides).
+    #[arg(long, default_value = "stm", value_parser = parse_metric)]
+    pub metric: Metric,
+    /// Print the 42 n-puzzle project's report: states selected (time complexity), most states
+    /// held in memory at once (size complexity), the number of moves, and every board from the
+    /// start to the goal.
+    #[arg(long)]
+    pub report: bool,
+}
+
+impl InterchangeArgs {
+    /// True when a flag asks for something the plain `solve` output does not give.
+    pub fn is_asked(&self) -> bool {
+        self.notation != Notation::Blank || self.metric != Metric::Stm || self.report
+    }
+}
+
+/// Parses a notation name, listing the valid ones on error.
+pub fn parse_notation(name: &str) -> Result<Notation, String> {
+    Notation::from_name(name).ok_or_else(|| {
+        format!("unknown notation '{name}': use blank (the letter is where the blank goes) or tiles (where the tiles go, runs as R3)")
+    })
+}
+
+/// Parses a metric name, listing the valid ones on error.
+pub fn parse_metric(name: &str) -> Result<Metric, String> {
+    Metric::from_name(name).ok_or_else(|| {
+        format!("unknown metric '{name}': use stm (single-tile moves) or mtm (multi-tile moves)")
+    })
+}
+
+/// Writes the line giving a solution's length in both metrics.
+pub fn write_lengths(out: &mut impl Write, moves: &[taquin::Move]) -> std::io::Result<()> {
+    let (stm, mtm) = metrics(moves);
+    writeln!(
+        out,
+        "Length: {stm} single-tile moves (STM), {mtm} multi-tile moves (MTM)"
+    )
+}
+
+/// `batch` reads one instance a line; an input that is one board in the n-puzzle file format
+/// (several lines) becomes one JSON line holding that board (goal: the standard one), its id
+/// the file's name. A file in that format that is not a valid board is a usage error.
+pub fn batch_input(input: String, file: &Option<String>) -> Result<String> {
+    if !taquin::npuzzle_file::looks_like(&input) {
+        return Ok(input);
+    }
+    let board = taquin::npuzzle_file::parse(&input).context(
+        "invalid n-puzzle file (batch reads one instance a line, or one board in the n-puzzle format)",
+    )?;
+    let id = file.as_deref().filter(|f| *f != "-").unwrap_or("stdin");
+    Ok(json!({ "id": id, "board": board.to_line() }).to_string())
+}
+
+/// The search's name pair for `--metric mtm`.
+const MTM_ALGORITHM: (&str, &str) = ("idastar-mtm", "walking-distance-mtm");
+
+/// Runs `taquin solve` when [`InterchangeArgs::is_asked`].
+pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
+    let extra = &args.interchange;
+    anyhow::ensure!(
+        !args.shorten && !args.show,
+        "--shorten and --show go with the plain output only: leave out --notation tiles, --metric mtm and --report (--report already shows every board)"
+    );
+    let board = common::read_board(&args.board, "board")?;
+    let goal = common::read_goal(args.goal.as_deref(), &board)?;
+    args.search.validate()?;
+    let limits = args.limits.limits()?;
+    let result = match extra.metric {
+        Metric::Stm => {
+            let options = SolveOptions {
+                threads: args.threads,
+                ..args.search.options(taquin::Workload::One)
+            };
+            Request::new(board.clone(), goal.clone(), limits).and_then(|request| {
+                let plan = taquin::plan(&request, &options, tables)?;
+                let spinner =
+                    Spinner::new(&format!("{} + {}", plan.algorithm, plan.heuristic_name()));
+                let progress = |p| spinner.update(p);
+                let result = plan.run(&request, tables, Some(&progress));
+                spinner.finish();
+                result
+            })
+        }
+        Metric::Mtm => {
+            anyhow::ensure!(
+                args.search.algorithm.0.is_none() && args.search.heuristic.0.is_none(),
+                "--metric mtm has its own search (IDA* over slides with a multi-tile bound): leave out --algorithm and --heuristic"
+            );
+            let spinner = Spinner::new("idastar (multi-tile moves)");
+            let progress = |p| spinner.update(p);
+            let result = solve_mtm(&board, &goal, &limits, Some(&progress)).map(|mut s| {
+                s.algorithm = MTM_ALGORITHM.0.to_string();
+                s.heuristic = MTM_ALGORITHM.1.to_string();
+                // Optimal in slides, not in single-tile moves: the STM bound is Manhattan's.
+                s.lower_bound = taquin::solvers::manhattan_lower_bound(&board, &goal);
+                s
+            });
+            spinner.finish();
+            result
+        }
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let solution = match result {
+        Ok(solution) => solution,
+        Err(err) => {
+            let (kind, code) = match &err {
+                SolveError::Unsolvable(_) => ("unsolvable", EXIT_FAILED),
+                SolveError::Limit { .. } => ("limit", EXIT_FAILED),
+                SolveError::Parse(_) => ("input", EXIT_USAGE),
+                _ => ("unsupported", EXIT_FAILED),
+            };
+            if args.json {
+                writeln!(out, "{}", json!({ "error": err.to_string(), "kind": kind }))?;
+            } else {
+                eprintln!("{err}");
+            }
+            return Ok(ExitCode::from(code));
+        }
+    };
+    solution.verify(&board, &goal)?;
+    let names = (solution.algorithm.as_str(), solution.heuristic.as_str());
+    let complexity = Complexity::of(&solution, names.0);
+    if args.json {
+        let report =
+            SolveReport::new(&solution).in_notation(&solution, extra.notation);
+        let mut value = serde_json::to_value(&report)?;
+        value["board"] = json!(board.to_line());
+        value["goal"] = json!(goal.to_line());
+        value["notation"] = json!(extra.notation.name());
+        value["metric"] = json!(extra.metric.name());
+        if extra.report {
+            value["time_complexity"] = json!(complexity.time);
+            value["size_complexity"] = json!(complexity.size);
+            value["states"] = json!(boards(&board, &solution.moves)
+                .iter()
+                .map(Board::to_line)
+                .collect::<Vec<_>>());
+        }
+        writeln!(out, "{value}")?;
+    } else {
+        let (stm, mtm) = metrics(&solution.moves);
+        let verdict = match (solution.optimal, extra.metric) {
+            (true, m) => format!("optimal in {}", m.name().to_uppercase()),
+            (false, _) => "not proven optimal".to_string(),
+        };
+        writeln!(
+            out,
+            "Solved in {stm} moves, {mtm} multi-tile moves ({verdict}) with {} + {}",
+            names.0, names.1
+        )?;
+        writeln!(
+            out,
+            "Moves ({}): {}",
+            extra.notation,
+            extra.notation.format(&solution.moves)
+        )?;
+        if extra.report {
+            writeln!(
+                out,
+                "Complexity in time: {} states selected (expanded)",
+                common::thousands(complexity.time)
+            )?;
+            writeln!(out, "Complexity in size: {}", complexity.size_text)?;
+            writeln!(out, "Number of moves: {stm} ({mtm} multi-tile)")?;
+            writeln!(out, "Boards from the start to the goal:")?;
+            for b in boards(&board, &solution.moves) {
+                writeln!(out, "\n{b}")?;
+            }
+        } else {
+            let s = &solution.stats;
+            writeln!(
+                out,
+                "Expanded {}, generated {}, time {}",
+                common::thousands(s.expanded),
+                common::thousands(s.generated),
+                common::millis(s.elapsed)
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every board from `board` to the end of `moves`, both included.
+fn boards(board: &Board, moves: &[taquin::Move]) -> Vec<Board> {
+    let mut b = board.clone();
+    let mut all = vec![b.clone()];
+    for &m in moves {
+        b.apply(m);
+        all.push(b.clone());
+    }
+    all
+}
+
+/// The 42 project's two complexity figures, from what the search counted.
+struct Complexity {
+    /// States selected for expansion.
+    time: u64,
+    /// Most states held at once, where the search measures it (0 otherwise).
+    size: u64,
+    /// The size figure in words, saying what it is.
+    size_text: String,
+}
+
+impl Complexity {
+    fn of(solution: &Solution, algorithm: &str) -> Complexity {
+        let s = &solution.stats;
+        let (size, size_text) = if algorithm.starts_with("idastar") {
+            // IDA* keeps only the current path; in its last iteration the path never grows
+            // beyond the bound, which is the solution's length (in its metric).
+            let depth = if algorithm == MTM_ALGORITHM.0 {
+                Metric::Mtm.length(&solution.moves)
+            } else {
+                solution.len()
+            } as u64;
+            (
+                depth + 1,
+                format!(
+                    "{} states at most (IDA* holds only the path from the start, at most the solution's length + 1)",
+                    depth + 1
+                ),
+            )
+        } else if s.peak_open + s.peak_closed > 0 {
+            let held = (s.peak_open + s.peak_closed) as u64;
+            (
+                held,
+                format!(
+                    "{} states at most (largest open list {} + largest closed set {}; about {:.1} MiB)",
+                    common::thousands(held),
+                    common::thousands(s.peak_open as u64),
+                    common::thousands(s.peak_closed as u64),
+                    s.peak_memory_bytes as f64 / (1 << 20) as f64
+                ),
+            )
+        } else {
+            (0, "not measured by this algorithm".to_string())
+        };
+        Complexity {
+            time: s.expanded,
+            size,
+            size_text,
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! `taquin verify BOARD MOVES`: checks a solution written by any tool. It says where the moves
+//! go wrong (which move, from which board, why), or gives their length in both metrics and
+//! whether it is optimal, solving the board optimally in each metric within `--timeout`.
+//!
+//! Exit codes: 0 a valid solution, 1 not a solution, 2 bad usage or input.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use serde_json::json;
+use taquin::metric::Metric;
+use taquin::mtm::solve_mtm;
+use taquin::notation::Notation;
+use taquin::replay::{check, CheckError, Replayed};
+use taquin::{Algorithm, Board, Limits, Request, SolveError, SolveOptions, Tables};
+
+use crate::common::{self, EXIT_FAILED};
+use crate::interchange::parse_notation;
+
+/// Arguments of `taquin verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// The start board, e.g. "6 4 7/8 5 0/3 2 1", a file (also in the n-puzzle format), or `-`.
+    pub board: String,
+    /// The moves to check, e.g. "ULDR" (blank notation) or "D R2 U" (tile notation), or a
+    /// file holding them; `-` reads them from standard input.
+    pub moves: String,
+    /// The goal: standard, korf, snail, or a board (default: standard, 1..N-1 then the blank).
+    #[arg(long, short)]
+    pub goal: Option<String>,
+    /// How the moves are written: blank (the letter is where the blank goes) or tiles (where
+    /// the tiles go, runs as R3).
+    #[arg(long, default_value = "blank", value_parser = parse_notation)]
+    pub notation: Notation,
+    /// Seconds allowed to find the optimal length in each metric, to say whether the moves
+    /// are optimal ("not known" when the time runs out).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Print the verdict as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What is known of the optimum in one metric.
+enum Optimum {
+    /// The optimal length.
+    Known(usize),
+    /// The time ran out; the best lower bound proven.
+    Unknown(u32),
+}
+
+/// Runs `taquin verify`.
+pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
+    anyhow::ensure!(
+        args.timeout.is_finite() && args.timeout > 0.0,
+        "--timeout must be a positive number of seconds, got {}",
+        args.timeout
+    );
+    anyhow::ensure!(
+        !(args.board == "-" && args.moves == "-"),
+        "only one of BOARD and MOVES can be read from standard input"
+    );
+    let board = common::read_board(&args.board, "board")?;
+    let goal = common::read_goal(args.goal.as_deref(), &board)?;
+    let text = if args.moves == "-" {
+        std::io::read_to_string(std::io::stdin())
+            .context("reading the moves from standard input")?
+    } else if std::path::Path::new(&args.moves).is_file() {
+        std::fs::read_to_string(&args.moves)
+            .with_context(|| format!("reading the moves from {}", args.moves))?
+    } else {
+        args.moves.clone()
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let Replayed { moves, stm, mtm } = match check(&board, &goal, &text, args.notation) {
+        Ok(found) => found,
+        Err(err @ CheckError::Notation(_)) => return Err(err.into()),
+        Err(err) => {
+            if args.json {
+                writeln!(out, "{}", json!({"valid": false, "error": err.to_string()}))?;
+            } else {
+                writeln!(out, "invalid: {err}")?;
+            }
+            out.flush()?;
+            return Ok(ExitCode::from(EXIT_FAILED));
+        }
+    };
+    let timeout = Duration::from_secs_f64(args.timeout);
+    let optimum_stm = optimum(&board, &goal, Metric::Stm, timeout, tables)?;
+    let optimum_mtm = optimum(&board, &goal, Metric::Mtm, timeout, tables)?;
+    let verdict = |length: usize, optimum: &Optimum| match optimum {
+        Optimum::Known(best) if length == *best => "optimal".to_string(),
+        Optimum::Known(best) => format!("not optimal: the optimum is {best}"),
+        Optimum::Unknown(bound) => {
+            format!("optimality not known (no answer within the time limit; the optimum is at least {bound})")
+        }
+    };
+    if args.json {
+        let field = |length: usize, optimum: &Optimum| match optimum {
+            Optimum::Known(best) => json!({"optimal": length == *best, "optimal_length": best}),
+            Optimum::Unknown(bound) => json!({"optimal": null, "lower_bound": bound}),
+        };
+        let value = json!({
+            "valid": true,
+            "length": stm,
+            "mtm_length": mtm,
+            "moves": args.notation.format(&moves),
+            "notation": args.notation.name(),
+            "stm": field(stm, &optimum_stm),
+            "mtm": field(mtm, &optimum_mtm),
+        });
+        writeln!(out, "{value}")?;
+    } else {
+        writeln!(out, "valid: the moves take the board to the goal")?;
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        writeln!(
+            out,
+            "STM: {stm} single-tile move{}, {}",
+            plural(stm),
+            verdict(stm, &optimum_stm)
+        )?;
+        writeln!(
+            out,
+            "MTM: {mtm} multi-tile move{}, {}",
+            plural(mtm),
+            verdict(mtm, &optimum_mtm)
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Solves `board` optimally in `metric` within `timeout`: the planner's optimal search (IDA*
+/// with its heuristic and tables) for STM, the multi-tile IDA* for MTM.
+fn optimum(
+    board: &Board,
+    goal: &Board,
+    metric: Metric,
+    timeout: Duration,
+    tables: &Tables,
+) -> Result<Optimum> {
+    let limits = Limits::none()
+        .with_timeout(timeout)
+        .with_cancel(common::cancel_flag());
+    let result = match metric {
+        Metric::Stm => {
+            let options = SolveOptions {
+                algorithm: Some(Algorithm::IdaStar),
+                ..SolveOptions::default()
+            };
+            Request::new(board.clone(), goal.clone(), limits)
+                .and_then(|request| taquin::solve(&request, &options, tables, None))
+        }
+        Metric::Mtm => solve_mtm(board, goal, &limits, None),
+    };
+    match result {
+        Ok(solution) => Ok(Optimum::Known(metric.length(&solution.moves))),
+        Err(SolveError::Limit { bound, .. }) => Ok(Optimum::Unknown(bound)),
+        Err(err) => Err(err.into()),
+    }
+}

@@ -1,0 +1,220 @@
+//! The interchange features as a user runs them: n-puzzle files, named goals, tile notation,
+//! the multi-tile metric, the 42 report, `verify` and `gods-number`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn taquin() -> Command {
+    Command::cargo_bin("taquin").unwrap()
+}
+
+fn json(out: &[u8]) -> Value {
+    serde_json::from_slice(out).unwrap()
+}
+
+/// A file in the n-puzzle format whose goal is the snail.
+const SNAIL_FILE: &str = "# This puzzle is solvable\n3\n0 2 3 # first row\n1 4 5\n8 7 6\n";
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("taquin-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn npuzzle_files_are_read_from_a_path_and_from_stdin() {
+    let path = temp_file("snail.txt", SNAIL_FILE);
+    taquin()
+        .args(["solve", path.to_str().unwrap(), "--goal", "snail"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Solved in 6 moves (optimal)"));
+    taquin()
+        .args(["solve", "-", "--goal", "snail"])
+        .write_stdin(SNAIL_FILE)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Moves: DDRRUL"));
+    let out = taquin()
+        .args(["batch", path.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let record = json(&out);
+    assert_eq!(record["status"], "unsolvable", "{record}");
+    taquin()
+        .args(["solve", "-"])
+        .write_stdin("3\n1 2 3\n4 5\n7 8 0\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 3: 2 numbers in a row"));
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn named_goals_work_on_any_size() {
+    taquin()
+        .args(["solve", "0 1 2 3/4 5 6 7/8 9 10 11", "--goal", "korf"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Solved in 0 moves"));
+    taquin()
+        .args(["solve", "1 2 3 4 5/12 13 14 0 6/11 10 9 8 7", "-g", "snail"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Solved in 0 moves"));
+    taquin()
+        .args(["solve", "1 2 3/4 5 6/7 8 0", "--goal", "spiral"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use standard, korf or snail"));
+}
+
+#[test]
+fn mtm_solutions_in_tile_notation_verify() {
+    let out = taquin()
+        .args([
+            "solve",
+            "6 4 7/8 5 0/3 2 1",
+            "--metric",
+            "mtm",
+            "--notation",
+            "tiles",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json(&out);
+    assert_eq!(v["notation"], "tiles");
+    assert_eq!(v["optimal"], true);
+    let mtm = v["mtm_length"].as_u64().unwrap();
+    let moves = v["moves"].as_str().unwrap().to_string();
+    let out = taquin()
+        .args(["verify", "6 4 7/8 5 0/3 2 1", &moves, "--notation", "tiles"])
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let verdict = json(&out);
+    assert_eq!(verdict["valid"], true);
+    assert_eq!(verdict["mtm_length"].as_u64(), Some(mtm));
+    assert_eq!(verdict["mtm"]["optimal"], true, "{verdict}");
+    assert_eq!(verdict["stm"]["optimal_length"], 31);
+}
+
+#[test]
+fn report_gives_complexities_and_every_board() {
+    taquin()
+        .args(["solve", "1 2 3/4 0 6/7 5 8", "--report"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Complexity in time: 2 states selected",
+        ))
+        .stdout(predicate::str::contains(
+            "Complexity in size: 3 states at most",
+        ))
+        .stdout(predicate::str::contains("Number of moves: 2"))
+        .stdout(predicate::str::contains("1 2 3\n4 5 6\n7 8 ."));
+    let out = taquin()
+        .args([
+            "solve",
+            "1 2 3/4 0 6/7 5 8",
+            "--report",
+            "--json",
+            "-a",
+            "astar",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json(&out);
+    assert_eq!(v["states"].as_array().unwrap().len(), 3);
+    assert!(v["size_complexity"].as_u64().unwrap() >= 3, "{v}");
+}
+
+#[test]
+fn verify_says_where_moves_go_wrong_and_exits_by_verdict() {
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/0 7 8", "RR"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "STM: 2 single-tile moves, optimal",
+        ))
+        .stdout(predicate::str::contains("MTM: 1 multi-tile move, optimal"));
+    let moves = temp_file("moves.txt", "R\nR\n");
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/0 7 8", moves.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "STM: 2 single-tile moves, optimal",
+        ));
+    std::fs::remove_file(moves).unwrap();
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/0 7 8", "RDL"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("move 2 ('D' at character 2)"));
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/0 7 8", "R"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("which is not the goal"));
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/0 7 8", "RQ"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("'Q' at position 2 is not a move"));
+    taquin()
+        .args([
+            "verify",
+            "6 4 7/8 5 0/3 2 1",
+            "ULDLDRURDLUULDDRURULLDRRULLDRDRLR",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("not optimal: the optimum is 31"));
+}
+
+#[test]
+fn gods_number_of_the_eight_puzzle() {
+    let out = taquin()
+        .args(["gods-number", "3x3", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v = json(&out);
+    assert_eq!(v["diameter"], 31);
+    let total: u64 = v["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 181_440);
+    assert_eq!(v["distribution"][31], 2);
+    taquin()
+        .args(["gods-number", "2x7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("raise --max-memory"));
+    taquin()
+        .args(["gods-number", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("WIDTHxHEIGHT"));
+}

@@ -1,0 +1,397 @@
+//! Solutions optimal in the multi-tile metric ([`Metric::Mtm`]): IDA* (Korf 1985) whose moves
+//! are the slides of 1 to `side - 1` tiles of the blank's row or column at once, each costing 1.
+//!
+//! Two facts keep the tree small. An optimal solution never follows a slide by another in the
+//! same line (the two would merge into one slide, or cancel), so horizontal and vertical
+//! slides alternate: the branching factor is `width - 1` or `height - 1`. And at least `a`
+//! horizontal and `b` vertical slides remain, where `b` is the larger of the multi-tile walking
+//! distance of the rows ([`walking_distance`]) and `ceil(V / (height - 1))`, `V` the tiles'
+//! total vertical Manhattan distance (a slide of `k <= height - 1` tiles moves each by one row),
+//! and `a` likewise for columns. With alternation, the bound is `max(a + b, 2a, 2b - 1)` when
+//! the next slide must be vertical (and symmetrically), which never exceeds the true MTM
+//! distance (admissible; tested against a breadth-first search in MTM over every 8-puzzle
+//! state in `tests/mtm.rs`).
+
+pub(crate) mod walking_distance;
+
+use std::time::Instant;
+
+use crate::board::{Board, Tile, BLANK};
+use crate::heuristic::GoalGeometry;
+use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
+use crate::metric::Metric;
+use crate::moves::Move;
+use crate::solution::{verify_moves, Solution, SolveError, Stats};
+use crate::solvability::check_solvable;
+use walking_distance::Table;
+
+/// The orientation the next slide must have, after the previous one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Next {
+    /// At the start: either.
+    Any,
+    /// After a vertical slide.
+    Horizontal,
+    /// After a horizontal slide.
+    Vertical,
+}
+
+/// Lower bound on the MTM distance: `a` horizontal and `b` vertical slides still needed, slides
+/// alternating, the first of them of orientation `next`.
+fn alternating_bound(a: u32, b: u32, next: Next) -> u32 {
+    // A sequence that starts with orientation X and holds m slides of orientation Y has at
+    // least 2m moves (Y in even places) and, for X, at least 2m - 1.
+    let lead = |first: u32, second: u32| (2 * first).saturating_sub(1).max(2 * second);
+    let alternating = match next {
+        Next::Any => (2 * a.max(b)).saturating_sub(1),
+        Next::Horizontal => lead(a, b),
+        Next::Vertical => lead(b, a),
+    };
+    (a + b).max(alternating)
+}
+
+/// Solves boards toward one goal with the fewest multi-tile moves; holds that goal's
+/// walking-distance tables, so that many boards can share them.
+#[derive(Debug, Clone)]
+pub struct MtmSolver {
+    goal: Board,
+    geometry: GoalGeometry,
+    /// Row counts (vertical slides), when the board is small enough for a table.
+    rows: Option<Table>,
+    /// Column counts (horizontal slides).
+    columns: Option<Table>,
+}
+
+impl MtmSolver {
+    /// The solver for `goal`. Builds its two walking-distance tables (a fraction of a second
+    /// for the 15-puzzle); boards with more than 5 rows or columns go without them.
+    pub fn new(goal: &Board) -> MtmSolver {
+        let (w, h) = (goal.width(), goal.height());
+        MtmSolver {
+            goal: goal.clone(),
+            geometry: GoalGeometry::new(goal),
+            rows: Table::build(h, w, goal.blank() / w),
+            columns: Table::build(w, h, goal.blank() % w),
+        }
+    }
+
+    /// A lower bound on the multi-tile moves from `board` (of the goal's size) to the goal:
+    /// the bound the search starts from, never above the true MTM distance.
+    pub fn lower_bound(&self, board: &Board) -> u32 {
+        let limits = Limits::none();
+        self.search(board, &limits, None, Instant::now())
+            .estimate(Next::Any)
+    }
+
+    /// A search positioned on `board`: tiles, distance sums and count-table keys.
+    fn search<'a>(
+        &'a self,
+        board: &Board,
+        limits: &'a Limits,
+        progress: Option<ProgressFn<'a>>,
+        started: Instant,
+    ) -> Search<'a> {
+        let (w, h) = (board.width(), board.height());
+        let mut search = Search {
+            width: w,
+            height: h,
+            tiles: board.tiles().to_vec(),
+            blank: board.blank(),
+            horizontal: 0,
+            vertical: 0,
+            solver: self,
+            row_key: 0,
+            column_key: 0,
+            path: Vec::new(),
+            stats: Stats::default(),
+            limits,
+            next_check: Limits::CHECK_EVERY,
+            started,
+            bound: 0,
+            progress,
+        };
+        let tiles = || {
+            board
+                .tiles()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t != BLANK)
+        };
+        for (cell, &t) in tiles() {
+            let (dc, dr) = search.distances(t, cell);
+            search.horizontal += dc;
+            search.vertical += dr;
+        }
+        let g = &self.geometry;
+        if let Some(rows) = &self.rows {
+            let lines = tiles().map(|(cell, &t)| (cell / w, g.goal_row(t)));
+            search.row_key = rows.key(lines, board.blank() / w);
+        }
+        if let Some(columns) = &self.columns {
+            let lines = tiles().map(|(cell, &t)| (cell % w, g.goal_col(t)));
+            search.column_key = columns.key(lines, board.blank() % w);
+        }
+        search
+    }
+
+    /// Finds a solution of `board` with the fewest multi-tile moves. The moves are returned
+    /// one cell at a time (as every solution in taquin), so a slide of three tiles is three
+    /// equal letters; [`crate::metric::metrics`] counts them. `optimal` means optimal in MTM.
+    pub fn solve(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        progress: Option<ProgressFn>,
+    ) -> Result<Solution, SolveError> {
+        let started = Instant::now();
+        let goal = &self.goal;
+        check_solvable(board, goal)?;
+        let mut search = self.search(board, limits, progress, started);
+        search.bound = search.estimate(Next::Any);
+        loop {
+            search.stats.iterations += 1;
+            if let Some(report) = progress {
+                report(search.snapshot());
+            }
+            match search.dfs(0, Next::Any) {
+                Outcome::Found => break,
+                Outcome::Above(next) => search.bound = next,
+                Outcome::Stopped(hit) => {
+                    search.stats.elapsed = started.elapsed();
+                    return Err(SolveError::Limit {
+                        hit,
+                        stats: search.stats,
+                        bound: search.bound,
+                    });
+                }
+            }
+        }
+        let moves: Vec<Move> = search
+            .path
+            .iter()
+            .flat_map(|&(mv, k)| std::iter::repeat_n(mv, k))
+            .collect();
+        verify_moves(board, goal, &moves)?;
+        debug_assert_eq!(Metric::Mtm.length(&moves) as u32, search.bound);
+        let mut stats = search.stats;
+        stats.elapsed = started.elapsed();
+        Ok(Solution {
+            moves,
+            optimal: true,
+            stats,
+            ..Solution::default()
+        })
+    }
+}
+
+/// Finds a solution of `board` to `goal` with the fewest multi-tile moves: [`MtmSolver::solve`]
+/// with the goal's tables built for this one call (their time is in the stats' `elapsed`).
+pub fn solve_mtm(
+    board: &Board,
+    goal: &Board,
+    limits: &Limits,
+    progress: Option<ProgressFn>,
+) -> Result<Solution, SolveError> {
+    board.check_same_size(goal)?;
+    let started = Instant::now();
+    let solver = MtmSolver::new(goal);
+    let set_up = started.elapsed();
+    // Stats count the tables' set-up too, as every other search's do.
+    let add_set_up = |mut stats: Stats| {
+        stats.elapsed += set_up;
+        stats
+    };
+    match solver.solve(board, limits, progress) {
+        Ok(solution) => Ok(Solution {
+            stats: add_set_up(solution.stats),
+            ..solution
+        }),
+        Err(SolveError::Limit { hit, stats, bound }) => Err(SolveError::Limit {
+            hit,
+            stats: add_set_up(stats),
+            bound,
+        }),
+        Err(err) => Err(err),
+    }
+}
+
+enum Outcome {
+    Found,
+    /// No solution within the bound; the smallest f seen above it.
+    Above(u32),
+    Stopped(LimitHit),
+}
+
+struct Search<'a> {
+    width: usize,
+    height: usize,
+    tiles: Vec<Tile>,
+    blank: usize,
+    /// Sum of the tiles' column distances to their goal columns.
+    horizontal: u32,
+    /// Sum of the tiles' row distances to their goal rows.
+    vertical: u32,
+    solver: &'a MtmSolver,
+    /// Keys of the row and column count tables (0 when there is no table).
+    row_key: u128,
+    column_key: u128,
+    /// The slides so far: the blank's direction and how many cells.
+    path: Vec<(Move, usize)>,
+    stats: Stats,
+    limits: &'a Limits,
+    next_check: u64,
+    started: Instant,
+    bound: u32,
+    progress: Option<ProgressFn<'a>>,
+}
+
+impl Search<'_> {
+    /// Column and row distance of tile `t` at `cell` from its goal cell.
+    fn distances(&self, t: Tile, cell: usize) -> (u32, u32) {
+        let (c, r) = (cell % self.width, cell / self.width);
+        (
+            c.abs_diff(self.solver.geometry.goal_col(t)) as u32,
+            r.abs_diff(self.solver.geometry.goal_row(t)) as u32,
+        )
+    }
+
+    fn estimate(&self, next: Next) -> u32 {
+        let mut a = self.horizontal.div_ceil(self.width as u32 - 1);
+        let mut b = self.vertical.div_ceil(self.height as u32 - 1);
+        if let Some(columns) = &self.solver.columns {
+            a = a.max(columns.distance(self.column_key));
+        }
+        if let Some(rows) = &self.solver.rows {
+            b = b.max(rows.distance(self.row_key));
+        }
+        alternating_bound(a, b, next)
+    }
+
+    fn snapshot(&self) -> Progress {
+        Progress {
+            generated: self.stats.generated,
+            expanded: self.stats.expanded,
+            bound: self.bound,
+            elapsed: self.started.elapsed(),
+            best: None,
+        }
+    }
+
+    /// Moves the blank one cell by `mv` (known legal), updating the distance sums.
+    fn step(&mut self, mv: Move) {
+        let to = mv
+            .target(self.blank, self.width, self.height)
+            .expect("slides stay on the board");
+        let t = self.tiles[to];
+        let (oc, or) = self.distances(t, to);
+        let (nc, nr) = self.distances(t, self.blank);
+        self.horizontal = self.horizontal + nc - oc;
+        self.vertical = self.vertical + nr - or;
+        let g = &self.solver.geometry;
+        let w = self.width;
+        if mv.is_vertical() {
+            if let Some(rows) = &self.solver.rows {
+                self.row_key = rows.moved(self.row_key, g.goal_row(t), to / w, self.blank / w);
+            }
+        } else if let Some(columns) = &self.solver.columns {
+            self.column_key = columns.moved(self.column_key, g.goal_col(t), to % w, self.blank % w);
+        }
+        self.tiles.swap(self.blank, to);
+        self.blank = to;
+    }
+
+    fn dfs(&mut self, g: u32, next: Next) -> Outcome {
+        let f = g + self.estimate(next);
+        if f > self.bound {
+            return Outcome::Above(f);
+        }
+        if self.horizontal == 0 && self.vertical == 0 {
+            return Outcome::Found;
+        }
+        self.stats.expanded += 1;
+        if self.stats.generated >= self.next_check {
+            self.next_check = self.stats.generated + Limits::CHECK_EVERY;
+            if let Err(hit) = self.limits.check(self.stats.generated) {
+                return Outcome::Stopped(hit);
+            }
+            if let Some(report) = self.progress {
+                report(self.snapshot());
+            }
+        }
+        let mut smallest = u32::MAX;
+        for mv in Move::ALL {
+            let (allowed, after) = if mv.is_vertical() {
+                (next != Next::Horizontal, Next::Horizontal)
+            } else {
+                (next != Next::Vertical, Next::Vertical)
+            };
+            if !allowed {
+                continue;
+            }
+            let mut k = 0;
+            while mv.target(self.blank, self.width, self.height).is_some() {
+                self.step(mv);
+                k += 1;
+                self.stats.generated += 1;
+                self.path.push((mv, k));
+                let outcome = self.dfs(g + 1, after);
+                match outcome {
+                    Outcome::Found => return outcome,
+                    Outcome::Stopped(_) => {
+                        self.undo(mv, k);
+                        return outcome;
+                    }
+                    Outcome::Above(f) => smallest = smallest.min(f),
+                }
+                self.path.pop();
+            }
+            self.undo(mv, k);
+        }
+        Outcome::Above(smallest)
+    }
+
+    /// Slides back the `k` tiles a run of the blank in direction `mv` moved.
+    fn undo(&mut self, mv: Move, k: usize) {
+        for _ in 0..k {
+            self.step(mv.inverse());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::metric::metrics;
+
+    #[test]
+    fn the_bound_counts_alternation() {
+        assert_eq!(alternating_bound(0, 0, Next::Any), 0);
+        assert_eq!(alternating_bound(3, 0, Next::Any), 5);
+        assert_eq!(alternating_bound(3, 0, Next::Vertical), 6);
+        assert_eq!(alternating_bound(3, 0, Next::Horizontal), 5);
+        assert_eq!(alternating_bound(2, 2, Next::Any), 4);
+    }
+
+    #[test]
+    fn a_row_slid_at_once_is_one_move() {
+        let goal = Board::solved(4, 4).unwrap();
+        let board = Board::parse("1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15").unwrap();
+        let s = solve_mtm(&board, &goal, &Limits::none(), None).unwrap();
+        assert_eq!(metrics(&s.moves), (3, 1));
+        assert!(s.optimal);
+        let board = Board::parse("6 4 7/8 5 0/3 2 1").unwrap();
+        let s = solve_mtm(&board, &Board::solved(3, 3).unwrap(), &Limits::none(), None).unwrap();
+        let (stm, mtm) = metrics(&s.moves);
+        assert!(stm >= 31 && mtm <= 31, "{stm} {mtm}");
+    }
+
+    #[test]
+    fn unsolvable_is_refused_before_search() {
+        let goal = Board::solved(3, 3).unwrap();
+        let board = Board::parse("2 1 3/4 5 6/7 8 0").unwrap();
+        assert!(matches!(
+            solve_mtm(&board, &goal, &Limits::none(), None),
+            Err(SolveError::Unsolvable(_))
+        ));
+    }
+}

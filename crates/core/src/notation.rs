@@ -1,0 +1,228 @@
+//! Two ways to write a solution.
+//!
+//! - [`Notation::Blank`], taquin's own ([`crate::moves`]): each letter names the direction the
+//!   **blank** moves, one cell per letter: `ULLD`.
+//! - [`Notation::Tiles`], the speed solvers' (slidysim and the speedsolving community): each
+//!   letter names the direction a **tile** slides, the opposite of the blank's, and a run of
+//!   tiles in one row or column slid at once is written with its length: `R3` slides three tiles
+//!   right (the blank goes three cells left). `D` is `D1`.
+//!
+//! Both readers accept a count after any letter (`U2` = `UU`), spaces and commas between moves,
+//! and either case.
+
+use crate::moves::Move;
+
+/// How moves are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Notation {
+    /// The letter is the direction the blank moves, one letter per cell: `DLLURR`.
+    #[default]
+    Blank,
+    /// The letter is the direction the tiles slide, runs written with their length: `U L2 D R`.
+    Tiles,
+}
+
+/// A text that is not a move sequence in the notation asked for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// A character that is neither a move letter, a digit after one, nor a separator.
+    #[error("'{found}' at position {position} is not a move: use U, D, L or R ({meaning}), optionally followed by a count (R3)")]
+    BadLetter {
+        /// The offending character.
+        found: char,
+        /// Its 1-based position (in characters).
+        position: usize,
+        /// What the letters mean in this notation.
+        meaning: &'static str,
+    },
+    /// A count with no letter before it, or a count of zero.
+    #[error("the count at position {position} has no move before it or is 0: write a letter, then how many cells (R3)")]
+    BadCount {
+        /// 1-based position of the count's first digit.
+        position: usize,
+    },
+}
+
+/// Longest run a count may ask for: no board is wider or taller than this.
+const MAX_COUNT: usize = crate::board::MAX_SIDE;
+
+impl Notation {
+    /// Both notations.
+    pub const ALL: [Notation; 2] = [Notation::Blank, Notation::Tiles];
+
+    /// The name used by `--notation` and the API's `notation` field.
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Blank => "blank",
+            Notation::Tiles => "tiles",
+        }
+    }
+
+    /// The notation with this name (any case), if any.
+    pub fn from_name(name: &str) -> Option<Notation> {
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// What a letter means in this notation, for messages.
+    fn meaning(self) -> &'static str {
+        match self {
+            Notation::Blank => "the direction the blank moves",
+            Notation::Tiles => "the direction the tiles slide",
+        }
+    }
+
+    /// The letter of a blank move `mv` in this notation.
+    fn letter(self, mv: Move) -> char {
+        match self {
+            Notation::Blank => mv.letter(),
+            Notation::Tiles => mv.inverse().letter(),
+        }
+    }
+
+    /// Writes the blank's moves in this notation: `Blank` as plain letters (`DLLURR`), `Tiles`
+    /// as space-separated runs (`U R2 D L2`).
+    ///
+    /// ```
+    /// use taquin::{moves::parse_moves, notation::Notation};
+    /// let moves = parse_moves("DLLURR")?;
+    /// assert_eq!(Notation::Blank.format(&moves), "DLLURR");
+    /// assert_eq!(Notation::Tiles.format(&moves), "U R2 D L2");
+    /// assert_eq!(Notation::Tiles.parse("U R2 D L2")?, moves);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn format(self, moves: &[Move]) -> String {
+        match self {
+            Notation::Blank => crate::moves::to_letters(moves),
+            Notation::Tiles => runs(moves)
+                .map(|(mv, len)| {
+                    let letter = self.letter(mv);
+                    if len == 1 {
+                        letter.to_string()
+                    } else {
+                        format!("{letter}{len}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
+    /// Reads moves written in this notation and returns the blank's moves, one per cell.
+    pub fn parse(self, text: &str) -> Result<Vec<Move>, NotationError> {
+        Ok(self
+            .parse_written(text)?
+            .into_iter()
+            .flat_map(|w| std::iter::repeat_n(w.blank, w.count))
+            .collect())
+    }
+
+    /// Reads moves written in this notation as they were written: one entry per letter with
+    /// its count, so that a checker can say which written move goes wrong.
+    pub fn parse_written(self, text: &str) -> Result<Vec<WrittenMove>, NotationError> {
+        let mut written = Vec::new();
+        let mut chars = text.chars().enumerate().peekable();
+        while let Some((i, c)) = chars.next() {
+            if c.is_whitespace() || c == ',' {
+                continue;
+            }
+            if c.is_ascii_digit() {
+                return Err(NotationError::BadCount { position: i + 1 });
+            }
+            let letter = Move::from_letter(c).ok_or(NotationError::BadLetter {
+                found: c,
+                position: i + 1,
+                meaning: self.meaning(),
+            })?;
+            let blank = match self {
+                Notation::Blank => letter,
+                Notation::Tiles => letter.inverse(),
+            };
+            let mut token = c.to_ascii_uppercase().to_string();
+            let mut count = 0usize;
+            while let Some(&(_, d)) = chars.peek() {
+                let Some(digit) = d.to_digit(10) else { break };
+                token.push(d);
+                count = (count * 10 + digit as usize).min(MAX_COUNT + 1);
+                chars.next();
+            }
+            if token.len() > 1 && (count == 0 || count > MAX_COUNT) {
+                return Err(NotationError::BadCount { position: i + 2 });
+            }
+            written.push(WrittenMove {
+                blank,
+                count: if token.len() > 1 { count } else { 1 },
+                position: i + 1,
+                token,
+            });
+        }
+        Ok(written)
+    }
+}
+
+/// One move as written: a letter and its count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenMove {
+    /// The direction the blank goes (whatever the notation).
+    pub blank: Move,
+    /// Cells it goes (1 when no count is written).
+    pub count: usize,
+    /// 1-based position of the letter in the text.
+    pub position: usize,
+    /// The move as written, upper case (`R3`).
+    pub token: String,
+}
+
+impl std::fmt::Display for Notation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The maximal runs of equal consecutive moves: `(move, length)`. A run of the blank in one
+/// direction slides that many tiles of one row or column at once.
+pub fn runs(moves: &[Move]) -> impl Iterator<Item = (Move, usize)> + '_ {
+    moves.chunk_by(|a, b| a == b).map(|run| (run[0], run.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::parse_moves;
+
+    #[test]
+    fn tiles_notation_inverts_letters_and_groups_runs() {
+        let moves = parse_moves("UULLLDR").unwrap();
+        assert_eq!(Notation::Tiles.format(&moves), "D2 R3 U L");
+        assert_eq!(Notation::Tiles.parse("D2 R3 U L").unwrap(), moves);
+        assert_eq!(Notation::Tiles.parse("d2,r3,u1,l").unwrap(), moves);
+        assert_eq!(Notation::Tiles.parse("DDRRRUL").unwrap(), moves);
+        assert_eq!(Notation::Blank.parse("U2L3DR").unwrap(), moves);
+        assert_eq!(Notation::Blank.format(&moves), "UULLLDR");
+        assert_eq!(Notation::Tiles.format(&[]), "");
+    }
+
+    #[test]
+    fn bad_text_is_refused_with_its_position() {
+        assert_eq!(
+            Notation::Tiles.parse("R2 X"),
+            Err(NotationError::BadLetter {
+                found: 'X',
+                position: 4,
+                meaning: "the direction the tiles slide"
+            })
+        );
+        assert_eq!(
+            Notation::Tiles.parse("3R"),
+            Err(NotationError::BadCount { position: 1 })
+        );
+        assert_eq!(
+            Notation::Blank.parse("R0"),
+            Err(NotationError::BadCount { position: 2 })
+        );
+        assert!(Notation::Blank.parse("R99999999999999999999").is_err());
+        assert_eq!(Notation::from_name("Tiles"), Some(Notation::Tiles));
+        assert_eq!(Notation::from_name("tile"), None);
+    }
+}
