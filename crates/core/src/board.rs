@@ -524,9 +524,10 @@ mod tests {
                 height: 1
             })
         ));
+        // Too large to hold is still a tile out of range, not a non-number.
         assert!(matches!(
             Board::parse("1 2 99999999999999999999/3 0 4"),
-            Err(ParseError::BadToken { .. })
+            Err(ParseError::TooLarge { max: 5, .. })
         ));
         assert!(matches!(
             Board::parse("1 2 9999999999/3 0 4"),
