@@ -80,3 +80,66 @@ fn a_batch_line_that_is_not_utf8_gets_an_error_record_and_the_others_are_solved(
     assert!(records[1]["error"].as_str().unwrap().contains("UTF-8"));
     assert_eq!(records[2]["status"], "solved");
 }
+
+/// Fuzzing `batch` black-box: hundreds of random lines (bench and JSON fragments, stray bytes)
+/// in one run, plus the kept corpus; every line that is not blank or a comment gets exactly one
+/// record, in order, and the run never dies.
+#[test]
+fn random_batch_lines_each_get_one_record() {
+    let fragments: [&[u8]; 16] = [
+        b"1 ",
+        b"0 ",
+        b"8 ",
+        b"31 ",
+        b"99999999999999999999 ",
+        b"{\"board\": ",
+        b"\"1 2/3 0\"",
+        b"\"6 4 7/8 5 0/3 2 1\"",
+        b", \"goal\": [[1,2],[3,0]]",
+        b"}",
+        b"[",
+        b"\xff",
+        b"#",
+        b"/",
+        b" ",
+        b"\t",
+    ];
+    let mut seed = 12345u64;
+    let mut input = Vec::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/batch");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        input.extend(std::fs::read(entry.unwrap().path()).unwrap());
+    }
+    for _ in 0..300 {
+        for _ in 0..(seed >> 60) + 1 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            input.extend_from_slice(fragments[(seed >> 33) as usize % fragments.len()]);
+        }
+        input.push(b'\n');
+    }
+    let expected = input
+        .split(|&b| b == b'\n')
+        .filter(|l| {
+            let t = String::from_utf8_lossy(l);
+            !t.trim().is_empty() && !t.trim().starts_with('#')
+        })
+        .count();
+    let out = taquin()
+        .args(["batch", "--timeout", "0.2", "--jobs", "2"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+    let records: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), expected);
+    assert!(records
+        .windows(2)
+        .all(|w| w[0]["line"].as_u64() < w[1]["line"].as_u64()));
+    assert!(records.iter().all(|r| r["status"].is_string()));
+}
