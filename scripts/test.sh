@@ -19,6 +19,14 @@ cargo clippy --locked --release --workspace --all-targets -- -D warnings
 echo "== cargo test (release)"
 cargo test --locked --release --workspace
 
+# == fuzzing (property tests; cargo-fuzz needs a nightly toolchain) ==
+# The fuzz targets also run above with 256 cases each; here, longer: board, goal and move text,
+# the table file reader, batch lines, and every route's JSON body.
+echo "== fuzzing (property tests, more cases)"
+PROPTEST_CASES="${TAQUIN_FUZZ_CASES:-2000}" cargo test --locked --release -p taquin-core --test fuzz_inputs
+PROPTEST_CASES="${TAQUIN_FUZZ_CASES:-2000}" cargo test --locked --release -p taquin-web --test fuzz_bodies
+# == end fuzzing ==
+
 # == Python package (crates/python) ==
 # Builds the wheel the way users install it (pip runs maturin) into a virtual environment of its
 # own, then runs the package's pytest suite, the Gymnasium checks included.

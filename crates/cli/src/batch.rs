@@ -102,7 +102,10 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
 /// One instance line to solve.
 struct Work {
     line: usize,
+    /// The line's text; bytes that are not UTF-8 replaced (for the id of the error record).
     text: String,
+    /// Where the line stops being UTF-8, if it does: the line gets an error record.
+    bad_byte: Option<usize>,
 }
 
 /// An instance read from a line.
@@ -159,20 +162,26 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
         (Some(path), true) => resume_point(path)?,
         _ => (0, false),
     };
+    // Split as bytes, so that a line that is not UTF-8 spoils only itself.
     let work: Vec<Work> = input
-        .lines()
+        .split(|&b| b == b'\n')
+        .map(|bytes| bytes.strip_suffix(b"\r").unwrap_or(bytes))
         .enumerate()
-        .map(|(i, text)| (i + 1, text))
-        .filter(|&(line, text)| {
+        .map(|(i, bytes)| {
+            let bad_byte = std::str::from_utf8(bytes).err().map(|e| e.valid_up_to());
+            (i + 1, String::from_utf8_lossy(bytes).into_owned(), bad_byte)
+        })
+        .filter(|(line, text, _)| {
             let t = text.trim();
             !t.is_empty()
                 && !t.starts_with('#')
-                && line > done_through
-                && args.shard.is_none_or(|s| s.owns(line))
+                && *line > done_through
+                && args.shard.is_none_or(|s| s.owns(*line))
         })
-        .map(|(line, text)| Work {
+        .map(|(line, text, bad_byte)| Work {
             line,
-            text: text.to_string(),
+            text,
+            bad_byte,
         })
         .collect();
 
@@ -265,22 +274,22 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     })
 }
 
-/// The whole input, from the file or standard input.
-fn read_input(file: Option<&str>) -> Result<String> {
-    let mut text = String::new();
+/// The whole input, from the file or standard input, as bytes (each line is decoded alone).
+fn read_input(file: Option<&str>) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
     match file {
         None | Some("-") => {
             std::io::stdin()
-                .read_to_string(&mut text)
+                .read_to_end(&mut bytes)
                 .context("reading instances from standard input")?;
         }
         Some(path) => {
             File::open(path)
-                .and_then(|mut f| f.read_to_string(&mut text))
+                .and_then(|mut f| f.read_to_end(&mut bytes))
                 .with_context(|| format!("reading instances from {path}"))?;
         }
     }
-    Ok(text)
+    Ok(bytes)
 }
 
 /// The input line number of the last complete record in `path` (0 when there is none), and
@@ -426,6 +435,14 @@ fn solve_line(item: &Work, args: &BatchArgs, tables: &Tables) -> Outcome {
         line: item.line,
         ..Record::default()
     };
+    if let Some(at) = item.bad_byte {
+        record.status = "error";
+        record.error = Some(format!(
+            "the line is not UTF-8 text (byte {} of the line is not): save the file as UTF-8",
+            at + 1
+        ));
+        return Some((false, to_json(&record)));
+    }
     let inst = match parse_instance(&item.text, item.line) {
         Ok(inst) => inst,
         Err(e) => {

@@ -92,6 +92,13 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
 /// Reads a board given on the command line, or from standard input when the argument is `-`.
 pub fn read_board(arg: &str, what: &str) -> Result<Board> {
     let text = if arg == "-" {
+        // Standard input is read to its end once: a second '-' would find it empty.
+        static STDIN_TAKEN: AtomicBool = AtomicBool::new(false);
+        anyhow::ensure!(
+            !STDIN_TAKEN.swap(true, Ordering::SeqCst),
+            "the board and the goal cannot both come from standard input ('-'): give one of \
+             them on the command line"
+        );
         let mut s = String::new();
         std::io::stdin()
             .read_to_string(&mut s)

@@ -67,16 +67,22 @@ pub fn write_lengths(out: &mut impl Write, moves: &[taquin::Move]) -> std::io::R
 
 /// `batch` reads one instance a line; an input that is one board in the n-puzzle file format
 /// (several lines) becomes one JSON line holding that board (goal: the standard one), its id
-/// the file's name. A file in that format that is not a valid board is a usage error.
-pub fn batch_input(input: String, file: &Option<String>) -> Result<String> {
-    if !taquin::npuzzle_file::looks_like(&input) {
+/// the file's name. A file in that format that is not a valid board is a usage error. Any other
+/// input (not UTF-8 included: batch gives such lines error records) passes unchanged.
+pub fn batch_input(input: Vec<u8>, file: &Option<String>) -> Result<Vec<u8>> {
+    let Ok(text) = std::str::from_utf8(&input) else {
+        return Ok(input);
+    };
+    if !taquin::npuzzle_file::looks_like(text) {
         return Ok(input);
     }
-    let board = taquin::npuzzle_file::parse(&input).context(
+    let board = taquin::npuzzle_file::parse(text).context(
         "invalid n-puzzle file (batch reads one instance a line, or one board in the n-puzzle format)",
     )?;
     let id = file.as_deref().filter(|f| *f != "-").unwrap_or("stdin");
-    Ok(json!({ "id": id, "board": board.to_line() }).to_string())
+    Ok(json!({ "id": id, "board": board.to_line() })
+        .to_string()
+        .into_bytes())
 }
 
 /// The search's name pair for `--metric mtm`.
@@ -149,8 +155,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let names = (solution.algorithm.as_str(), solution.heuristic.as_str());
     let complexity = Complexity::of(&solution, names.0);
     if args.json {
-        let report =
-            SolveReport::new(&solution).in_notation(&solution, extra.notation);
+        let report = SolveReport::new(&solution).in_notation(&solution, extra.notation);
         let mut value = serde_json::to_value(&report)?;
         value["board"] = json!(board.to_line());
         value["goal"] = json!(goal.to_line());

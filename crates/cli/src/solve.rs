@@ -218,7 +218,8 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 SolveError::Limit { .. } => ("limit", EXIT_FAILED),
                 SolveError::Cycle { .. } => ("cycle", EXIT_FAILED),
                 SolveError::Parse(_) => ("input", EXIT_USAGE),
-                _ => ("unsupported", EXIT_FAILED),
+                // The algorithm or heuristic cannot take this board: a choice to change (exit 2).
+                _ => ("unsupported", EXIT_USAGE),
             };
             if args.json {
                 let mut value = json!({ "error": err.to_string(), "kind": kind });

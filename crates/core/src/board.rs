@@ -76,6 +76,19 @@ pub enum ParseError {
         /// Largest valid tile (`N-1`).
         max: usize,
     },
+    /// A number too large even to hold: the same mistake as [`ParseError::OutOfRange`], for
+    /// numbers of 20 digits and more.
+    #[error("tile {token} is too large: a {width}x{height} board holds tiles 1 to {max}")]
+    TooLarge {
+        /// The number as written.
+        token: String,
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Largest valid tile (`N-1`).
+        max: usize,
+    },
     /// A tile that appears twice.
     #[error("tile {tile} appears more than once: each of 1 to {max} must appear exactly once")]
     Repeated {
@@ -192,6 +205,7 @@ impl Board {
     pub fn parse(text: &str) -> Result<Board, ParseError> {
         let mut rows: Vec<Vec<Tile>> = Vec::new();
         let mut too_big: Option<u64> = None;
+        let mut overflowing: Option<String> = None;
         for line in text.split(['/', '\n', ';']) {
             let mut row = Vec::new();
             for token in line
@@ -204,6 +218,10 @@ impl Board {
                         Ok(v) if v <= u64::from(u32::MAX) => v as Tile,
                         Ok(v) => {
                             too_big.get_or_insert(v);
+                            u32::MAX
+                        }
+                        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+                            overflowing.get_or_insert_with(|| token.to_string());
                             u32::MAX
                         }
                         Err(_) => {
@@ -223,6 +241,14 @@ impl Board {
         let width = rows_width(&rows)?;
         let height = rows.len();
         check_size(width, height)?;
+        if let Some(token) = overflowing {
+            return Err(ParseError::TooLarge {
+                token,
+                width,
+                height,
+                max: width * height - 1,
+            });
+        }
         if let Some(tile) = too_big {
             return Err(ParseError::OutOfRange {
                 tile,
@@ -498,9 +524,10 @@ mod tests {
                 height: 1
             })
         ));
+        // Too large to hold is still a tile out of range, not a non-number.
         assert!(matches!(
             Board::parse("1 2 99999999999999999999/3 0 4"),
-            Err(ParseError::BadToken { .. })
+            Err(ParseError::TooLarge { max: 5, .. })
         ));
         assert!(matches!(
             Board::parse("1 2 9999999999/3 0 4"),

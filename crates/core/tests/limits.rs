@@ -39,6 +39,18 @@ fn a_node_budget_of_one_or_zero_stops_every_search_at_once() {
             assert!(generated <= budget + 4, "{algorithm}: {generated} nodes");
         }
     }
+    // The parallel IDA* shares one budget among its threads.
+    let mut options = SolveOptions::new(Algorithm::IdaStar, HeuristicKind::Manhattan);
+    options.threads = 2;
+    let limits = Limits::none().with_max_nodes(100);
+    let board = taquin::generate::uniform(
+        &Board::solved(4, 4).unwrap(),
+        &mut taquin::generate::Rng::new(3),
+    );
+    let goal = Board::solved(4, 4).unwrap();
+    let (hit, generated) = hit_of(solve_with(&board, &goal, &options, &limits));
+    assert_eq!(hit, LimitHit::Nodes);
+    assert!(generated < 1000, "parallel: {generated} nodes");
 }
 
 #[test]

@@ -245,7 +245,11 @@ pub fn solve(
     let solved = run_interruptible(py, &cancel, || run_solve(&board, &goal, &ask, &cancel))?;
     match solved {
         Ok(s) => Ok(SolveResult::new(s)),
-        Err(e) => Err(solve_error(py, e, taquin::solvers::manhattan_lower_bound(&board, &goal))),
+        Err(e) => Err(solve_error(
+            py,
+            e,
+            taquin::solvers::manhattan_lower_bound(&board, &goal),
+        )),
     }
 }
 

@@ -556,7 +556,11 @@ async fn generate_gives_reproducible_solvable_boards() {
     post("/api/generate", json!({"moves": 5}))
         .await
         .error(StatusCode::BAD_REQUEST, "bad_fields");
+    // Too thin to be a puzzle is a bad board, not a board too large to serve.
     post("/api/generate", json!({"width": 1}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_board");
+    post("/api/generate", json!({"width": 9}))
         .await
         .error(StatusCode::UNPROCESSABLE_ENTITY, "too_large");
     post("/api/generate", json!({"width": 3, "goal": "1 2/3 0"}))

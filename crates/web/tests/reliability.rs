@@ -271,3 +271,13 @@ async fn the_server_stops_with_searches_in_flight_and_idle_connections_open() {
     assert_eq!(state.running(), 0);
     drop(idle);
 }
+
+#[tokio::test]
+async fn a_board_too_thin_is_not_called_too_large() {
+    for (w, h) in [(1, 8), (8, 1), (0, 3)] {
+        let (status, v) = post("/api/generate", json!({"width": w, "height": h})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert_eq!(v["code"], "bad_board", "{v}");
+        assert!(v["error"].as_str().unwrap().contains("at least 2"), "{v}");
+    }
+}

@@ -327,8 +327,8 @@ pub fn idastar<H: Incremental>(
         run::<H, MAX_CELLS>(board, goal, heuristic, limits, progress)
     } else {
         Err(SolveError::Unsupported(format!(
-            "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: use --algorithm constructive \
-             (or weighted-astar) for large boards",
+            "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: use --algorithm \
+             constructive for large boards",
             board.len()
         )))
     }

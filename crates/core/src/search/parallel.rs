@@ -169,6 +169,12 @@ impl Control for JobControl<'_> {
         }
         false
     }
+
+    fn next_check(&self, generated: u64) -> u64 {
+        // The node budget is shared: what is left of it is counted from every thread's total.
+        let total = self.shared.generated.load(Ordering::Relaxed) + (generated - self.published.0);
+        generated + (self.shared.limits.next_check(total, total) - total)
+    }
 }
 
 /// Runs the jobs of one iteration on `threads` threads, one [`Engine`] each.

@@ -133,7 +133,18 @@ pub(super) fn nodes_of(state: &AppState, nodes: Option<u64>) -> Result<u64, AppE
 
 pub(super) fn check_side(state: &AppState, width: usize, height: usize) -> Result<(), AppError> {
     let max = state.config().max_side;
-    if (2..=max).contains(&width) && (2..=max).contains(&height) {
+    let min = taquin::board::MIN_SIDE;
+    if width < min || height < min {
+        // Not too large: too small to be a sliding puzzle at all.
+        return Err(AppError::bad_request(
+            "bad_board",
+            format!(
+                "a {width}x{height} board is not a sliding puzzle: width and height must each be \
+                 at least {min}"
+            ),
+        ));
+    }
+    if width <= max && height <= max {
         Ok(())
     } else {
         Err(AppError::new(
@@ -141,7 +152,7 @@ pub(super) fn check_side(state: &AppState, width: usize, height: usize) -> Resul
             "too_large",
             format!(
                 "a {width}x{height} board is not served here: width and height must each be \
-                 between 2 and {max}"
+                 between {min} and {max}"
             ),
         ))
     }

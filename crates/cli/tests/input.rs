@@ -1,0 +1,145 @@
+//! Input that used to mislead: each mistake gets a message that names it, and a batch line
+//! that is not UTF-8 spoils only itself.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn taquin() -> Command {
+    Command::cargo_bin("taquin").unwrap()
+}
+
+#[test]
+fn a_twenty_digit_tile_is_too_large_not_a_non_number() {
+    taquin()
+        .args(["solve", "1 2 3/4 5 6/7 99999999999999999999 0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tile 99999999999999999999 is too large: a 3x3 board holds tiles 1 to 8",
+        ));
+}
+
+#[test]
+fn board_and_goal_cannot_both_come_from_stdin() {
+    taquin()
+        .args(["solve", "-", "-g", "-"])
+        .write_stdin("6 4 7/8 5 0/3 2 1")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the board and the goal cannot both come from standard input",
+        ));
+}
+
+#[test]
+fn idastar_on_a_huge_board_points_to_an_algorithm_that_takes_it_and_exits_2() {
+    let board = taquin()
+        .args(["generate", "--size", "40x40", "--seed", "1"])
+        .output()
+        .unwrap()
+        .stdout;
+    taquin()
+        .args(["solve", "-a", "idastar", "-H", "manhattan", "-"])
+        .write_stdin(board)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("constructive"))
+        .stderr(predicate::str::contains("weighted").not());
+}
+
+#[test]
+fn a_pdb_dir_that_is_a_file_is_named_as_such() {
+    let file = std::env::temp_dir().join(format!("taquin-not-a-dir-{}", std::process::id()));
+    std::fs::write(&file, "x").unwrap();
+    taquin()
+        .arg("--pdb-dir")
+        .arg(&file)
+        .args(["solve", "-H", "pdb:8", "6 4 7/8 5 0/3 2 1"])
+        .assert()
+        .stderr(predicate::str::contains("not a directory"))
+        .stderr(predicate::str::contains("File exists").not());
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn a_batch_line_that_is_not_utf8_gets_an_error_record_and_the_others_are_solved() {
+    let mut input = b"{\"board\": \"1 2 3/4 5 6/7 0 8\"}\n".to_vec();
+    input.extend_from_slice(b"{\"board\": \"1 2 3/4 5 6/\xff 7 0 8\"}\n");
+    input.extend_from_slice(b"{\"board\": \"1 2 3/4 5 6/0 7 8\"}\n");
+    let out = taquin().arg("batch").write_stdin(input).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "one line failed");
+    let records: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0]["status"], "solved");
+    assert_eq!(records[1]["status"], "error");
+    assert_eq!(records[1]["line"], 2);
+    assert!(records[1]["error"].as_str().unwrap().contains("UTF-8"));
+    assert_eq!(records[2]["status"], "solved");
+}
+
+/// Fuzzing `batch` black-box: hundreds of random lines (bench and JSON fragments, stray bytes)
+/// in one run, plus the kept corpus; every line that is not blank or a comment gets exactly one
+/// record, in order, and the run never dies.
+#[test]
+fn random_batch_lines_each_get_one_record() {
+    let fragments: [&[u8]; 16] = [
+        b"1 ",
+        b"0 ",
+        b"8 ",
+        b"31 ",
+        b"99999999999999999999 ",
+        b"{\"board\": ",
+        b"\"1 2/3 0\"",
+        b"\"6 4 7/8 5 0/3 2 1\"",
+        b", \"goal\": [[1,2],[3,0]]",
+        b"}",
+        b"[",
+        b"\xff",
+        b"#",
+        b"/",
+        b" ",
+        b"\t",
+    ];
+    let mut seed = 12345u64;
+    let mut input = Vec::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/batch");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        input.extend(std::fs::read(entry.unwrap().path()).unwrap());
+    }
+    for _ in 0..300 {
+        for _ in 0..(seed >> 60) + 1 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            input.extend_from_slice(fragments[(seed >> 33) as usize % fragments.len()]);
+        }
+        input.push(b'\n');
+    }
+    let expected = input
+        .split(|&b| b == b'\n')
+        .filter(|l| {
+            let t = String::from_utf8_lossy(l);
+            !t.trim().is_empty() && !t.trim().starts_with('#')
+        })
+        .count();
+    let out = taquin()
+        .args(["batch", "--timeout", "0.2", "--jobs", "2"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+    let records: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), expected);
+    assert!(records
+        .windows(2)
+        .all(|w| w[0]["line"].as_u64() < w[1]["line"].as_u64()));
+    assert!(records.iter().all(|r| r["status"].is_string()));
+}

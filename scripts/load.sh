@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Load test of `taquin serve` on loopback only: a mix of valid, invalid and expensive requests
+# (wrk, Debian's `wrk` package) at 1 to 256 connections, plus clients that send half a request
+# and stop. Reports the statuses seen, the server's peak memory, the latency of GET /api/info
+# throughout, and how long Ctrl-C takes to stop the server with searches in flight.
+# Usage: scripts/load.sh [SECONDS_PER_STEP]     (from the repository root; default 5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step="${1:-5}"
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
+cargo build --locked --release -p taquin-cli >/dev/null 2>&1
+bin=target/release/taquin
+work=$(mktemp -d)
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+# The server: loopback, a free port, room for 256 + 60 connections, 2 s searches.
+(ulimit -n 1024; exec "$bin" serve --addr 127.0.0.1:0 --timeout 2 --max-timeout 2 >"$work/serve.out" 2>&1) &
+server=$!
+for _ in $(seq 100); do grep -q http "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
+url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1)
+echo "server $url (pid $server)"
+
+cat >"$work/mix.lua" <<'LUA'
+-- A rotating mix of requests: valid, invalid and expensive ones.
+local bodies = {
+  {"/api/solve", '{"board":"6 4 7/8 5 0/3 2 1"}'},
+  {"/api/solve", '{"board":"1 2/3 4/5 6/7 8/9 10/11 0/13 12","heuristic":"walking-distance","timeout_ms":1}'},
+  {"/api/solve", '["6 4 7/8 5 0/3 2 1", null, "astar"]'},
+  {"/api/solve", '{"board":"1 2 3/4 5 6/8 7 0"}'},
+  {"/api/solve", '{"board":"1 2 x/4 5 6/8 7 0"}'},
+  {"/api/solve", '{"board":"6 4 7/8 5 0/3 2 1","algorithm":"lrta","depth":100000}'},
+  {"/api/solve", '{"board":"6 4 7/8 5 0/3 2 1","max_nodes":1}'},
+  {"/api/solve", '{"board":"15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0","algorithm":"astar","heuristic":"misplaced"}'},
+  {"/api/solve/stream", '{"board":"6 4 7/8 5 0/3 2 1","algorithm":"lrta","depth":12}'},
+  {"/api/hint", '{"board":"1 2/3 4/5 6/7 8/9 10/11 0/13 12"}'},
+  {"/api/compare", '{"board":"15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0","algorithms":["idastar","astar"]}'},
+  {"/api/compare", '{"board":"6 4 7/8 5 0/3 2 1","heuristics":["manhattan","manhattan"]}'},
+  {"/api/generate", '{"width":8,"height":8,"method":"walk","moves":100000}'},
+  {"/api/generate", '{"width":1,"height":8}'},
+  {"/api/trace", '{"board":"1 2 3 4/5 6 7 8/9 10 11 0/13 14 15 12","heuristic":"walking-distance"}'},
+  {"/api/validate", '{"board":"6 4 7/8 5 0/3 2 1"}'},
+}
+local i = 0
+request = function()
+  i = i % #bodies + 1
+  local b = bodies[i]
+  return wrk.format("POST", b[1], {["Content-Type"] = "application/json"}, b[2])
+end
+response = function(status)
+  local k = "s" .. status
+  _G[k] = (_G[k] or 0) + 1
+end
+local threads = {}
+setup = function(thread) table.insert(threads, thread) end
+done = function()
+  local line = "statuses:"
+  for code = 100, 599 do
+    local n = 0
+    for _, t in ipairs(threads) do n = n + (t:get("s" .. code) or 0) end
+    if n > 0 then line = line .. " " .. code .. "=" .. n end
+  end
+  print(line)
+end
+LUA
+
+# /api/info latency and server memory, sampled throughout.
+(
+  while kill -0 "$server" 2>/dev/null; do
+    # A failed request (none expected) is counted apart, unless the server is already stopping.
+    if t=$(curl -s -o /dev/null -w '%{time_total}' --max-time 5 "$url/api/info"); then
+      echo "$t" >>"$work/info.txt"
+    elif kill -0 "$server" 2>/dev/null; then
+      echo failed >>"$work/info_failed.txt"
+    fi
+    hwm=$(awk '/VmHWM/ {print $2}' "/proc/$server/status" 2>/dev/null) && [ -n "$hwm" ] && echo "$hwm" >"$work/hwm.txt"
+    sleep 0.2
+  done
+) &
+sampler=$!
+
+# 60 clients that send half their headers or body and stop (they once held the server's files).
+python3 - "$url" <<'PY' &
+import socket, sys, time
+host, port = sys.argv[1].split("//")[1].split(":")
+socks = []
+for i in range(60):
+    s = socket.create_connection((host, int(port)))
+    if i % 2:
+        s.sendall(b"POST /api/solve HTTP/1.1\r\nHost: x\r\n")
+    else:
+        s.sendall(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99\r\n\r\n{")
+    socks.append(s)
+time.sleep(30)
+PY
+slow=$!
+
+all=""
+for conns in 1 16 64 256; do
+  threads=$((conns < 2 ? 1 : 2))
+  out=$(wrk -t"$threads" -c"$conns" -d"${step}s" --timeout 10s -s "$work/mix.lua" "$url" 2>&1)
+  echo "$conns connections: $(echo "$out" | grep -E 'Requests/sec' | xargs) $(echo "$out" | grep statuses)"
+  all="$all $(echo "$out" | grep statuses)"
+done
+kill "$slow" 2>/dev/null || true
+
+# Ctrl-C with searches in flight: three 4x4 A* searches, then SIGINT.
+for _ in 1 2 3; do
+  curl -s -o /dev/null --max-time 10 "$url/api/solve" -H 'Content-Type: application/json' \
+    -d '{"board":"15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0","algorithm":"astar","heuristic":"misplaced"}' &
+done
+sleep 0.5
+start=$(date +%s.%N)
+kill -INT "$server"
+while kill -0 "$server" 2>/dev/null; do sleep 0.01; done
+stop=$(date +%s.%N)
+kill "$sampler" 2>/dev/null || true
+wait 2>/dev/null || true
+
+echo "statuses seen:$(echo "$all" | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort -u | tr '\n' ' ')"
+sort -n "$work/info.txt" | awk '{a[NR]=$1} END {printf "/api/info latency over %d samples: median %.1f ms, p95 %.1f ms, max %.1f ms\n", NR, a[int(NR/2)+1]*1000, a[int(NR*0.95)+1]*1000, a[NR]*1000}'
+echo "/api/info requests that failed: $(cat "$work/info_failed.txt" 2>/dev/null | wc -l)"
+echo "server peak memory (VmHWM): $(cat "$work/hwm.txt") KiB"
+echo "Ctrl-C to exit: $(echo "$stop - $start" | bc) s"
