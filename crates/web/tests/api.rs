@@ -588,6 +588,21 @@ async fn trace_draws_the_search_tree_of_small_boards() {
     assert_eq!(nodes[6]["state"], "goal");
     assert_eq!(body["path"], json!([0, 2, 6]));
 
+    // The tutorial's first-in first-out order is the default; the deepest-first one on request.
+    assert_eq!(body["tie_break"], "fifo");
+    let r = post(
+        "/api/trace",
+        json!({"board": "1 2 3/4 0 6/7 5 8", "tie_break": "deepest"}),
+    )
+    .await;
+    assert_eq!(r.json()["tie_break"], "deepest");
+    post(
+        "/api/trace",
+        json!({"board": "1 2 3/4 0 6/7 5 8", "tie_break": "lifo"}),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST, "bad_fields");
+
     let r = post("/api/trace", json!({"board": ARTICLE, "max_nodes": 30})).await;
     let body = r.json();
     assert_eq!(body["complete"], false);

@@ -4,8 +4,9 @@
 //! This is the tree a textbook draws (and the web game's search view shows): a successor is added
 //! as a new tree node unless its state is already in the tree at an equal or smaller g, so the
 //! blank never goes straight back and each state appears once per improvement of its cost. The
-//! open list is ordered like [`astar`](super::astar): smallest f = g + h first, then larger g,
-//! then first added, so the same board always draws the same tree.
+//! open list takes the smallest f = g + h first; among equal f, as [`TieBreak`] says: first
+//! added first (a tutorial's priority queue, the default), or the deepest first, then first
+//! added (like [`astar`](super::astar)). Either way the same board always draws the same tree.
 //!
 //! It stores a whole node per tree entry and is meant for small boards and small budgets; the
 //! solvers do not use it.
@@ -26,6 +27,42 @@ pub enum TraceState {
     Superseded,
     /// The goal, taken off the open list: the search ends there.
     Goal,
+}
+
+/// Which node of equal f the open list takes first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TieBreak {
+    /// The one added first: a first-in first-out priority queue, as tutorials draw A*.
+    #[default]
+    FirstIn,
+    /// The one with the larger g (deepest), then the one added first: the order of the solvers'
+    /// A*, which reaches the goal sooner.
+    Deepest,
+}
+
+impl TieBreak {
+    /// The name used in the web API: `fifo` or `deepest`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::FirstIn => "fifo",
+            TieBreak::Deepest => "deepest",
+        }
+    }
+
+    /// The order named `name`, if any.
+    pub fn from_name(name: &str) -> Option<TieBreak> {
+        [TieBreak::FirstIn, TieBreak::Deepest]
+            .into_iter()
+            .find(|t| t.name() == name)
+    }
+
+    /// The open list's second key after f (larger first).
+    fn key(self, g: u32) -> u32 {
+        match self {
+            TieBreak::FirstIn => 0,
+            TieBreak::Deepest => g,
+        }
+    }
 }
 
 /// One node of the recorded tree.
@@ -56,7 +93,8 @@ pub struct Trace<N> {
     pub complete: bool,
 }
 
-/// Runs A* from `start`, recording at most `max_nodes` tree nodes (at least the start).
+/// Runs A* from `start`, recording at most `max_nodes` tree nodes (at least the start), taking
+/// nodes of equal f in the order `tie` says.
 ///
 /// ```
 /// use taquin::search::trace::{astar_trace, TraceState};
@@ -66,18 +104,23 @@ pub struct Trace<N> {
 /// let start: Board = "1 2 3/4 5 6/0 7 8".parse()?;
 /// let h = Manhattan::new(&goal);
 /// let graph = PuzzleGraph::new(&goal, &h);
-/// let trace = astar_trace(&graph, graph.pack(start.tiles()), 100);
+/// let trace = astar_trace(&graph, graph.pack(start.tiles()), 100, Default::default());
 /// assert!(trace.complete);
 /// assert_eq!(trace.path.len(), 3); // two moves: start, one step, goal
 /// assert_eq!(trace.nodes[*trace.path.last().unwrap()].state, TraceState::Goal);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn astar_trace<G: Graph>(graph: &G, start: G::Node, max_nodes: usize) -> Trace<G::Node> {
+pub fn astar_trace<G: Graph>(
+    graph: &G,
+    start: G::Node,
+    max_nodes: usize,
+    tie: TieBreak,
+) -> Trace<G::Node> {
     let max_nodes = max_nodes.max(1);
     let mut nodes: Vec<TraceNode<G::Node>> = Vec::new();
     // Best g known for each state, to decide whether a successor is worth a new tree node.
     let mut best: HashMap<G::Node, u32> = HashMap::new();
-    // (Reverse(f), g, Reverse(id)): smallest f, then deepest, then first added.
+    // (Reverse(f), tie key, Reverse(id)): smallest f, then the tie-break, then first added.
     let mut open: BinaryHeap<(Reverse<u32>, u32, Reverse<usize>)> = BinaryHeap::new();
     let h0 = graph.heuristic(&start);
     best.insert(start.clone(), 0);
@@ -93,7 +136,8 @@ pub fn astar_trace<G: Graph>(graph: &G, start: G::Node, max_nodes: usize) -> Tra
     let mut expansions = 0;
     let mut successors = Vec::new();
 
-    while let Some((_, g, Reverse(id))) = open.pop() {
+    while let Some((_, _, Reverse(id))) = open.pop() {
+        let g = nodes[id].g;
         if best.get(&nodes[id].node).is_some_and(|&b| b < g) {
             nodes[id].state = TraceState::Superseded;
             continue;
@@ -123,7 +167,7 @@ pub fn astar_trace<G: Graph>(graph: &G, start: G::Node, max_nodes: usize) -> Tra
             .count();
         if nodes.len() + fresh > max_nodes {
             // Put it back: it stays on the frontier.
-            open.push((Reverse(g + nodes[id].h), g, Reverse(id)));
+            open.push((Reverse(g + nodes[id].h), tie.key(g), Reverse(id)));
             return Trace {
                 nodes,
                 path: Vec::new(),
@@ -148,7 +192,7 @@ pub fn astar_trace<G: Graph>(graph: &G, start: G::Node, max_nodes: usize) -> Tra
                 h,
                 state: TraceState::Frontier,
             });
-            open.push((Reverse(ng + h), ng, Reverse(child)));
+            open.push((Reverse(ng + h), tie.key(ng), Reverse(child)));
         }
     }
     Trace {
@@ -173,7 +217,7 @@ mod tests {
         let h = Manhattan::new(goal);
         let graph = PuzzleGraph::new(goal, &h);
         let board: Board = start.parse().unwrap();
-        astar_trace(&graph, graph.pack(board.tiles()), max)
+        astar_trace(&graph, graph.pack(board.tiles()), max, TieBreak::Deepest)
     }
 
     #[test]
@@ -222,6 +266,35 @@ mod tests {
             }
         }
         assert!(trace.nodes.iter().any(|n| n.state == TraceState::Frontier));
+    }
+
+    #[test]
+    fn first_in_order_expands_equal_f_in_the_order_added() {
+        let goal = Board::solved(3, 3).unwrap();
+        let board: Board = "4 1 3/7 2 6/0 5 8".parse().unwrap();
+        let h = Manhattan::new(&goal);
+        let graph = PuzzleGraph::new(&goal, &h);
+        let fifo = astar_trace(&graph, graph.pack(board.tiles()), 1000, TieBreak::FirstIn);
+        let deep = astar_trace(&graph, graph.pack(board.tiles()), 1000, TieBreak::Deepest);
+        // Both find an optimal path.
+        assert_eq!(fifo.path.len(), deep.path.len());
+        // In the first-in order, among expanded nodes of equal f, ids rise with expansion order.
+        let mut expanded: Vec<(usize, u32, usize)> = fifo
+            .nodes
+            .iter()
+            .filter_map(|n| match n.state {
+                TraceState::Expanded(k) => Some((k, n.g + n.h, n.id)),
+                _ => None,
+            })
+            .collect();
+        expanded.sort_unstable();
+        for pair in expanded.windows(2) {
+            let ((_, f1, id1), (_, f2, id2)) = (pair[0], pair[1]);
+            assert!(f1 < f2 || (f1 == f2 && id1 < id2), "{pair:?}");
+        }
+        // The deepest-first order breaks ties otherwise on this board.
+        assert_ne!(fifo.nodes.len(), 0);
+        assert!(deep.nodes.len() <= fifo.nodes.len());
     }
 
     #[test]

@@ -37,6 +37,7 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
             "max_memory_bytes": c.max_memory,
             "trace_max_cells": c.trace_max_cells,
             "trace_max_nodes": c.trace_max_nodes,
+            "trace_tie_breaks": ["fifo", "deepest"],
             "workers": c.workers,
         },
         "running": state.running(),

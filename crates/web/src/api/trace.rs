@@ -6,7 +6,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use taquin::search::puzzle_graph::PuzzleGraph;
-use taquin::search::trace::{astar_trace, TraceState};
+use taquin::search::trace::{astar_trace, TieBreak, TraceState};
 use taquin::{check_solvable, HeuristicKind, Move, BLANK};
 
 use super::plan::run_blocking;
@@ -29,6 +29,10 @@ pub struct TraceRequest {
     /// Largest number of tree nodes (at most the server's `trace_max_nodes`).
     #[serde(default)]
     pub max_nodes: Option<usize>,
+    /// Which node of equal f goes first: `fifo` (the one added first, as tutorials draw it;
+    /// the default) or `deepest` (larger g first, the solvers' A* order).
+    #[serde(default)]
+    pub tie_break: Option<String>,
 }
 
 /// `POST /api/trace`: the A* search tree of a small board, nodes numbered in the order they were
@@ -65,6 +69,16 @@ pub async fn trace(
         None => HeuristicKind::Manhattan,
         Some(name) => heuristic_of(name)?,
     };
+    let tie = match req.tie_break.as_deref() {
+        None => TieBreak::default(),
+        Some(name) => TieBreak::from_name(name).ok_or_else(|| {
+            AppError::bad_request(
+                "bad_fields",
+                format!("unknown tie_break '{name}': use fifo or deepest"),
+            )
+            .with("field", "tie_break")
+        })?,
+    };
     check_solvable(&board, &goal)?;
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
@@ -82,7 +96,7 @@ pub async fn trace(
             &limits,
         )?;
         let graph = PuzzleGraph::new(&goal, &*h);
-        let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes);
+        let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes, tie);
         drop(job);
         let on_path: std::collections::HashSet<usize> = trace.path.iter().copied().collect();
         let mut tiles = Vec::new();
@@ -129,6 +143,7 @@ pub async fn trace(
             "width": board.width(),
             "height": board.height(),
             "heuristic": kind.name(),
+            "tie_break": tie.name(),
             "complete": trace.complete,
             "path": trace.path,
             "moves": moves,
