@@ -16,6 +16,9 @@ cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --locked --release --workspace --all-targets -- -D warnings
 
+echo "== cargo doc (warnings denied)"
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin-web
+
 echo "== cargo test (release)"
 cargo test --locked --release --workspace
 

@@ -5,7 +5,7 @@
 //! same line (the two would merge into one slide, or cancel), so horizontal and vertical
 //! slides alternate: the branching factor is `width - 1` or `height - 1`. And at least `a`
 //! horizontal and `b` vertical slides remain, where `b` is the larger of the multi-tile walking
-//! distance of the rows ([`walking_distance`]) and `ceil(V / (height - 1))`, `V` the tiles'
+//! distance of the rows (`walking_distance`) and `ceil(V / (height - 1))`, `V` the tiles'
 //! total vertical Manhattan distance (a slide of `k <= height - 1` tiles moves each by one row),
 //! and `a` likewise for columns. With alternation, the bound is `max(a + b, 2a, 2b - 1)` when
 //! the next slide must be vertical (and symmetrically), which never exceeds the true MTM

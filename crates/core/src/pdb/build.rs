@@ -17,7 +17,7 @@
 //! 1.04 GB, plus the 4-bit result table (259 MB). The value of a placement is the distance of
 //! its first region reached; it is written once, when that region is found.
 //!
-//! Symmetric patterns (see [`super::mirror`]): when a board symmetry maps the pattern's goal
+//! Symmetric patterns (see `pdb/mirror.rs`): when a board symmetry maps the pattern's goal
 //! onto itself, states are kept only on the smaller index of each mirror pair and the value of
 //! a placement is written for its image too, which halves the search (the 15-puzzle 7-8
 //! databases' 8-tile pattern).

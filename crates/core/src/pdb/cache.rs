@@ -4,7 +4,7 @@
 //! `$XDG_CACHE_HOME/taquin`, `~/.cache/taquin` ([`default_dir`]); a handle opened on another
 //! directory (the CLI's `--pdb-dir`) uses that one.
 //!
-//! [`DatabaseCache::get`] returns a database already in memory, or maps its file, or (when the
+//! The cache returns a database already in memory, or maps its file, or (when the
 //! file is missing, damaged or foreign, and building is allowed) builds it on every core and
 //! saves it. Each database is loaded or built once per handle, however many solves (bench,
 //! batch, web requests) ask for it; two threads asking at once wait for the same build. Long
@@ -101,7 +101,7 @@ pub fn default_dir() -> Result<PathBuf, PdbError> {
     )))
 }
 
-/// Whether [`DatabaseCache::get`] may build a database that has no valid file.
+/// Whether fetching a database ([`crate::Tables::database`]) may build a database that has no valid file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BuildPolicy {
     /// Load it, or build (and save) it when it has no valid file.

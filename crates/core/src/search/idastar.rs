@@ -6,7 +6,7 @@
 //! node (which would only return to its parent), updates the heuristic incrementally through
 //! [`Incremental`], tests the child's f before recursing, and allocates nothing per node.
 //!
-//! The depth-first [`Engine`] is shared with the parallel search ([`super::parallel`]), which
+//! The depth-first `Engine` is shared with the parallel search ([`super::parallel`]), which
 //! runs one engine per thread on subtrees of the same iteration.
 
 use std::time::Instant;

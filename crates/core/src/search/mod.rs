@@ -1,9 +1,9 @@
 //! Searches.
 //!
-//! - [`astar`] and [`bfs`] are generic: they run on any [`Graph`] (neighbours with step costs, a
+//! - [`astar()`] and [`bfs()`] are generic: they run on any [`Graph`] (neighbours with step costs, a
 //!   heuristic, a goal test), in the style of the `pathfinding` crate, and show the algorithm
 //!   plainly. [`puzzle_graph::PuzzleGraph`] is the sliding puzzle as such a graph.
-//! - [`idastar`] is specialised for the puzzle and for speed: one board mutated in place, the
+//! - [`idastar()`] is specialised for the puzzle and for speed: one board mutated in place, the
 //!   inverse of the previous move never generated, the heuristic updated incrementally, no
 //!   allocation per node.
 

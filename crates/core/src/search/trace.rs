@@ -6,7 +6,7 @@
 //! blank never goes straight back and each state appears once per improvement of its cost. The
 //! open list takes the smallest f = g + h first; among equal f, as [`TieBreak`] says: first
 //! added first (a tutorial's priority queue, the default), or the deepest first, then first
-//! added (like [`astar`](super::astar)). Either way the same board always draws the same tree.
+//! added (like [`astar()`](super::astar())). Either way the same board always draws the same tree.
 //!
 //! It stores a whole node per tree entry and is meant for small boards and small budgets; the
 //! solvers do not use it.

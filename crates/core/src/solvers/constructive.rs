@@ -4,7 +4,7 @@
 //! It solves the board the way people do. While the unsolved region is larger than 3 x 3, it
 //! places its top row (when the region is at least as tall as it is wide) or its left column
 //! (otherwise), tile by tile, and locks what it placed; the remaining core of at most 3 x 3 cells
-//! is then solved optimally by IDA* ([`crate::search::idastar`]). Taking the longer side first
+//! is then solved optimally by IDA* ([`crate::search::idastar()`]). Taking the longer side first
 //! keeps the region square, so the blank never has far to go.
 //!
 //! A tile travels one cell at a time: the blank is routed to the cell in front of it, without

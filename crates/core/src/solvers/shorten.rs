@@ -7,7 +7,7 @@
 //!    and a loop is cut only after its boards are compared cell by cell.
 //! 2. [`resolve_windows`]: the solution is cut into windows of a few moves; each window only
 //!    moves tiles inside the rectangle its blank visits, so that rectangle is a small puzzle of
-//!    its own, solved optimally by IDA* ([`crate::search::idastar`], Manhattan distance); a shorter
+//!    its own, solved optimally by IDA* ([`crate::search::idastar()`], Manhattan distance); a shorter
 //!    answer replaces the window. Alternate passes shift the windows by half a window so that
 //!    waste across a border is seen too.
 //!
