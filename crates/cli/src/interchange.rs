@@ -200,14 +200,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 writeln!(out, "\n{b}")?;
             }
         } else {
-            let s = &solution.stats;
-            writeln!(
-                out,
-                "Expanded {}, generated {}, time {}",
-                common::thousands(s.expanded),
-                common::thousands(s.generated),
-                common::millis(s.elapsed)
-            )?;
+            crate::solve::write_stats(&mut out, &solution.stats)?;
         }
     }
     out.flush()?;

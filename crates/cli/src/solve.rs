@@ -288,7 +288,16 @@ fn write_text(
     }
     writeln!(out)?;
     crate::interchange::write_lengths(out, &solution.moves)?;
-    let s = &solution.stats;
+    write_stats(out, &solution.stats)?;
+    if show {
+        show_steps(out, board, &solution.moves)?;
+    }
+    Ok(())
+}
+
+/// Writes what a search spent: nodes expanded and generated, time, IDA* iterations and the
+/// peak memory of A* and BFS where there are such.
+pub fn write_stats(out: &mut impl Write, s: &taquin::Stats) -> std::io::Result<()> {
     write!(
         out,
         "Expanded {}, generated {}, time {}",
@@ -308,11 +317,7 @@ fn write_text(
             s.peak_memory_bytes as f64 / (1 << 20) as f64
         )?;
     }
-    writeln!(out)?;
-    if show {
-        show_steps(out, board, &solution.moves)?;
-    }
-    Ok(())
+    writeln!(out)
 }
 
 /// Writes move letters in chunks: a 1000x1000 solution has billions of moves, and one string

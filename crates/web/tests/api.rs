@@ -14,16 +14,9 @@ use taquin::{is_solvable, Algorithm, Board, HeuristicKind};
 use taquin_web::{app, AppState, Config};
 use tower::ServiceExt;
 
-const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
+mod common;
+use common::{config, ARTICLE};
 const GOAL: &str = "1 2 3/4 5 6/7 8 0";
-
-fn config() -> Config {
-    Config {
-        workers: 2,
-        queue_wait: Duration::from_millis(50),
-        ..Config::default()
-    }
-}
 
 fn router() -> Router {
     app(AppState::new(config()))

@@ -13,15 +13,8 @@ use serde_json::{json, Value};
 use taquin_web::{app, AppState, Config};
 use tower::ServiceExt;
 
-const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
-
-fn config() -> Config {
-    Config {
-        workers: 2,
-        queue_wait: Duration::from_millis(50),
-        ..Config::default()
-    }
-}
+mod common;
+use common::{config, ARTICLE};
 
 async fn post_with(config: Config, uri: &str, body: &str) -> (StatusCode, Value) {
     let request = Request::post(uri)
