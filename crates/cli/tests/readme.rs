@@ -1,7 +1,9 @@
 //! Runs every example of the README: in each ```console block, a line `$ taquin ARGS` is run, and
 //! the lines that follow it (up to the next `$` line or the end of the block) must appear in its
-//! output in the same order. Times vary from run to run, so lines that report a total time are
-//! skipped and time figures (`12.3 ms`, `1.2 s`, `"time_ms":0.05`) are masked on both sides.
+//! output in the same order, and its exit status must be the one its output implies (2 after an
+//! `error:` line, 1 after `unsolvable:`, `invalid:` or a cycling player, 0 otherwise). Times vary from run to
+//! run, so time figures (`12.3 ms`, `1.2 s;`, `"time_ms":0.05`, `32.7 M nodes/s`) are masked on
+//! both sides; everything else on a line must match.
 
 mod common;
 use common::taquin;
@@ -45,10 +47,18 @@ fn normalise(line: &str) -> String {
     let mut i = 0;
     while i < words.len() {
         let is_number = words[i].parse::<f64>().is_ok();
-        let unit = words.get(i + 1).copied();
-        if is_number && matches!(unit, Some("ms" | "s" | "ms," | "s,")) {
+        let unit = words
+            .get(i + 1)
+            .map(|u| u.trim_end_matches([',', ';', ')']));
+        if is_number && matches!(unit, Some("ms" | "s")) {
             out.push("<time>".into());
             i += 2;
+            continue;
+        }
+        // A rate: `32.7 M nodes/s`.
+        if is_number && words.get(i + 1) == Some(&"M") && words.get(i + 2) == Some(&"nodes/s") {
+            out.push("<rate>".into());
+            i += 3;
             continue;
         }
         out.push(mask_json_time(words[i]));
@@ -119,11 +129,25 @@ fn readme_examples_run_as_documented() {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
+        let status = if expected.iter().any(|l| l.starts_with("error:")) {
+            2
+        } else if expected.iter().any(|l| {
+            ["unsolvable:", "invalid:", "the player cycles"]
+                .iter()
+                .any(|p| l.starts_with(p))
+        }) {
+            1
+        } else {
+            0
+        };
+        assert_eq!(
+            out.status.code(),
+            Some(status),
+            "README example `{cmd}` exited with {:?}, its output implies {status}:\n{text}",
+            out.status.code()
+        );
         let mut lines = text.lines();
-        for want in expected
-            .iter()
-            .filter(|l| !l.trim().is_empty() && !l.contains("time"))
-        {
+        for want in expected.iter().filter(|l| !l.trim().is_empty()) {
             assert!(
                 lines.any(|got| normalise(got) == normalise(want)),
                 "README example `{cmd}`: expected line\n  {want}\nnot found (in order) in its output:\n{text}"
