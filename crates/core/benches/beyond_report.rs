@@ -1,6 +1,6 @@
 //! Figures for BENCHMARKS.md "Beyond optimal": solution lengths against lower bounds and optimal
-//! lengths, post-pass gains, real-time players against optimal. Printed, never asserted on time.
-//! Run: `cargo test --release -p taquin-core --test beyond_report -- --ignored --nocapture`
+//! lengths, post-pass gains, real-time players against optimal. A report, printed, never
+//! asserted on time. Run: `cargo bench -p taquin-core --bench beyond_report`
 
 use std::time::Instant;
 
@@ -9,11 +9,10 @@ use taquin::heuristic::Manhattan;
 use taquin::solvers::{constructive, lookahead, lrta, manhattan_lower_bound, shorten};
 use taquin::{Algorithm, Board, HeuristicKind, Limits, SolveError};
 
+#[path = "../tests/common/mod.rs"]
 mod common;
 use common::solve;
 
-#[test]
-#[ignore]
 fn lrta_against_optimal() {
     let goal = Board::solved(3, 3).unwrap();
     let h = Manhattan::new(&goal);
@@ -41,10 +40,12 @@ fn lrta_against_optimal() {
     }
 }
 
-#[test]
-#[ignore]
 fn lrta_and_lookahead_on_korf100() {
-    let text = std::fs::read_to_string("../../../shared/bench/korf100.txt").unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../bench/korf100.txt"
+    ))
+    .unwrap();
     let instances = taquin::instances::parse_file(&text).unwrap();
     for depth in [1, 4] {
         let (mut moves, mut cut, mut opt) = (0usize, 0usize, 0usize);
@@ -83,8 +84,6 @@ fn lrta_and_lookahead_on_korf100() {
     println!("random 8-puzzles lookahead depth 4: {solved} solved, {cycles} cycled");
 }
 
-#[test]
-#[ignore]
 fn constructive_lengths_and_post_pass() {
     for side in [5usize, 10, 20, 50] {
         let goal = Board::solved(side, side).unwrap();
@@ -115,8 +114,6 @@ fn constructive_lengths_and_post_pass() {
     }
 }
 
-#[test]
-#[ignore]
 fn constructive_time_split() {
     for side in [100usize, 300, 1000] {
         let goal = Board::solved(side, side).unwrap();
@@ -133,4 +130,11 @@ fn constructive_time_split() {
             t.elapsed()
         );
     }
+}
+
+fn main() {
+    lrta_against_optimal();
+    lrta_and_lookahead_on_korf100();
+    constructive_lengths_and_post_pass();
+    constructive_time_split();
 }
