@@ -346,17 +346,61 @@ fn write_json(
     value["board"] = json!(board.to_line());
     value["goal"] = json!(goal.to_line());
     extra(&mut value);
-    let text = value.to_string();
-    // The letters need no escaping: splice them into the empty "moves" string.
-    let marker = "\"moves\":\"\"";
-    let at = text
-        .find(marker)
-        .map_or(text.len(), |i| i + marker.len() - 1);
-    out.write_all(&text.as_bytes()[..at])?;
-    write_letters(out, &solution.moves)?;
-    out.write_all(&text.as_bytes()[at..])?;
+    let serde_json::Value::Object(fields) = value else {
+        anyhow::bail!("a solve report is a JSON object");
+    };
+    serde_json::to_writer(
+        &mut *out,
+        &Answer {
+            fields: &fields,
+            moves: &solution.moves,
+        },
+    )?;
     writeln!(out)?;
     Ok(())
+}
+
+/// The JSON answer: the report's fields in order, `moves` streamed from the move list as
+/// serde writes it, so that a billion-move solution is never held as one string.
+struct Answer<'a> {
+    fields: &'a serde_json::Map<String, serde_json::Value>,
+    moves: &'a [taquin::Move],
+}
+
+impl serde::Serialize for Answer<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.fields.len()))?;
+        for (key, value) in self.fields {
+            if key == "moves" {
+                map.serialize_entry(key, &Letters(self.moves))?;
+            } else {
+                map.serialize_entry(key, value)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// Move letters as a JSON string, written chunk by chunk ([`serde::Serializer::collect_str`]).
+struct Letters<'a>(&'a [taquin::Move]);
+
+impl serde::Serialize for Letters<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl std::fmt::Display for Letters<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut buf = String::with_capacity(1 << 16);
+        for chunk in self.0.chunks(1 << 16) {
+            buf.clear();
+            buf.extend(chunk.iter().map(|m| m.letter()));
+            f.write_str(&buf)?;
+        }
+        Ok(())
+    }
 }
 
 /// Prints the board before the first move and after each one.
