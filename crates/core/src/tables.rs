@@ -35,6 +35,8 @@ struct Inner {
     databases: DatabaseCache,
     walking: Mutex<WalkingCache>,
     background: Mutex<Vec<BackgroundJob>>,
+    /// Held by the background build running now: jobs run one after another, on one core.
+    background_turn: Mutex<()>,
 }
 
 impl std::fmt::Debug for Tables {
@@ -68,6 +70,7 @@ impl Tables {
                 databases: DatabaseCache::new(dir),
                 walking: Mutex::new(WalkingCache::default()),
                 background: Mutex::new(Vec::new()),
+                background_turn: Mutex::new(()),
             }),
         }
     }
@@ -159,7 +162,8 @@ impl Tables {
     }
 
     /// Builds the databases of `specs` one after another on a thread of their own, one
-    /// core at a time so that a server keeps the other cores for its requests, skipping those
+    /// core at a time (and one background build at a time: later calls wait for the earlier
+    /// ones) so that a server keeps the other cores for its requests, skipping those
     /// already on disk, and keeps them (saved when the handle has a directory). [`Tables::background`] tells how far it got; a solve planned after a
     /// build finished uses its tables (the planner asks [`Tables::has_database`]).
     pub fn build_in_background(&self, name: &str, specs: Vec<PatternSpec>) {
@@ -191,6 +195,12 @@ impl Tables {
                 .unwrap_or_else(|e| e.into_inner());
             f(&mut jobs[index]);
         };
+        // One background build at a time: the others wait their turn.
+        let _turn = self
+            .inner
+            .background_turn
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         let started = Instant::now();
         set(&|j| j.state = BackgroundState::Building);
         for spec in &specs {
