@@ -102,16 +102,6 @@ impl Tables {
         self.inner.databases.get(spec, policy, 0)
     }
 
-    /// Builds `spec` on `threads` threads (0: every core) without saving or keeping it,
-    /// reporting to the observer.
-    pub fn build_database(
-        &self,
-        spec: &PatternSpec,
-        threads: usize,
-    ) -> Result<PatternDb, PdbError> {
-        self.inner.databases.build_reporting(spec, threads)
-    }
-
     /// Drops this handle's in-memory copy of `spec` (its file stays).
     pub fn forget(&self, spec: &PatternSpec) {
         self.inner.databases.forget(spec);

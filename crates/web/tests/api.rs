@@ -646,18 +646,7 @@ fn endless_request(path: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_goes_away_cancels_its_search() {
-    let server = taquin_web::Server::bind(Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        ..config()
-    })
-    .await
-    .unwrap();
-    let addr = server.local_addr();
-    let state = server.state();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let serving = tokio::spawn(server.run(async {
-        stop_rx.await.ok();
-    }));
+    let (addr, state, stop_tx, serving) = common::serve(config()).await;
 
     for path in ["/api/solve", "/api/solve/stream"] {
         let request = endless_request(path);

@@ -3,7 +3,7 @@
 //! it from stopping.
 
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::TcpStream;
 use std::time::Duration;
 
 use axum::body::Body;
@@ -14,7 +14,7 @@ use taquin_web::{app, AppState, Config};
 use tower::ServiceExt;
 
 mod common;
-use common::{config, ARTICLE};
+use common::{config, serve, ARTICLE};
 
 async fn post_with(config: Config, uri: &str, body: &str) -> (StatusCode, Value) {
     let request = Request::post(uri)
@@ -138,30 +138,6 @@ async fn seeds_stay_exact_in_javascript() {
         let (_, v) = post("/api/generate", json!({})).await;
         assert!(v["seed"].as_u64().unwrap() < 1 << 53, "{v}");
     }
-}
-
-/// A server on a free loopback port; stopped by the returned sender.
-async fn serve(
-    config: Config,
-) -> (
-    SocketAddr,
-    AppState,
-    tokio::sync::oneshot::Sender<()>,
-    tokio::task::JoinHandle<std::io::Result<()>>,
-) {
-    let server = taquin_web::Server::bind(Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        ..config
-    })
-    .await
-    .unwrap();
-    let addr = server.local_addr();
-    let state = server.state();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let serving = tokio::spawn(server.run(async {
-        stop_rx.await.ok();
-    }));
-    (addr, state, stop_tx, serving)
 }
 
 /// Reads what the server sends until it closes the connection (or 20 s pass: a guard against a

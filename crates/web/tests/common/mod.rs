@@ -16,3 +16,27 @@ pub fn config() -> Config {
         ..Config::default()
     }
 }
+
+/// A server on a free loopback port; stopped by the returned sender.
+pub async fn serve(
+    config: Config,
+) -> (
+    std::net::SocketAddr,
+    taquin_web::AppState,
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<std::io::Result<()>>,
+) {
+    let server = taquin_web::Server::bind(Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        ..config
+    })
+    .await
+    .unwrap();
+    let addr = server.local_addr();
+    let state = server.state();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(server.run(async {
+        stop_rx.await.ok();
+    }));
+    (addr, state, stop_tx, serving)
+}
