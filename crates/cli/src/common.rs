@@ -243,7 +243,7 @@ pub fn table_tip(plan: &taquin::Plan, goal: &Board, elapsed: Duration) {
 }
 
 /// ` --goal "..."` for a goal other than the standard one, else nothing.
-fn goal_flag(goal: &Board) -> String {
+pub fn goal_flag(goal: &Board) -> String {
     match Board::solved(goal.width(), goal.height()) {
         Ok(standard) if &standard == goal => String::new(),
         _ => format!(" --goal \"{}\"", goal.to_line()),

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use serde_json::json;
 use taquin::metric::{metrics, Metric};
-use taquin::mtm::solve_mtm;
+use taquin::mtm::{self, MtmSolver};
 use taquin::notation::Notation;
 use taquin::{Board, Request, Solution, SolveError, SolveOptions, SolveReport, Tables};
 
@@ -85,8 +85,43 @@ pub fn batch_input(input: Vec<u8>, file: &Option<String>) -> Result<Vec<u8>> {
         .into_bytes())
 }
 
-/// The search's name pair for `--metric mtm`.
-const MTM_ALGORITHM: (&str, &str) = ("idastar-mtm", "walking-distance-mtm");
+/// The search's name for `--metric mtm`.
+const MTM_ALGORITHM: &str = "idastar-mtm";
+
+/// The planner's multi-tile solver for `goal` and its bound's name, saying on standard error
+/// when it builds a table (seconds each, on first use only).
+pub fn mtm_solver(
+    goal: &Board,
+    tables: &Tables,
+    limits: &taquin::Limits,
+) -> Result<(MtmSolver, String), SolveError> {
+    let report = |spec: &taquin::pdb::PatternSpec, done: Option<std::time::Duration>| match done {
+        None => eprintln!("building the multi-tile table of {spec} (once; it is saved)"),
+        Some(t) => eprintln!("built in {:.1} s", t.as_secs_f64()),
+    };
+    mtm::sets::planned_solver(goal, tables, limits, Some(&report))
+}
+
+/// On a terminal only, after a search of more than a few seconds without the standard
+/// multi-tile set, names the command that builds it.
+fn mtm_tip(goal: &Board, tables: &Tables, elapsed: std::time::Duration) {
+    use std::io::IsTerminal;
+    let standard = mtm::sets::MtmSet::Standard;
+    if elapsed < std::time::Duration::from_secs(2)
+        || !std::io::stderr().is_terminal()
+        || standard.specs(goal).is_empty()
+        || standard.is_on_disk(goal, tables)
+    {
+        return;
+    }
+    eprintln!(
+        "tip: `taquin pdb build --metric mtm --size {}x{}{}` builds the {} tables once (about a minute); hard boards then solve several times faster",
+        goal.width(),
+        goal.height(),
+        common::goal_flag(goal),
+        standard.name(goal)
+    );
+}
 
 /// Runs `taquin solve` when [`InterchangeArgs::is_asked`].
 pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
@@ -120,16 +155,21 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 args.search.algorithm.0.is_none() && args.search.heuristic.0.is_none(),
                 "--metric mtm has its own search (IDA* over slides with a multi-tile bound): leave out --algorithm and --heuristic"
             );
-            let spinner = Spinner::new("idastar (multi-tile moves)");
-            let progress = |p| spinner.update(p);
-            let result = solve_mtm(&board, &goal, &limits, Some(&progress)).map(|mut s| {
-                s.algorithm = MTM_ALGORITHM.0.to_string();
-                s.heuristic = MTM_ALGORITHM.1.to_string();
-                // Optimal in slides, not in single-tile moves: the STM bound is Manhattan's.
-                s.lower_bound = taquin::solvers::manhattan_lower_bound(&board, &goal);
-                s
+            let started = std::time::Instant::now();
+            let result = mtm_solver(&goal, tables, &limits).and_then(|(solver, heuristic)| {
+                let spinner = Spinner::new(&format!("idastar-mtm + {heuristic}"));
+                let progress = |p| spinner.update(p);
+                let result = solver.solve(&board, &limits, Some(&progress));
+                spinner.finish();
+                result.map(|mut s| {
+                    s.algorithm = MTM_ALGORITHM.to_string();
+                    s.heuristic = heuristic;
+                    // Optimal in slides, not in single-tile moves: the STM bound is Manhattan's.
+                    s.lower_bound = taquin::solvers::manhattan_lower_bound(&board, &goal);
+                    s
+                })
             });
-            spinner.finish();
+            mtm_tip(&goal, tables, started.elapsed());
             result
         }
     };
@@ -234,7 +274,7 @@ impl Complexity {
         let (size, size_text) = if algorithm.starts_with("idastar") {
             // IDA* keeps only the current path; in its last iteration the path never grows
             // beyond the bound, which is the solution's length (in its metric).
-            let depth = if algorithm == MTM_ALGORITHM.0 {
+            let depth = if algorithm == MTM_ALGORITHM {
                 Metric::Mtm.length(&solution.moves)
             } else {
                 solution.len()

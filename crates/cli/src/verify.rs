@@ -11,7 +11,6 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use serde_json::json;
 use taquin::metric::Metric;
-use taquin::mtm::solve_mtm;
 use taquin::notation::Notation;
 use taquin::replay::{check, CheckError, Replayed};
 use taquin::{Algorithm, Board, Limits, Request, SolveError, SolveOptions, Tables};
@@ -153,7 +152,8 @@ fn optimum(
             Request::new(board.clone(), goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, None))
         }
-        Metric::Mtm => solve_mtm(board, goal, &limits, None),
+        Metric::Mtm => crate::interchange::mtm_solver(goal, tables, &limits)
+            .and_then(|(solver, _)| solver.solve(board, &limits, None)),
     };
     match result {
         Ok(solution) => Ok(Optimum::Known(metric.length(&solution.moves))),

@@ -12,8 +12,12 @@
 //! distance (admissible; tested against a breadth-first search in MTM over every 8-puzzle
 //! state in `tests/mtm.rs`).
 
+pub mod pdb;
+pub mod sets;
+pub mod store;
 pub(crate) mod walking_distance;
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::board::{Board, Tile, BLANK};
@@ -23,6 +27,7 @@ use crate::metric::Metric;
 use crate::moves::Move;
 use crate::solution::{verify_moves, Solution, SolveError, Stats};
 use crate::solvability::check_solvable;
+use pdb::MtmPdb;
 use walking_distance::Table;
 
 /// The orientation the next slide must have, after the previous one.
@@ -60,6 +65,19 @@ pub struct MtmSolver {
     rows: Option<Table>,
     /// Column counts (horizontal slides).
     columns: Option<Table>,
+    /// Multi-tile pattern databases, each read once as built and, on a square board whose
+    /// goal blank is on the diagonal, once more on the transposed board.
+    databases: Vec<Lookup>,
+}
+
+/// One way to read a pattern database during the search.
+#[derive(Debug, Clone)]
+struct Lookup {
+    db: Arc<MtmPdb>,
+    /// The tiles whose cells are read, in the table's order.
+    tiles: Vec<Tile>,
+    /// Read on the board mirrored in its main diagonal.
+    transposed: bool,
 }
 
 impl MtmSolver {
@@ -72,7 +90,45 @@ impl MtmSolver {
             geometry: GoalGeometry::new(goal),
             rows: Table::build(h, w, goal.blank() / w),
             columns: Table::build(w, h, goal.blank() % w),
+            databases: Vec::new(),
         }
+    }
+
+    /// The solver for `goal` with multi-tile pattern databases besides the walking distance:
+    /// the bound is the largest of them. Each table must be for `goal`'s size and blank cell;
+    /// its pattern tiles are the goal's tiles on the table's cells.
+    pub fn with_databases(goal: &Board, databases: Vec<Arc<MtmPdb>>) -> MtmSolver {
+        let mut solver = MtmSolver::new(goal);
+        let (w, h) = (goal.width(), goal.height());
+        // Transposing the board turns slides into slides and keeps the goal's blank in place
+        // when it is on the diagonal, so the mirrored board is as far from the goal (relabelled
+        // by the same mirror) as the board: a table for the cells P also bounds the tiles
+        // whose goal cells are the mirror images of P, read at the mirrored cells.
+        let symmetric = w == h && goal.blank() % w == goal.blank() / w;
+        for db in databases {
+            let spec = db.spec();
+            if (spec.width, spec.height, spec.blank_goal) != (w, h, goal.blank()) {
+                continue;
+            }
+            let tiles_on = |cells: &mut dyn Iterator<Item = usize>| -> Vec<Tile> {
+                cells.map(|c| goal.tiles()[c]).collect()
+            };
+            let straight = tiles_on(&mut spec.cells.iter().copied());
+            if symmetric {
+                let mirrored = tiles_on(&mut spec.cells.iter().map(|&c| transpose(c, w)));
+                solver.databases.push(Lookup {
+                    db: db.clone(),
+                    tiles: mirrored,
+                    transposed: true,
+                });
+            }
+            solver.databases.push(Lookup {
+                db,
+                tiles: straight,
+                transposed: false,
+            });
+        }
+        solver
     }
 
     /// A lower bound on the multi-tile moves from `board` (of the goal's size) to the goal:
@@ -80,7 +136,7 @@ impl MtmSolver {
     pub fn lower_bound(&self, board: &Board) -> u32 {
         let limits = Limits::none();
         self.search(board, &limits, None, Instant::now())
-            .estimate(Next::Any)
+            .estimate(Next::Any, u32::MAX)
     }
 
     /// A search positioned on `board`: tiles, distance sums and count-table keys.
@@ -96,12 +152,15 @@ impl MtmSolver {
             width: w,
             height: h,
             tiles: board.tiles().to_vec(),
+            cell_of: board.positions(),
             blank: board.blank(),
             horizontal: 0,
             vertical: 0,
             solver: self,
             row_key: 0,
             column_key: 0,
+            row_distance: 0,
+            column_distance: 0,
             path: Vec::new(),
             stats: Stats::default(),
             limits,
@@ -131,6 +190,8 @@ impl MtmSolver {
             let lines = tiles().map(|(cell, &t)| (cell % w, g.goal_col(t)));
             search.column_key = columns.key(lines, board.blank() % w);
         }
+        search.refresh_walking_distance(true);
+        search.refresh_walking_distance(false);
         search
     }
 
@@ -147,7 +208,7 @@ impl MtmSolver {
         let goal = &self.goal;
         check_solvable(board, goal)?;
         let mut search = self.search(board, limits, progress, started);
-        search.bound = search.estimate(Next::Any);
+        search.bound = search.estimate(Next::Any, u32::MAX);
         loop {
             search.stats.iterations += 1;
             if let Some(report) = progress {
@@ -182,6 +243,11 @@ impl MtmSolver {
             ..Solution::default()
         })
     }
+}
+
+/// The cell mirrored in the main diagonal of a square board of side `side`.
+fn transpose(cell: usize, side: usize) -> usize {
+    (cell % side) * side + cell / side
 }
 
 /// Finds a solution of `board` to `goal` with the fewest multi-tile moves: [`MtmSolver::solve`]
@@ -226,6 +292,8 @@ struct Search<'a> {
     width: usize,
     height: usize,
     tiles: Vec<Tile>,
+    /// `cell_of[t]`: the cell of tile `t`, for the pattern databases.
+    cell_of: Vec<usize>,
     blank: usize,
     /// Sum of the tiles' column distances to their goal columns.
     horizontal: u32,
@@ -235,6 +303,9 @@ struct Search<'a> {
     /// Keys of the row and column count tables (0 when there is no table).
     row_key: u128,
     column_key: u128,
+    /// The walking distances of those keys (0 without a table).
+    row_distance: u32,
+    column_distance: u32,
     /// The slides so far: the blank's direction and how many cells.
     path: Vec<(Move, usize)>,
     stats: Stats,
@@ -255,16 +326,45 @@ impl Search<'_> {
         )
     }
 
-    fn estimate(&self, next: Next) -> u32 {
-        let mut a = self.horizontal.div_ceil(self.width as u32 - 1);
-        let mut b = self.vertical.div_ceil(self.height as u32 - 1);
-        if let Some(columns) = &self.solver.columns {
-            a = a.max(columns.distance(self.column_key));
+    /// The lower bound with the next slide of orientation `next`. Stops at the first part
+    /// that exceeds `limit` (the search's budget for this node), which it returns: the cheap
+    /// parts come first, so most cut-off nodes never read a pattern database.
+    fn estimate(&self, next: Next, limit: u32) -> u32 {
+        let a = self
+            .horizontal
+            .div_ceil(self.width as u32 - 1)
+            .max(self.column_distance);
+        let b = self
+            .vertical
+            .div_ceil(self.height as u32 - 1)
+            .max(self.row_distance);
+        let mut bound = alternating_bound(a, b, next);
+        for lookup in &self.solver.databases {
+            if bound > limit {
+                break;
+            }
+            let cells = lookup.tiles.iter().map(|&t| self.cell_of[t as usize]);
+            let d = if lookup.transposed {
+                let w = self.width;
+                let cells = cells.map(|c| transpose(c, w));
+                lookup.db.distance(transpose(self.blank, w), cells)
+            } else {
+                lookup.db.distance(self.blank, cells)
+            };
+            bound = bound.max(d);
         }
-        if let Some(rows) = &self.solver.rows {
-            b = b.max(rows.distance(self.row_key));
+        bound
+    }
+
+    /// Looks up the walking distance of the rows (after a vertical slide) or of the columns.
+    fn refresh_walking_distance(&mut self, vertical: bool) {
+        if vertical {
+            if let Some(rows) = &self.solver.rows {
+                self.row_distance = rows.distance(self.row_key);
+            }
+        } else if let Some(columns) = &self.solver.columns {
+            self.column_distance = columns.distance(self.column_key);
         }
-        alternating_bound(a, b, next)
     }
 
     fn snapshot(&self) -> Progress {
@@ -297,11 +397,12 @@ impl Search<'_> {
             self.column_key = columns.moved(self.column_key, g.goal_col(t), to % w, self.blank % w);
         }
         self.tiles.swap(self.blank, to);
+        self.cell_of[t as usize] = self.blank;
         self.blank = to;
     }
 
     fn dfs(&mut self, g: u32, next: Next) -> Outcome {
-        let f = g + self.estimate(next);
+        let f = g + self.estimate(next, self.bound.saturating_sub(g));
         if f > self.bound {
             return Outcome::Above(f);
         }
@@ -329,8 +430,10 @@ impl Search<'_> {
                 continue;
             }
             let mut k = 0;
+            let saved = (self.row_distance, self.column_distance);
             while mv.target(self.blank, self.width, self.height).is_some() {
                 self.step(mv);
+                self.refresh_walking_distance(mv.is_vertical());
                 k += 1;
                 self.stats.generated += 1;
                 self.path.push((mv, k));
@@ -346,6 +449,7 @@ impl Search<'_> {
                 self.path.pop();
             }
             self.undo(mv, k);
+            (self.row_distance, self.column_distance) = saved;
         }
         Outcome::Above(smallest)
     }

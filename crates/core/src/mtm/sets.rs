@@ -1,0 +1,187 @@
+//! Which multi-tile pattern databases a solve uses, and where they come from: the quick set
+//! (tables of up to 6 M entries, 5 tiles and the blank on the 15-puzzle, seconds to build)
+//! built on first use, and the standard set (up to 60 M entries, 6 tiles and the blank, about
+//! a minute) used when `taquin pdb build --metric mtm` has put it on disk.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::pdb::MtmPdb;
+use super::{store, MtmSolver};
+use crate::board::Board;
+use crate::limits::Limits;
+use crate::pdb::index::placements;
+use crate::pdb::{PatternSpec, PdbError, MAX_CELLS};
+use crate::solution::SolveError;
+use crate::tables::Tables;
+
+/// A set of multi-tile pattern databases for one goal, by the size of its tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MtmSet {
+    /// Tables of at most 6 M entries (seconds to build on first use).
+    Quick,
+    /// Tables of at most 60 M entries (about a minute; built by `taquin pdb build`).
+    Standard,
+}
+
+impl MtmSet {
+    fn max_entries(self) -> u64 {
+        match self {
+            MtmSet::Quick => 6_000_000,
+            MtmSet::Standard => 60_000_000,
+        }
+    }
+
+    /// Tiles per table on a board of `cells` cells: the most whose placements with the blank
+    /// fit the set's entries (0 when not even one tile does).
+    pub fn tiles_per_table(self, cells: usize) -> usize {
+        (1..cells)
+            .take_while(|&k| placements(cells, k + 1) <= self.max_entries())
+            .last()
+            .unwrap_or(0)
+    }
+
+    /// The name shown to users: `mtm:5-5-5`, `mtm:6-6-6` (tiles per table).
+    pub fn name(self, goal: &Board) -> String {
+        let sizes: Vec<String> = self
+            .specs(goal)
+            .iter()
+            .map(|s| s.cells.len().to_string())
+            .collect();
+        format!("mtm:{}", sizes.join("-"))
+    }
+
+    /// The tables of the set for `goal`: the goal's tiles in reading order cut into groups of
+    /// [`MtmSet::tiles_per_table`], the last group completed with the tiles before it (the
+    /// tables combine by their maximum, so groups may overlap, and a full-size last table is
+    /// stronger than a small one).
+    pub fn specs(self, goal: &Board) -> Vec<PatternSpec> {
+        let n = goal.len();
+        let k = self.tiles_per_table(n);
+        if k == 0 || n > MAX_CELLS {
+            return Vec::new();
+        }
+        let cells: Vec<usize> = (0..n).filter(|&c| c != goal.blank()).collect();
+        let mut groups: Vec<Vec<usize>> = cells.chunks(k).map(<[usize]>::to_vec).collect();
+        if let [.., before, last] = groups.as_mut_slice() {
+            let missing = k - last.len();
+            let mut extra: Vec<usize> = before[before.len() - missing..].to_vec();
+            extra.append(last);
+            *last = extra;
+        }
+        groups
+            .into_iter()
+            .filter_map(|cells| {
+                PatternSpec::new(goal.width(), goal.height(), goal.blank(), cells).ok()
+            })
+            .collect()
+    }
+
+    /// True when every table of the set for `goal` has a valid-looking file in `tables`'
+    /// directory (the header is checked when it is loaded).
+    pub fn is_on_disk(self, goal: &Board, tables: &Tables) -> bool {
+        let specs = self.specs(goal);
+        !specs.is_empty()
+            && tables
+                .dir()
+                .is_some_and(|dir| specs.iter().all(|s| store::path_in(dir, s).is_file()))
+    }
+
+    /// The set's tables for `goal`: read from `tables`' directory, or built (on every core,
+    /// within `limits`) and saved there when a file is missing or damaged and `build` is true.
+    /// `report` hears of each build: its spec, then its time.
+    pub fn load(
+        self,
+        goal: &Board,
+        tables: &Tables,
+        build: bool,
+        limits: &Limits,
+        report: Option<&dyn Fn(&PatternSpec, Option<std::time::Duration>)>,
+    ) -> Result<Vec<Arc<MtmPdb>>, SolveError> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.specs(goal)
+            .iter()
+            .map(|spec| {
+                let path = tables.dir().map(|dir| store::path_in(dir, spec));
+                let found = match &path {
+                    Some(path) => match store::load(path, spec) {
+                        Ok(found) => found,
+                        // A damaged file is rebuilt over.
+                        Err(PdbError::Corrupt { .. }) if build => None,
+                        Err(e) => return Err(SolveError::from(e)),
+                    },
+                    None => None,
+                };
+                if let Some(db) = found {
+                    return Ok(Arc::new(db));
+                }
+                if !build {
+                    return Err(SolveError::Unsupported(format!(
+                        "the multi-tile table {spec} is not built: run `taquin pdb build --metric mtm --size {}x{}`",
+                        spec.width, spec.height
+                    )));
+                }
+                if let Some(report) = report {
+                    report(spec, None);
+                }
+                let started = Instant::now();
+                let db = MtmPdb::build(spec, limits, threads, None).map_err(|hit| {
+                    SolveError::Limit {
+                        hit,
+                        stats: crate::solution::Stats::default(),
+                        bound: 0,
+                    }
+                })?;
+                if let Some(report) = report {
+                    report(spec, Some(started.elapsed()));
+                }
+                if let Some(path) = &path {
+                    store::save(&db, path)?;
+                }
+                Ok(Arc::new(db))
+            })
+            .collect()
+    }
+}
+
+/// The solver the planner picks for `goal` in the multi-tile metric: the standard set when it
+/// is on disk, else the quick set (read, or built and saved on first use), with the walking
+/// distance; with the walking distance alone on boards too large for any table. Returns the
+/// solver and the name of the bound it uses.
+pub fn planned_solver(
+    goal: &Board,
+    tables: &Tables,
+    limits: &Limits,
+    report: Option<&dyn Fn(&PatternSpec, Option<std::time::Duration>)>,
+) -> Result<(MtmSolver, String), SolveError> {
+    let set = if MtmSet::Standard.is_on_disk(goal, tables) {
+        MtmSet::Standard
+    } else {
+        MtmSet::Quick
+    };
+    if set.specs(goal).is_empty() {
+        return Ok((MtmSolver::new(goal), "walking-distance-mtm".into()));
+    }
+    let databases = set.load(goal, tables, true, limits, report)?;
+    Ok((
+        MtmSolver::with_databases(goal, databases),
+        format!("{}+walking-distance-mtm", set.name(goal)),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fifteen_puzzle_sets() {
+        let goal = Board::solved(4, 4).unwrap();
+        assert_eq!(MtmSet::Quick.name(&goal), "mtm:5-5-5");
+        assert_eq!(MtmSet::Standard.name(&goal), "mtm:6-6-6");
+        let specs = MtmSet::Standard.specs(&goal);
+        assert_eq!(specs[2].cells, vec![9, 10, 11, 12, 13, 14]);
+        let eight = Board::solved(3, 3).unwrap();
+        // The whole 8-puzzle fits one quick table: its exact distances.
+        assert_eq!(MtmSet::Quick.name(&eight), "mtm:8");
+    }
+}

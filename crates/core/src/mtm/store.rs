@@ -1,0 +1,162 @@
+//! The file of a multi-tile pattern database, next to the single-tile ones in the tables'
+//! directory but under names and a magic of its own, so that neither kind is ever read as
+//! the other.
+//!
+//! ```text
+//! offset  size  field
+//!      0     8  magic "TAQUINMT"
+//!      8     4  format version (little endian), currently 1
+//!     12     1  width
+//!     13     1  height
+//!     14     1  blank goal cell
+//!     15     1  k, tiles in the pattern
+//!     16     8  entries, N! / (N-k-1)!
+//!     24     8  checksum of everything else (header with this field zeroed, then the table)
+//!     32     k  goal cells of the pattern tiles, in index order
+//!   32+k     -  one byte per entry
+//! ```
+//!
+//! Written to a temporary name and renamed into place; on reading, every field is checked
+//! against the spec asked for and the checksum against the content.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::pdb::MtmPdb;
+use crate::pdb::store::checksum;
+use crate::pdb::{PatternSpec, PdbError};
+
+/// The first eight bytes of every multi-tile database file.
+pub const MAGIC: &[u8; 8] = b"TAQUINMT";
+/// The format version this code reads and writes.
+pub const VERSION: u32 = 1;
+const HEADER: usize = 32;
+const CHECKSUM_AT: usize = 24;
+
+/// Where the multi-tile database of `spec` lives in `dir`: `mtm-` and the single-tile name's
+/// fields, with its own extension (`mtm-4x4-b0f-000102030405.mtm`).
+pub fn path_in(dir: &Path, spec: &PatternSpec) -> PathBuf {
+    let stem = spec.file_name();
+    let stem = stem.strip_suffix(".pdb").unwrap_or(&stem);
+    dir.join(format!("mtm-{stem}.mtm"))
+}
+
+fn header(spec: &PatternSpec) -> Vec<u8> {
+    let mut h = Vec::with_capacity(HEADER + spec.cells.len());
+    h.extend_from_slice(MAGIC);
+    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.push(spec.width as u8);
+    h.push(spec.height as u8);
+    h.push(spec.blank_goal as u8);
+    h.push(spec.cells.len() as u8);
+    h.extend_from_slice(&MtmPdb::entries(spec).to_le_bytes());
+    h.extend_from_slice(&[0; 8]);
+    h.extend(spec.cells.iter().map(|&c| c as u8));
+    h
+}
+
+fn content_checksum(header: &[u8], data: &[u8]) -> u64 {
+    let mut zeroed = header.to_vec();
+    zeroed[CHECKSUM_AT..CHECKSUM_AT + 8].fill(0);
+    checksum(&zeroed) ^ checksum(data).rotate_left(17)
+}
+
+/// Writes `db` to `path` (through a temporary file and a rename).
+pub fn save(db: &MtmPdb, path: &Path) -> Result<(), PdbError> {
+    let io = |source| PdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(io)?;
+    }
+    let mut head = header(db.spec());
+    let sum = content_checksum(&head, db.data());
+    head[CHECKSUM_AT..CHECKSUM_AT + 8].copy_from_slice(&sum.to_le_bytes());
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = std::io::BufWriter::new(fs::File::create(&tmp)?);
+        f.write_all(&head)?;
+        f.write_all(db.data())?;
+        // No fsync, as for the single-tile tables: a torn file fails its checksum and is
+        // rebuilt.
+        f.into_inner().map_err(|e| e.into_error())?;
+        fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+/// Reads the database of `spec` from `path`: `Ok(None)` when there is no file, an error when
+/// the file is not that database or is damaged (it should then be rebuilt).
+pub fn load(path: &Path, spec: &PatternSpec) -> Result<Option<MtmPdb>, PdbError> {
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(PdbError::Io {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
+    };
+    let corrupt = |why: &str| PdbError::Corrupt {
+        path: path.to_path_buf(),
+        reason: why.to_string(),
+    };
+    let expected = header(spec);
+    if bytes.len() < expected.len() {
+        return Err(corrupt("shorter than its header"));
+    }
+    let (head, data) = bytes.split_at(expected.len());
+    if head[..8] != MAGIC[..] {
+        return Err(corrupt("not a multi-tile pattern database"));
+    }
+    let mut zeroed = head.to_vec();
+    zeroed[CHECKSUM_AT..CHECKSUM_AT + 8].fill(0);
+    if zeroed != expected {
+        return Err(corrupt(
+            "its header is for another pattern or format version",
+        ));
+    }
+    let stored = u64::from_le_bytes(
+        head[CHECKSUM_AT..CHECKSUM_AT + 8]
+            .try_into()
+            .expect("8 bytes"),
+    );
+    if stored != content_checksum(head, data) {
+        return Err(corrupt("checksum mismatch (damaged or truncated)"));
+    }
+    MtmPdb::from_parts(spec.clone(), data.to_vec())
+        .map(Some)
+        .ok_or_else(|| corrupt("wrong length"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Limits;
+
+    #[test]
+    fn a_saved_table_loads_back_and_damage_is_caught() {
+        let dir = std::env::temp_dir().join(format!("taquin-mtm-store-{}", std::process::id()));
+        let spec = PatternSpec::new(3, 3, 8, vec![0, 1, 2]).unwrap();
+        let db = MtmPdb::build(&spec, &Limits::none(), 1, None).unwrap();
+        let path = path_in(&dir, &spec);
+        assert!(path.to_string_lossy().ends_with(".mtm"));
+        assert!(load(&path, &spec).unwrap().is_none());
+        save(&db, &path).unwrap();
+        assert_eq!(load(&path, &spec).unwrap().unwrap().data(), db.data());
+        let other = PatternSpec::new(3, 3, 8, vec![0, 1, 3]).unwrap();
+        assert!(load(&path, &other).is_err());
+        let mut bytes = fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        assert!(load(&path, &spec).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
