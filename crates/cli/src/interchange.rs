@@ -95,9 +95,15 @@ pub fn mtm_solver(
     tables: &Tables,
     limits: &taquin::Limits,
 ) -> Result<(MtmSolver, String), SolveError> {
-    let report = |spec: &taquin::pdb::PatternSpec, done: Option<std::time::Duration>| match done {
-        None => eprintln!("building the multi-tile table of {spec} (once; it is saved)"),
-        Some(t) => eprintln!("built in {:.1} s", t.as_secs_f64()),
+    // Tables of under a million entries build in a fraction of a second: not worth a line.
+    let report = |spec: &taquin::pdb::PatternSpec, done: Option<std::time::Duration>| {
+        if mtm::pdb::MtmPdb::entries(spec) < 1 << 20 {
+            return;
+        }
+        match done {
+            None => eprintln!("building the multi-tile table of {spec} (once; it is saved)"),
+            Some(t) => eprintln!("built in {:.1} s", t.as_secs_f64()),
+        }
     };
     mtm::sets::planned_solver(goal, tables, limits, Some(&report))
 }
@@ -157,6 +163,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             );
             let started = std::time::Instant::now();
             let result = mtm_solver(&goal, tables, &limits).and_then(|(solver, heuristic)| {
+                let solver = solver.with_threads(args.threads);
                 let spinner = Spinner::new(&format!("idastar-mtm + {heuristic}"));
                 let progress = |p| spinner.update(p);
                 let result = solver.solve(&board, &limits, Some(&progress));

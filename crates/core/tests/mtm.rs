@@ -4,10 +4,15 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use std::sync::Arc;
+
 use taquin::gods_number::gods_number;
 use taquin::metric::{metrics, Metric};
+use taquin::mtm::pdb::MtmPdb;
+use taquin::mtm::sets::{planned_solver, MtmSet};
 use taquin::mtm::MtmSolver;
-use taquin::{verify_moves, Board, Limits, Move};
+use taquin::pdb::PatternSpec;
+use taquin::{verify_moves, Board, Limits, Move, Tables};
 
 /// Every state reachable from `goal` with its MTM distance: a slide of 1 to side-1 tiles in a
 /// line is one move.
@@ -58,6 +63,100 @@ fn check_board(width: usize, height: usize, every: usize) {
         let s = solver.solve(board, &Limits::none(), None).unwrap();
         assert_eq!(Metric::Mtm.length(&s.moves), bits.diameter());
     }
+    check_databases(&goal, &dist, every);
+}
+
+/// Partial multi-tile pattern databases (tiles in reading order, in groups of 3, and one of
+/// 4 overlapping them) are admissible alone and together on every state, read straight and
+/// transposed, and IDA* with them stays optimal; a table of every tile is the exact distance.
+fn check_databases(goal: &Board, dist: &HashMap<Board, u32>, every: usize) {
+    let (w, h) = (goal.width(), goal.height());
+    let cells: Vec<usize> = (0..goal.len()).filter(|&c| c != goal.blank()).collect();
+    let mut groups: Vec<Vec<usize>> = cells.chunks(3).map(<[usize]>::to_vec).collect();
+    groups.push(cells[cells.len() - 4..].to_vec());
+    let build = |cells: Vec<usize>| {
+        let spec = PatternSpec::new(w, h, goal.blank(), cells).unwrap();
+        Arc::new(MtmPdb::build(&spec, &Limits::none(), 2, None).unwrap())
+    };
+    let dbs: Vec<Arc<MtmPdb>> = groups.into_iter().map(build).collect();
+    let solver = MtmSolver::with_databases(goal, dbs.clone());
+    let parallel = solver.clone().with_threads(2);
+    let wd_only = MtmSolver::new(goal);
+    let mut stronger = 0;
+    for (board, &d) in dist {
+        let bound = solver.lower_bound(board);
+        assert!(bound <= d, "{} {bound} > {d}", board.to_line());
+        for db in &dbs {
+            let cells = db
+                .spec()
+                .cells
+                .iter()
+                .map(|&c| board.positions()[goal.tiles()[c] as usize]);
+            assert!(db.distance(board.blank(), cells) <= d);
+        }
+        stronger += usize::from(bound > wd_only.lower_bound(board));
+    }
+    // The tables must add something, or this test would not test them.
+    assert!(stronger > dist.len() / 10, "{stronger} of {}", dist.len());
+    let mut boards: Vec<(&Board, &u32)> = dist.iter().collect();
+    boards.sort_by_key(|(b, _)| b.tiles().to_vec());
+    for (board, &d) in boards.into_iter().skip(1).step_by(every * 4) {
+        let s = solver.solve(board, &Limits::none(), None).unwrap();
+        verify_moves(board, goal, &s.moves).unwrap();
+        assert_eq!(
+            Metric::Mtm.length(&s.moves) as u32,
+            d,
+            "{}",
+            board.to_line()
+        );
+        // Two threads find the same moves.
+        let p = parallel.solve(board, &Limits::none(), None).unwrap();
+        assert_eq!(p.moves, s.moves, "{}", board.to_line());
+    }
+    let exact = build(cells);
+    for (board, &d) in dist {
+        let cells = exact
+            .spec()
+            .cells
+            .iter()
+            .map(|&c| board.positions()[goal.tiles()[c] as usize]);
+        assert_eq!(
+            exact.distance(board.blank(), cells),
+            d,
+            "{}",
+            board.to_line()
+        );
+    }
+}
+
+#[test]
+fn the_planned_tables_solve_and_are_saved_under_their_own_names() {
+    let dir = std::env::temp_dir().join(format!("taquin-mtm-planned-{}", std::process::id()));
+    let tables = Tables::open(&dir);
+    let goal = Board::solved(3, 3).unwrap();
+    let (solver, name) = planned_solver(&goal, &tables, &Limits::none(), None).unwrap();
+    assert_eq!(name, "mtm:8+walking-distance-mtm");
+    let board = Board::parse("8 7 6/5 4 3/2 1 0").unwrap();
+    let s = solver.solve(&board, &Limits::none(), None).unwrap();
+    assert_eq!(
+        solver.lower_bound(&board) as usize,
+        Metric::Mtm.length(&s.moves)
+    );
+    assert!(MtmSet::Quick.is_on_disk(&goal, &tables));
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| n.starts_with("mtm-") && n.ends_with(".mtm")),
+        "{names:?}"
+    );
+    // Read back from the file, the same solver.
+    let (again, _) = planned_solver(&goal, &tables, &Limits::none(), None).unwrap();
+    assert_eq!(again.lower_bound(&board), solver.lower_bound(&board));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

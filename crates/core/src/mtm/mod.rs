@@ -12,6 +12,7 @@
 //! distance (admissible; tested against a breadth-first search in MTM over every 8-puzzle
 //! state in `tests/mtm.rs`).
 
+mod parallel;
 pub mod pdb;
 pub mod sets;
 pub mod store;
@@ -65,6 +66,8 @@ pub struct MtmSolver {
     rows: Option<Table>,
     /// Column counts (horizontal slides).
     columns: Option<Table>,
+    /// Threads of one search.
+    threads: usize,
     /// Multi-tile pattern databases, each read once as built and, on a square board whose
     /// goal blank is on the diagonal, once more on the transposed board.
     databases: Vec<Lookup>,
@@ -91,7 +94,19 @@ impl MtmSolver {
             rows: Table::build(h, w, goal.blank() / w),
             columns: Table::build(w, h, goal.blank() % w),
             databases: Vec::new(),
+            threads: 1,
         }
+    }
+
+    /// The same solver searching on `threads` threads (0: every core). Each iteration shares
+    /// out the subtrees below the first two slides; the moves are those of one thread, as the
+    /// first solution in the sequential order is kept.
+    pub fn with_threads(mut self, threads: usize) -> MtmSolver {
+        self.threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        self
     }
 
     /// The solver for `goal` with multi-tile pattern databases besides the walking distance:
@@ -168,6 +183,7 @@ impl MtmSolver {
             started,
             bound: 0,
             progress,
+            shared: None,
         };
         let tiles = || {
             board
@@ -214,7 +230,14 @@ impl MtmSolver {
             if let Some(report) = progress {
                 report(search.snapshot());
             }
-            match search.dfs(0, Next::Any) {
+            // Every solution is at least 3 slides long past that bound, so the first two
+            // slides can be shared out without missing a shorter one.
+            let outcome = if self.threads > 1 && search.bound >= 3 {
+                parallel::iteration(self, board, &mut search)
+            } else {
+                search.dfs(0, Next::Any)
+            };
+            match outcome {
                 Outcome::Found => break,
                 Outcome::Above(next) => search.bound = next,
                 Outcome::Stopped(hit) => {
@@ -314,6 +337,8 @@ struct Search<'a> {
     started: Instant,
     bound: u32,
     progress: Option<ProgressFn<'a>>,
+    /// In a parallel iteration: what the threads share.
+    shared: Option<parallel::Shared<'a>>,
 }
 
 impl Search<'_> {
@@ -412,7 +437,15 @@ impl Search<'_> {
         self.stats.expanded += 1;
         if self.stats.generated >= self.next_check {
             self.next_check = self.stats.generated + Limits::CHECK_EVERY;
-            if let Err(hit) = self.limits.check(self.stats.generated) {
+            let generated = match &mut self.shared {
+                Some(shared) => match shared.check(self.stats.generated) {
+                    Some(total) => total,
+                    // Another thread found a solution that comes first.
+                    None => return Outcome::Stopped(LimitHit::Cancelled),
+                },
+                None => self.stats.generated,
+            };
+            if let Err(hit) = self.limits.check(generated) {
                 return Outcome::Stopped(hit);
             }
             if let Some(report) = self.progress {

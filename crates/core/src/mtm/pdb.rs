@@ -75,7 +75,7 @@ impl State {
         match dir {
             0 => cell.checked_sub(w),
             1 => Some(cell + w).filter(|&c| c < w * h),
-            2 => (cell % w > 0).then(|| cell - 1),
+            2 => (!cell.is_multiple_of(w)).then(|| cell - 1),
             _ => (cell % w + 1 < w).then(|| cell + 1),
         }
     }

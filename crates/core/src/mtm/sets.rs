@@ -4,7 +4,7 @@
 //! a minute) used when `taquin pdb build --metric mtm` has put it on disk.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::pdb::MtmPdb;
 use super::{store, MtmSolver};
@@ -14,6 +14,9 @@ use crate::pdb::index::placements;
 use crate::pdb::{PatternSpec, PdbError, MAX_CELLS};
 use crate::solution::SolveError;
 use crate::tables::Tables;
+
+/// Told of each table build: its spec when it starts, then its time when it is done.
+pub type BuildReport<'a> = &'a dyn Fn(&PatternSpec, Option<Duration>);
 
 /// A set of multi-tile pattern databases for one goal, by the size of its tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +99,7 @@ impl MtmSet {
         tables: &Tables,
         build: bool,
         limits: &Limits,
-        report: Option<&dyn Fn(&PatternSpec, Option<std::time::Duration>)>,
+        report: Option<BuildReport>,
     ) -> Result<Vec<Arc<MtmPdb>>, SolveError> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         self.specs(goal)
@@ -152,7 +155,7 @@ pub fn planned_solver(
     goal: &Board,
     tables: &Tables,
     limits: &Limits,
-    report: Option<&dyn Fn(&PatternSpec, Option<std::time::Duration>)>,
+    report: Option<BuildReport>,
 ) -> Result<(MtmSolver, String), SolveError> {
     let set = if MtmSet::Standard.is_on_disk(goal, tables) {
         MtmSet::Standard
