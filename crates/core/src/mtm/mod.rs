@@ -11,6 +11,10 @@
 //! the next slide must be vertical (and symmetrically), which never exceeds the true MTM
 //! distance (admissible; tested against a breadth-first search in MTM over every 8-puzzle
 //! state in `tests/mtm.rs`).
+//!
+//! Multi-tile pattern databases ([`pdb`], chosen by [`sets`], stored by [`store`]) raise the
+//! bound to their maximum; each is read on the board and, on a square board, on its mirror
+//! image in the diagonal. [`MtmSolver::with_threads`] shares each iteration out over threads.
 
 mod parallel;
 pub mod pdb;

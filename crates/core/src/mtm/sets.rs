@@ -157,15 +157,24 @@ pub fn planned_solver(
     limits: &Limits,
     report: Option<BuildReport>,
 ) -> Result<(MtmSolver, String), SolveError> {
-    let set = if MtmSet::Standard.is_on_disk(goal, tables) {
-        MtmSet::Standard
+    // The standard set is only read, never rebuilt here (a damaged file would cost a minute):
+    // the quick set serves instead.
+    let standard = MtmSet::Standard;
+    let loaded = if standard.is_on_disk(goal, tables) {
+        standard.load(goal, tables, false, limits, report).ok()
     } else {
-        MtmSet::Quick
+        None
     };
-    if set.specs(goal).is_empty() {
-        return Ok((MtmSolver::new(goal), "walking-distance-mtm".into()));
-    }
-    let databases = set.load(goal, tables, true, limits, report)?;
+    let (set, databases) = match loaded {
+        Some(databases) => (standard, databases),
+        None if MtmSet::Quick.specs(goal).is_empty() => {
+            return Ok((MtmSolver::new(goal), "walking-distance-mtm".into()));
+        }
+        None => (
+            MtmSet::Quick,
+            MtmSet::Quick.load(goal, tables, true, limits, report)?,
+        ),
+    };
     Ok((
         MtmSolver::with_databases(goal, databases),
         format!("{}+walking-distance-mtm", set.name(goal)),

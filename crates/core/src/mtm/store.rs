@@ -10,29 +10,28 @@
 //!     13     1  height
 //!     14     1  blank goal cell
 //!     15     1  k, tiles in the pattern
-//!     16     8  entries, N! / (N-k-1)!
-//!     24     8  checksum of everything else (header with this field zeroed, then the table)
-//!     32     k  goal cells of the pattern tiles, in index order
-//!   32+k     -  one byte per entry
+//!     16     8  zero
+//!     24     8  entries, N! / (N-k-1)!
+//!     32     8  checksum of everything else (header with this field zeroed, then the table)
+//!     40     k  goal cells of the pattern tiles, in index order
+//!   40+k     -  one byte per entry
 //! ```
 //!
 //! Written to a temporary name and renamed into place; on reading, every field is checked
 //! against the spec asked for and the checksum against the content.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::pdb::MtmPdb;
-use crate::pdb::store::checksum;
+use crate::pdb::store::{content_checksum, write_table, CHECKSUM_AT};
 use crate::pdb::{PatternSpec, PdbError};
 
 /// The first eight bytes of every multi-tile database file.
 pub const MAGIC: &[u8; 8] = b"TAQUINMT";
 /// The format version this code reads and writes.
 pub const VERSION: u32 = 1;
-const HEADER: usize = 32;
-const CHECKSUM_AT: usize = 24;
+const HEADER: usize = 40;
 
 /// Where the multi-tile database of `spec` lives in `dir`: `mtm-` and the single-tile name's
 /// fields, with its own extension (`mtm-4x4-b0f-000102030405.mtm`).
@@ -50,44 +49,16 @@ fn header(spec: &PatternSpec) -> Vec<u8> {
     h.push(spec.height as u8);
     h.push(spec.blank_goal as u8);
     h.push(spec.cells.len() as u8);
+    h.extend_from_slice(&[0; 8]);
     h.extend_from_slice(&MtmPdb::entries(spec).to_le_bytes());
     h.extend_from_slice(&[0; 8]);
     h.extend(spec.cells.iter().map(|&c| c as u8));
     h
 }
 
-fn content_checksum(header: &[u8], data: &[u8]) -> u64 {
-    let mut zeroed = header.to_vec();
-    zeroed[CHECKSUM_AT..CHECKSUM_AT + 8].fill(0);
-    checksum(&zeroed) ^ checksum(data).rotate_left(17)
-}
-
 /// Writes `db` to `path` (through a temporary file and a rename).
 pub fn save(db: &MtmPdb, path: &Path) -> Result<(), PdbError> {
-    let io = |source| PdbError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(io)?;
-    }
-    let mut head = header(db.spec());
-    let sum = content_checksum(&head, db.data());
-    head[CHECKSUM_AT..CHECKSUM_AT + 8].copy_from_slice(&sum.to_le_bytes());
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut f = std::io::BufWriter::new(fs::File::create(&tmp)?);
-        f.write_all(&head)?;
-        f.write_all(db.data())?;
-        // No fsync, as for the single-tile tables: a torn file fails its checksum and is
-        // rebuilt.
-        f.into_inner().map_err(|e| e.into_error())?;
-        fs::rename(&tmp, path)
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        io(e)
-    })
+    write_table(path, header(db.spec()), db.data())
 }
 
 /// Reads the database of `spec` from `path`: `Ok(None)` when there is no file, an error when

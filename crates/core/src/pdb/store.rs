@@ -33,7 +33,8 @@ pub const MAGIC: &[u8; 8] = b"TAQUINPD";
 /// The format version this code reads and writes.
 pub const VERSION: u32 = 1;
 const HEADER: usize = 40;
-const CHECKSUM_AT: usize = 32;
+/// Where a table file's header keeps its checksum.
+pub(crate) const CHECKSUM_AT: usize = 32;
 
 /// A 64-bit checksum over `bytes`: four independent multiply-rotate lanes over 8-byte words,
 /// fast enough to check a 260 MB table in a small fraction of a second. It catches damage, not
@@ -81,7 +82,9 @@ fn header(db: &PatternDb) -> Vec<u8> {
     h
 }
 
-fn content_checksum(header: &[u8], data: &[u8]) -> u64 {
+/// The checksum stored at [`CHECKSUM_AT`] of a table file: of its header with that field
+/// zeroed, and of its table.
+pub(crate) fn content_checksum(header: &[u8], data: &[u8]) -> u64 {
     let mut zeroed = header.to_vec();
     zeroed[CHECKSUM_AT..CHECKSUM_AT + 8].fill(0);
     checksum(&zeroed) ^ checksum(data).rotate_left(17)
@@ -89,6 +92,13 @@ fn content_checksum(header: &[u8], data: &[u8]) -> u64 {
 
 /// Writes `db` to `path` (through a temporary file and a rename).
 pub fn save(db: &PatternDb, path: &Path) -> Result<(), PdbError> {
+    write_table(path, header(db), db.data())
+}
+
+/// Writes a table file to `path` (through a temporary file and a rename): `head`, its
+/// checksum field at [`CHECKSUM_AT`] filled in here, then `data`. Shared with the multi-tile
+/// tables, whose header has the same checksum field.
+pub(crate) fn write_table(path: &Path, mut head: Vec<u8>, data: &[u8]) -> Result<(), PdbError> {
     let io = |source| PdbError::Io {
         path: path.to_path_buf(),
         source,
@@ -106,14 +116,13 @@ pub fn save(db: &PatternDb, path: &Path) -> Result<(), PdbError> {
         }
         fs::create_dir_all(dir).map_err(io)?;
     }
-    let mut head = header(db);
-    let sum = content_checksum(&head, db.data());
+    let sum = content_checksum(&head, data);
     head[CHECKSUM_AT..CHECKSUM_AT + 8].copy_from_slice(&sum.to_le_bytes());
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
     let write = || -> std::io::Result<()> {
         let mut f = std::io::BufWriter::new(fs::File::create(&tmp)?);
         f.write_all(&head)?;
-        f.write_all(db.data())?;
+        f.write_all(data)?;
         // No fsync: a table is a cache that can be rebuilt, and one torn by a power cut fails
         // its checksum and is rebuilt; waiting for the disk would add a few hundred
         // milliseconds to every quick table built on first use.
