@@ -5,7 +5,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
-use taquin::{Algorithm, Board, HeuristicKind};
+use taquin::{Algorithm, Board, HeuristicKind, ParseError};
 
 use crate::board::PyBoard;
 use crate::errors::parse_error;
@@ -83,11 +83,11 @@ pub fn size_from_any(value: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
         )
     };
     if let Ok(s) = value.cast::<PyString>() {
-        let s = s.to_cow()?;
-        let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-        let w = w.trim().parse::<usize>().map_err(|_| bad())?;
-        let h = h.trim().parse::<usize>().map_err(|_| bad())?;
-        return Ok((w, h));
+        // The core's parser, as the CLI's --size; its other forms are this module's own.
+        return taquin::board::parse_size(&s.to_cow()?).map_err(|e| match e {
+            ParseError::NotASize { .. } => bad(),
+            e => parse_error("size", &e),
+        });
     }
     if let Ok(t) = value.cast::<PyTuple>() {
         return t.extract::<(usize, usize)>().map_err(|_| bad());

@@ -27,6 +27,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Tile, BLANK};
+use crate::heuristic::manhattan::grid_distance;
 use crate::heuristic::LinearConflict;
 use crate::limits::Limits;
 use crate::moves::Move;
@@ -165,11 +166,6 @@ fn step((x, y): Cell, m: Move) -> Cell {
         Move::Left => (x.wrapping_sub(1), y),
         Move::Right => (x + 1, y),
     }
-}
-
-#[inline]
-fn distance(a: Cell, b: Cell) -> usize {
-    a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
 }
 
 /// The direction from `a` to its neighbour `b`.
@@ -464,7 +460,7 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let behind = step(p, d.inverse()) == self.blank;
-                let cost = distance(self.blank, front) + if behind { 2 } else { 0 };
+                let cost = grid_distance(self.blank, front) + if behind { 2 } else { 0 };
                 if !matches!(best, Some((c, _, _)) if c <= cost) {
                     best = Some((cost, d, front));
                 }

@@ -23,6 +23,7 @@ pub mod shorten;
 
 use crate::algorithm::Algorithm;
 use crate::board::{Board, BLANK};
+use crate::heuristic::manhattan::cell_distance;
 use crate::heuristic::Heuristic;
 use crate::limits::ProgressFn;
 use crate::request::Request;
@@ -162,11 +163,6 @@ pub(crate) fn with_manhattan_bound(e: SolveError, board: &Board, goal: &Board) -
         },
         other => other,
     }
-}
-
-/// Rows plus columns between two cells of a board `width` wide.
-pub(crate) fn cell_distance(a: usize, b: usize, width: usize) -> usize {
-    (a % width).abs_diff(b % width) + (a / width).abs_diff(b / width)
 }
 
 #[cfg(test)]
