@@ -56,7 +56,7 @@ pub struct BuildArgs {
     #[arg(long, value_name = "WxH", value_parser = common::parse_size)]
     pub size: Option<(usize, usize)>,
     /// The goal the databases serve: `standard` (1..N-1 then the blank, the default),
-    /// `korf` (the blank first, as in ../shared/bench), or a board such as "0 1 2/3 4 5/6 7 8".
+    /// `korf` (the blank first, as in Korf's instance files in bench/), or a board such as "0 1 2/3 4 5/6 7 8".
     #[arg(long, default_value = "standard")]
     pub goal: String,
     /// Build even when a valid file exists, and replace it.

@@ -19,7 +19,7 @@ pub enum Algorithm {
     /// Row-by-row and column-by-column construction, for any board up to 1000x1000
     /// ([`crate::solvers::constructive`]).
     Constructive,
-    /// The look-ahead player of a published student report, which cycles; the cycle is reported
+    /// The look-ahead player of a published student project, which cycles; the cycle is reported
     /// ([`crate::solvers::lookahead`]).
     Lookahead,
     /// Learning Real-Time A* (Korf 1990), a real-time player that always arrives

@@ -125,7 +125,7 @@ mod tests {
     }
 
     #[test]
-    fn article_board() {
+    fn the_comparison_board() {
         let goal = Board::parse("1 2 3/4 5 6/7 8 0").unwrap();
         let b = Board::parse("6 4 7/8 5 0/3 2 1").unwrap();
         // 6:3 4:2 7:4 8:2 5:0 3:4 2:2 1:4

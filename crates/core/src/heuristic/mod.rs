@@ -5,7 +5,8 @@
 //! tests in `tests/oracle.rs` check that promise, and consistency where a doc claims it, on all
 //! 181,440 states of the 8-puzzle and all states of the 4x2 and 2x4 boards.
 //!
-//! In order of cleverness, as the seed article presents them, then stronger ones:
+//! In order of cleverness, as the classic heuristics comparison presents them, then stronger
+//! ones:
 //! [`misplaced`], [`manhattan`], [`linear_conflict`], [`walking_distance`].
 
 pub mod linear_conflict;
@@ -79,7 +80,7 @@ pub enum HeuristicKind {
 }
 
 impl HeuristicKind {
-    /// Every kind, weakest first (the article's order of cleverness).
+    /// Every kind, weakest first (the classic comparison's order of cleverness).
     pub const ALL: [HeuristicKind; 4] = [
         HeuristicKind::Misplaced,
         HeuristicKind::Manhattan,

@@ -2,7 +2,7 @@
 //!
 //! - [`constructive`]: places rows and columns one by one on any m x n board up to 1000 x 1000,
 //!   then finishes a core of at most 3 x 3 optimally. Linear memory, no search.
-//! - [`lookahead`]: the automatic player of a published student report, reproduced faithfully: it looks
+//! - [`lookahead`]: the automatic player of a published student project, reproduced faithfully: it looks
 //!   a few moves ahead, plays the best leaf's moves, and cycles; the cycle is detected and
 //!   reported instead of running forever.
 //! - [`lrta`]: Korf's (1990) Learning Real-Time A*, a real-time player that always reaches the
