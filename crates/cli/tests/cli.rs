@@ -33,16 +33,7 @@ fn json_has_the_shared_field_names_and_replays() {
         .unwrap();
     assert!(out.status.success());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    for field in [
-        "moves",
-        "length",
-        "optimal",
-        "algorithm",
-        "heuristic",
-        "expanded",
-        "generated",
-        "time_ms",
-    ] {
+    for field in taquin::SolveReport::FIELDS {
         assert!(v.get(field).is_some(), "missing {field} in {v}");
     }
     assert_eq!(v["length"], 31);

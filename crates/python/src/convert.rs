@@ -97,32 +97,10 @@ pub fn size_from_any(value: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
 
 /// A heuristic by name, as on the command line (`"manhattan"`, `"pdb:7-8"`); `"auto"` is `None`.
 pub fn heuristic_name(name: &str) -> PyResult<Option<HeuristicKind>> {
-    if name == "auto" {
-        return Ok(None);
-    }
-    HeuristicKind::from_name(name).map(Some).ok_or_else(|| {
-        let names: Vec<_> = HeuristicKind::ALL
-            .iter()
-            .chain(HeuristicKind::PDB.iter())
-            .map(|h| h.name())
-            .collect();
-        PyValueError::new_err(format!(
-            "unknown heuristic '{name}': use one of auto, {}",
-            names.join(", ")
-        ))
-    })
+    HeuristicKind::parse_choice(name).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// An algorithm by name, as on the command line (`"idastar"`); `"auto"` is `None`.
 pub fn algorithm_name(name: &str) -> PyResult<Option<Algorithm>> {
-    if name == "auto" {
-        return Ok(None);
-    }
-    Algorithm::from_name(name).map(Some).ok_or_else(|| {
-        let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        PyValueError::new_err(format!(
-            "unknown algorithm '{name}': use one of auto, {}",
-            names.join(", ")
-        ))
-    })
+    Algorithm::parse_choice(name).map_err(|e| PyValueError::new_err(e.to_string()))
 }
