@@ -35,7 +35,9 @@ pub const MAX_TIMEOUT_SECS: f64 = 365.0 * 24.0 * 3600.0;
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LimitError {
     /// A time limit that is not a positive number of seconds up to [`MAX_TIMEOUT_SECS`].
-    #[error("must be a positive number of seconds, at most {MAX_TIMEOUT_SECS} (a year), got {0:?}")]
+    #[error(
+        "must be a positive number of seconds, at most {MAX_TIMEOUT_SECS} (a year), got {0:?}"
+    )]
     Seconds(f64),
     /// A memory budget in MiB whose bytes do not fit in a memory address.
     #[error("{0} MiB is more memory than this machine can address: at most {max} MiB", max = usize::MAX >> 20)]
@@ -312,13 +314,24 @@ mod tests {
             Ok(Duration::from_secs(365 * 24 * 3600))
         );
         // Each of these would make `Duration::from_secs_f64` panic or mean no limit at all.
-        for bad in [0.0, -1.0, 1e300, f64::NAN, f64::INFINITY, MAX_TIMEOUT_SECS * 1.01] {
+        for bad in [
+            0.0,
+            -1.0,
+            1e300,
+            f64::NAN,
+            f64::INFINITY,
+            MAX_TIMEOUT_SECS * 1.01,
+        ] {
             let e = timeout_secs(bad).unwrap_err();
-            assert!(e.to_string().starts_with("must be a positive number of seconds"));
+            assert!(e
+                .to_string()
+                .starts_with("must be a positive number of seconds"));
         }
         assert_eq!(mebibytes(3), Ok(3 << 20));
         let e = mebibytes(usize::MAX).unwrap_err();
-        assert!(e.to_string().contains("more memory than this machine can address"));
+        assert!(e
+            .to_string()
+            .contains("more memory than this machine can address"));
     }
 
     #[test]
