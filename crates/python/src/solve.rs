@@ -204,7 +204,8 @@ fn ask_from(
 ///
 /// `board` and `goal` are text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows or a 2-D array.
 /// `algorithm` and `heuristic` take the CLI's names; "auto" picks for the board (the `plan`
-/// attribute of the result says what and why). `timeout` is in seconds. Ctrl-C stops the search.
+/// attribute of the result says what and why). `timeout` is in seconds (more than 0, at most a
+/// year; None for no limit). Ctrl-C stops the search.
 ///
 /// >>> solve("6 4 7/8 5 0/3 2 1", algorithm="astar", heuristic="manhattan").length
 /// 31

@@ -85,8 +85,8 @@ impl Incremental for Manhattan {
 
 /// Rows plus columns between cells `a` and `b` (row-major indexes) of a board `width` wide.
 ///
-/// The Manhattan formula, written once: the heuristic, the pattern databases' cheap
-/// Manhattan fallback and the solvers all call it.
+/// The Manhattan formula, written once: the heuristic, the pattern databases'
+/// per-tile distance tables and the solvers all call it.
 #[inline]
 pub(crate) fn cell_distance(a: usize, b: usize, width: usize) -> usize {
     grid_distance((a % width, a / width), (b % width, b / width))
