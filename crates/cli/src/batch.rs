@@ -1,7 +1,7 @@
 //! `taquin batch`: solves many instances on every core and writes one JSON record per instance
 //! line, in input order, so that the output can be resumed, sharded and merged.
 //!
-//! Input, one instance per line, detected line by line: the bench format of `../shared/bench`
+//! Input, one instance per line, detected line by line: the bench format of the files in `bench/`
 //! (`ID OPTLEN t0 t1 ...`, square board, goal with the blank first) or a JSON object
 //! (`{"id": .., "board": "1 2 3/4 5 6/7 8 0", "goal": ..}`, the goal defaulting to 1..N-1 then
 //! the blank). Blank lines and `#` comments are skipped and give no record.

@@ -1,5 +1,5 @@
 //! `taquin bench`: solves every instance of a benchmark file (`ID OPTLEN t0 t1 ...`, goal with the
-//! blank first, as in `../shared/bench`), checks each length against OPTLEN, and prints
+//! blank first, as in the files in `bench/`), checks each length against OPTLEN, and prints
 //! per-instance and total nodes and time, with a summary per heuristic.
 
 use std::io::{IsTerminal, Write};
@@ -18,7 +18,7 @@ use crate::solve::{parse_algorithm_or_auto, parse_heuristic_or_auto, Auto};
 /// Arguments of `taquin bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Instance file, e.g. ../shared/bench/korf100.txt (`-` for standard input).
+    /// Instance file, e.g. bench/korf100.txt (`-` for standard input).
     pub file: String,
     /// Search algorithm (default: IDA*, the optimal search; `auto` is the same here).
     #[arg(long, short, default_value = "auto", value_parser = parse_algorithm_or_auto)]

@@ -33,42 +33,30 @@ pub struct LimitArgs {
 impl LimitArgs {
     /// The limits these flags ask for, with the process-wide Ctrl-C flag attached.
     pub fn limits(&self) -> Result<Limits> {
-        let mut limits = Limits::none().with_cancel(cancel_flag());
-        if let Some(t) = self.timeout {
-            limits = limits.with_timeout(seconds("timeout", t)?);
-        }
-        if let Some(n) = self.max_nodes {
-            limits = limits.with_max_nodes(n);
-        }
-        if let Some(m) = self.max_memory {
-            limits = limits.with_max_memory(mib_to_bytes("max-memory", m)?);
-        }
-        Ok(limits)
+        let timeout = self.timeout.map(|t| seconds("timeout", t)).transpose()?;
+        let memory = self
+            .max_memory
+            .map(|m| mib_to_bytes("max-memory", m))
+            .transpose()?;
+        Ok(Limits::new(timeout, self.max_nodes, memory).with_cancel(cancel_flag()))
     }
 }
 
-/// Longest duration a flag takes: a year, far past any search worth waiting for, and well
-/// inside what the clock can add.
-pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
-
-/// The duration of a `--NAME SECONDS` flag: a positive number of seconds, fractions allowed, at
-/// most [`MAX_SECONDS`].
+/// The duration of a `--NAME SECONDS` flag, checked by the core's
+/// [`taquin::limits::timeout_secs`] (positive, fractions allowed, at most a year).
 pub fn seconds(name: &str, value: f64) -> Result<Duration> {
-    anyhow::ensure!(
-        value.is_finite() && value > 0.0 && value <= MAX_SECONDS,
-        "--{name} must be a positive number of seconds, at most {MAX_SECONDS} (a year), got {value:?}"
-    );
-    Ok(Duration::from_secs_f64(value))
+    taquin::limits::timeout_secs(value).map_err(|e| anyhow::anyhow!("--{name} {e}"))
 }
 
 /// The bytes of a `--NAME MIB` flag, refused when they do not fit in memory addresses.
 pub fn mib_to_bytes(name: &str, mib: usize) -> Result<usize> {
-    mib.checked_mul(1 << 20).with_context(|| {
-        format!(
-            "--{name} {mib} MiB is more memory than this machine can address: at most {} MiB",
-            usize::MAX >> 20
-        )
-    })
+    taquin::limits::mebibytes(mib).map_err(|e| anyhow::anyhow!("--{name} {e}"))
+}
+
+/// Parses a `WxH` size argument with the core's [`taquin::board::parse_size`] (for clap's
+/// `value_parser`).
+pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    taquin::board::parse_size(text).map_err(|e| e.to_string())
 }
 
 /// A flag raised by Ctrl-C: searches see it and stop cleanly with "cancelled". A second Ctrl-C

@@ -1,4 +1,4 @@
-//! `taquin compare`: the seed article's experiment as a table. The same board is solved with each
+//! `taquin compare`: the classic heuristics comparison as a table. The same board is solved with each
 //! heuristic (and algorithm), so a user sees the cleverer heuristic expand fewer nodes.
 
 use std::io::Write;

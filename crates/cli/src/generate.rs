@@ -27,7 +27,7 @@ pub enum Format {
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
     /// Board size as WIDTHxHEIGHT (columns x rows), e.g. 4x4 or 3x5.
-    #[arg(long, short, default_value = "4x4", value_parser = parse_size)]
+    #[arg(long, short, default_value = "4x4", value_parser = common::parse_size)]
     pub size: (usize, usize),
     /// How many boards.
     #[arg(long, short, default_value_t = 1)]
@@ -46,23 +46,6 @@ pub struct GenerateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
-}
-
-/// Parses `WxH`.
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{text}' is not a size: write WIDTHxHEIGHT, e.g. 4x4 or 3x5");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let w: usize = w.trim().parse().map_err(|_| bad())?;
-    let h: usize = h.trim().parse().map_err(|_| bad())?;
-    let ok = taquin::board::MIN_SIDE..=taquin::board::MAX_SIDE;
-    if !ok.contains(&w) || !ok.contains(&h) {
-        return Err(format!(
-            "{w}x{h}: width and height must each be between {} and {}",
-            ok.start(),
-            ok.end()
-        ));
-    }
-    Ok((w, h))
 }
 
 /// Runs `taquin generate`.

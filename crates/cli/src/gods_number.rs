@@ -11,8 +11,8 @@ use serde_json::json;
 use taquin::gods_number::{gods_number, GodsError, LayerProgress};
 use taquin::metric::Metric;
 
+use crate::common::parse_size;
 use crate::common::{self, LimitArgs, EXIT_FAILED};
-use crate::generate::parse_size;
 use crate::interchange::parse_metric;
 
 /// Arguments of `taquin gods-number`.

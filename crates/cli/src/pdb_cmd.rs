@@ -53,10 +53,10 @@ pub struct BuildArgs {
     pub partition: Option<String>,
     /// Board size, e.g. 4x4: alone, builds the set the planner prefers for that size (the 7-8
     /// on 4x4, the 6-6-6-6 on 5x5); needed by --partition and by sizes of non-square boards.
-    #[arg(long, value_name = "WxH")]
-    pub size: Option<String>,
+    #[arg(long, value_name = "WxH", value_parser = common::parse_size)]
+    pub size: Option<(usize, usize)>,
     /// The goal the databases serve: `standard` (1..N-1 then the blank, the default),
-    /// `korf` (the blank first, as in ../shared/bench), or a board such as "0 1 2/3 4 5/6 7 8".
+    /// `korf` (the blank first, as in Korf's instance files in bench/), or a board such as "0 1 2/3 4 5/6 7 8".
     #[arg(long, default_value = "standard")]
     pub goal: String,
     /// Build even when a valid file exists, and replace it.
@@ -211,20 +211,6 @@ fn goal_for(text: &str, width: usize, height: usize) -> Result<Board> {
     Ok(goal)
 }
 
-fn parse_size(text: &str) -> Result<(usize, usize)> {
-    let (w, h) = text
-        .split_once(['x', 'X'])
-        .with_context(|| format!("--size '{text}': write it as WxH, e.g. 4x4"))?;
-    Ok((
-        w.trim()
-            .parse()
-            .with_context(|| format!("--size '{text}': bad width"))?,
-        h.trim()
-            .parse()
-            .with_context(|| format!("--size '{text}': bad height"))?,
-    ))
-}
-
 /// The board a partition named by group sizes is for: `--size`, else the square board with
 /// one more cell than the sizes have tiles.
 fn board_for(preset: PdbPreset, size: Option<(usize, usize)>) -> Result<(usize, usize)> {
@@ -243,7 +229,7 @@ fn board_for(preset: PdbPreset, size: Option<(usize, usize)>) -> Result<(usize, 
 }
 
 fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
-    let size = args.size.as_deref().map(parse_size).transpose()?;
+    let size = args.size;
     if args.metric == taquin::metric::Metric::Mtm {
         return build_mtm(tables, dir, size, &args);
     }

@@ -105,42 +105,23 @@ impl SearchArgs {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Auto<T>(pub Option<T>);
 
-/// Parses an algorithm name, listing the valid ones on error.
+/// Parses an algorithm name with the core's [`Algorithm::parse`] (the error lists the names).
 pub fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
-    Algorithm::from_name(name).ok_or_else(|| {
-        let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        format!(
-            "unknown algorithm '{name}': use auto or one of {}",
-            names.join(", ")
-        )
-    })
+    Algorithm::parse(name).map_err(|e| e.to_string())
 }
 
 /// Parses an algorithm name or `auto`.
 pub fn parse_algorithm_or_auto(name: &str) -> Result<Auto<Algorithm>, String> {
-    if name == "auto" {
-        return Ok(Auto(None));
-    }
-    parse_algorithm(name).map(|a| Auto(Some(a)))
+    Algorithm::parse_choice(name)
+        .map(Auto)
+        .map_err(|e| e.to_string())
 }
 
-/// Parses a heuristic name, listing the valid ones on error.
-pub fn parse_heuristic(name: &str) -> Result<HeuristicKind, String> {
-    HeuristicKind::from_name(name).ok_or_else(|| {
-        let names: Vec<_> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
-        format!(
-            "unknown heuristic '{name}': use auto, one of {}, or pdb: and group sizes (pdb:7-8)",
-            names.join(", ")
-        )
-    })
-}
-
-/// Parses a heuristic name or `auto`.
+/// Parses a heuristic name or `auto` with the core's [`HeuristicKind::parse_choice`].
 pub fn parse_heuristic_or_auto(name: &str) -> Result<Auto<HeuristicKind>, String> {
-    if name == "auto" {
-        return Ok(Auto(None));
-    }
-    parse_heuristic(name).map(|h| Auto(Some(h)))
+    HeuristicKind::parse_choice(name)
+        .map(Auto)
+        .map_err(|e| e.to_string())
 }
 
 /// Runs `taquin solve`.

@@ -52,11 +52,7 @@ enum Optimum {
 
 /// Runs `taquin verify`.
 pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
-    anyhow::ensure!(
-        args.timeout.is_finite() && args.timeout > 0.0,
-        "--timeout must be a positive number of seconds, got {}",
-        args.timeout
-    );
+    let timeout = common::seconds("timeout", args.timeout)?;
     anyhow::ensure!(
         !(args.board == "-" && args.moves == "-"),
         "only one of BOARD and MOVES can be read from standard input"
@@ -86,7 +82,6 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
             return Ok(ExitCode::from(EXIT_FAILED));
         }
     };
-    let timeout = Duration::from_secs_f64(args.timeout);
     let optimum_stm = optimum(&board, &goal, Metric::Stm, timeout, tables)?;
     let optimum_mtm = optimum(&board, &goal, Metric::Mtm, timeout, tables)?;
     let verdict = |length: usize, optimum: &Optimum| match optimum {

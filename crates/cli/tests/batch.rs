@@ -72,17 +72,7 @@ fn one_record_per_instance_line_in_input_order_and_every_solution_replays() {
     assert_eq!(lines, sorted);
     for r in &recs[..20] {
         assert_eq!(r["status"], "solved", "{r}");
-        for field in [
-            "moves",
-            "length",
-            "optimal",
-            "algorithm",
-            "heuristic",
-            "expanded",
-            "generated",
-            "time_ms",
-            "lower_bound",
-        ] {
+        for field in taquin::SolveReport::FIELDS {
             assert!(r.get(field).is_some(), "missing {field} in {r}");
         }
         assert_eq!(r["optimal"], true);

@@ -4,7 +4,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::taquin;
+use common::{json_out, taquin};
 
 const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
 
@@ -19,8 +19,8 @@ fn solves_the_article_board_in_31_moves() {
 
 #[test]
 fn json_has_the_shared_field_names_and_replays() {
-    let out = taquin()
-        .args([
+    let v = json_out(
+        &[
             "solve",
             ARTICLE,
             "--json",
@@ -28,21 +28,10 @@ fn json_has_the_shared_field_names_and_replays() {
             "astar",
             "-H",
             "linear-conflict",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    for field in [
-        "moves",
-        "length",
-        "optimal",
-        "algorithm",
-        "heuristic",
-        "expanded",
-        "generated",
-        "time_ms",
-    ] {
+        ],
+        0,
+    );
+    for field in taquin::SolveReport::FIELDS {
         assert!(v.get(field).is_some(), "missing {field} in {v}");
     }
     assert_eq!(v["length"], 31);

@@ -1,12 +1,10 @@
 //! Input that used to mislead: each mistake gets a message that names it, and a batch line
 //! that is not UTF-8 spoils only itself.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn taquin() -> Command {
-    Command::cargo_bin("taquin").unwrap()
-}
+mod common;
+use common::taquin;
 
 #[test]
 fn a_twenty_digit_tile_is_too_large_not_a_non_number() {

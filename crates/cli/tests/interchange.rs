@@ -1,17 +1,10 @@
 //! The interchange features as a user runs them: n-puzzle files, named goals, tile notation,
 //! the multi-tile metric, the 42 report, `verify` and `gods-number`.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-use serde_json::Value;
 
-fn taquin() -> Command {
-    Command::cargo_bin("taquin").unwrap()
-}
-
-fn json(out: &[u8]) -> Value {
-    serde_json::from_slice(out).unwrap()
-}
+mod common;
+use common::{json_out, taquin};
 
 /// A file in the n-puzzle format whose goal is the snail.
 const SNAIL_FILE: &str = "# This puzzle is solvable\n3\n0 2 3 # first row\n1 4 5\n8 7 6\n";
@@ -36,14 +29,7 @@ fn npuzzle_files_are_read_from_a_path_and_from_stdin() {
         .assert()
         .success()
         .stdout(predicate::str::contains("Moves: DDRRUL"));
-    let out = taquin()
-        .args(["batch", path.to_str().unwrap()])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let record = json(&out);
+    let record = json_out(&["batch", path.to_str().unwrap()], 1);
     assert_eq!(record["status"], "unsolvable", "{record}");
     taquin()
         .args(["solve", "-"])
@@ -75,8 +61,8 @@ fn named_goals_work_on_any_size() {
 
 #[test]
 fn mtm_solutions_in_tile_notation_verify() {
-    let out = taquin()
-        .args([
+    let v = json_out(
+        &[
             "solve",
             "6 4 7/8 5 0/3 2 1",
             "--metric",
@@ -84,26 +70,24 @@ fn mtm_solutions_in_tile_notation_verify() {
             "--notation",
             "tiles",
             "--json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v = json(&out);
+        ],
+        0,
+    );
     assert_eq!(v["notation"], "tiles");
     assert_eq!(v["optimal"], true);
     let mtm = v["mtm_length"].as_u64().unwrap();
     let moves = v["moves"].as_str().unwrap().to_string();
-    let out = taquin()
-        .args(["verify", "6 4 7/8 5 0/3 2 1", &moves, "--notation", "tiles"])
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let verdict = json(&out);
+    let verdict = json_out(
+        &[
+            "verify",
+            "6 4 7/8 5 0/3 2 1",
+            &moves,
+            "--notation",
+            "tiles",
+            "--json",
+        ],
+        0,
+    );
     assert_eq!(verdict["valid"], true);
     assert_eq!(verdict["mtm_length"].as_u64(), Some(mtm));
     assert_eq!(verdict["mtm"]["optimal"], true, "{verdict}");
@@ -124,21 +108,17 @@ fn report_gives_complexities_and_every_board() {
         ))
         .stdout(predicate::str::contains("Number of moves: 2"))
         .stdout(predicate::str::contains("1 2 3\n4 5 6\n7 8 ."));
-    let out = taquin()
-        .args([
+    let v = json_out(
+        &[
             "solve",
             "1 2 3/4 0 6/7 5 8",
             "--report",
             "--json",
             "-a",
             "astar",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v = json(&out);
+        ],
+        0,
+    );
     assert_eq!(v["states"].as_array().unwrap().len(), 3);
     assert!(v["size_complexity"].as_u64().unwrap() >= 3, "{v}");
 }
@@ -190,14 +170,7 @@ fn verify_says_where_moves_go_wrong_and_exits_by_verdict() {
 
 #[test]
 fn gods_number_of_the_eight_puzzle() {
-    let out = taquin()
-        .args(["gods-number", "3x3", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v = json(&out);
+    let v = json_out(&["gods-number", "3x3", "--json"], 0);
     assert_eq!(v["diameter"], 31);
     let total: u64 = v["distribution"]
         .as_array()

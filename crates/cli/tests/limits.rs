@@ -1,12 +1,10 @@
 //! Every number a user types is range-checked, and every limit holds: out-of-range flags exit 2
 //! with a message that says the range, never a panic (exit 101) or an abort (exit 134).
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn taquin() -> Command {
-    Command::cargo_bin("taquin").unwrap()
-}
+mod common;
+use common::taquin;
 
 const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
 

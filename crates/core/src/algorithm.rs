@@ -1,4 +1,34 @@
-//! The search algorithms offered by name.
+//! The search algorithms offered by name, and how a name given by a user is read (the same
+//! way, with the same error, on the command line, in the web API and in Python).
+
+/// A name that is not one of those offered; the message lists the valid ones.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} '{name}': use one of {valid}")]
+pub struct UnknownName {
+    /// What was named: `algorithm` or `heuristic`.
+    pub what: &'static str,
+    /// The name as given.
+    pub name: String,
+    /// The valid names, comma-separated.
+    pub valid: String,
+}
+
+/// The name `auto` a user gives to leave a choice to the planner.
+pub const AUTO: &str = "auto";
+
+/// `None` for [`AUTO`], else what `parse` reads; `parse`'s error then lists `auto` first.
+pub(crate) fn parse_choice<T>(
+    name: &str,
+    parse: impl Fn(&str) -> Result<T, UnknownName>,
+) -> Result<Option<T>, UnknownName> {
+    if name == AUTO {
+        return Ok(None);
+    }
+    parse(name).map(Some).map_err(|e| UnknownName {
+        valid: format!("{AUTO}, {}", e.valid),
+        ..e
+    })
+}
 
 /// The search algorithms the CLI and web API offer by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -19,7 +49,7 @@ pub enum Algorithm {
     /// Row-by-row and column-by-column construction, for any board up to 1000x1000
     /// ([`crate::solvers::constructive`]).
     Constructive,
-    /// The look-ahead player of a published student report, which cycles; the cycle is reported
+    /// The look-ahead player of a published student project, which cycles; the cycle is reported
     /// ([`crate::solvers::lookahead`]).
     Lookahead,
     /// Learning Real-Time A* (Korf 1990), a real-time player that always arrives
@@ -59,6 +89,28 @@ impl Algorithm {
     /// The algorithm with this [`name`](Algorithm::name), if any.
     pub fn from_name(name: &str) -> Option<Algorithm> {
         Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// The algorithm a user named; the error lists every name.
+    ///
+    /// ```
+    /// use taquin::Algorithm;
+    /// assert_eq!(Algorithm::parse("idastar"), Ok(Algorithm::IdaStar));
+    /// assert_eq!(Algorithm::parse_choice("auto"), Ok(None));
+    /// let e = Algorithm::parse_choice("dijkstra").unwrap_err();
+    /// assert!(e.to_string().starts_with("unknown algorithm 'dijkstra': use one of auto, astar, idastar"));
+    /// ```
+    pub fn parse(name: &str) -> Result<Algorithm, UnknownName> {
+        Algorithm::from_name(name).ok_or_else(|| UnknownName {
+            what: "algorithm",
+            name: name.to_string(),
+            valid: Algorithm::ALL.map(Algorithm::name).join(", "),
+        })
+    }
+
+    /// The algorithm a user named, or `None` for `auto` (the planner's choice).
+    pub fn parse_choice(name: &str) -> Result<Option<Algorithm>, UnknownName> {
+        parse_choice(name, Algorithm::parse)
     }
 
     /// True when the algorithm's results are proven optimal.

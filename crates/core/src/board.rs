@@ -117,6 +117,12 @@ pub enum ParseError {
         /// `width * height`.
         expected: usize,
     },
+    /// A board size that is not written `WxH`.
+    #[error("'{text}' is not a size: write WIDTHxHEIGHT (columns x rows), e.g. 4x4 or 3x5")]
+    NotASize {
+        /// The text as given.
+        text: String,
+    },
     /// A board and a goal of different shapes.
     #[error("the board is {bw}x{bh} but the goal is {gw}x{gh}: both must have the same size")]
     SizeMismatch {
@@ -406,6 +412,26 @@ fn rows_width(rows: &[Vec<Tile>]) -> Result<usize, ParseError> {
     }
 }
 
+/// A board size written `WxH` (columns x rows, `x` or `X`, e.g. `4x4` or `3x5`), each side
+/// between [`MIN_SIDE`] and [`MAX_SIDE`]: the one size parser of the command line, the web
+/// server and the Python package.
+///
+/// ```
+/// assert_eq!(taquin::board::parse_size("3x5"), Ok((3, 5)));
+/// assert!(taquin::board::parse_size("4by4").is_err());
+/// assert!(taquin::board::parse_size("1x4").is_err());
+/// ```
+pub fn parse_size(text: &str) -> Result<(usize, usize), ParseError> {
+    let not_a_size = || ParseError::NotASize {
+        text: text.to_string(),
+    };
+    let (w, h) = text.trim().split_once(['x', 'X']).ok_or_else(not_a_size)?;
+    let w: usize = w.trim().parse().map_err(|_| not_a_size())?;
+    let h: usize = h.trim().parse().map_err(|_| not_a_size())?;
+    check_size(w, h)?;
+    Ok((w, h))
+}
+
 fn check_size(width: usize, height: usize) -> Result<(), ParseError> {
     let ok = |s: usize| (MIN_SIDE..=MAX_SIDE).contains(&s);
     if ok(width) && ok(height) {
@@ -487,6 +513,28 @@ mod tests {
         assert_eq!((b.width(), b.height()), (4, 2));
         let b = Board::parse("1 2/3 4/5 6/7 0").unwrap();
         assert_eq!((b.width(), b.height()), (2, 4));
+    }
+
+    #[test]
+    fn sizes_are_width_by_height_within_the_sides() {
+        assert_eq!(parse_size("4x4"), Ok((4, 4)));
+        assert_eq!(parse_size(" 3 X 5 "), Ok((3, 5)));
+        for bad in ["4by4", "4", "4x", "x4", "-1x4", "4x4x4", ""] {
+            let e = parse_size(bad).unwrap_err();
+            assert_eq!(e, ParseError::NotASize { text: bad.into() });
+            assert!(e.to_string().contains("write WIDTHxHEIGHT"), "{e}");
+        }
+        assert_eq!(
+            parse_size("1x4"),
+            Err(ParseError::BadSize {
+                width: 1,
+                height: 4
+            })
+        );
+        assert!(matches!(
+            parse_size("4x1001"),
+            Err(ParseError::BadSize { height: 1001, .. })
+        ));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The benchmark instance format of `../shared/bench`: one instance per line,
+//! The benchmark instance format of the files in `bench/`: one instance per line,
 //! `ID OPTLEN t0 t1 ... t(N-1)`, tiles row-major, `0` the blank, on a square board whose goal
 //! has the blank first (`0 1 2 ... N-1`, Korf's convention). `#` starts a comment line.
 

@@ -26,6 +26,47 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+/// Longest time limit a user may give, in seconds: a year, far past any search worth waiting
+/// for and well inside what the clock can add.
+pub const MAX_TIMEOUT_SECS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A limit written by a user that cannot be used. The text says what to give instead; each front
+/// end puts the name of its option in front (`--timeout must be ...`, `timeout must be ...`).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LimitError {
+    /// A time limit that is not a positive number of seconds up to [`MAX_TIMEOUT_SECS`].
+    #[error(
+        "must be a positive number of seconds, at most {MAX_TIMEOUT_SECS} (a year), got {0:?}"
+    )]
+    Seconds(f64),
+    /// A memory budget in MiB whose bytes do not fit in a memory address.
+    #[error("{0} MiB is more memory than this machine can address: at most {max} MiB", max = usize::MAX >> 20)]
+    Mebibytes(usize),
+}
+
+/// A time limit given in seconds (fractions allowed): positive, finite and at most
+/// [`MAX_TIMEOUT_SECS`]. The one check of every front end's `timeout`, so none can hand
+/// `Duration::from_secs_f64` a value it panics on.
+///
+/// ```
+/// use taquin::limits::timeout_secs;
+/// assert_eq!(timeout_secs(0.25)?.as_millis(), 250);
+/// assert!(timeout_secs(0.0).is_err() && timeout_secs(f64::INFINITY).is_err());
+/// # Ok::<(), taquin::limits::LimitError>(())
+/// ```
+pub fn timeout_secs(seconds: f64) -> Result<Duration, LimitError> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIMEOUT_SECS {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(LimitError::Seconds(seconds))
+    }
+}
+
+/// The bytes of a memory budget given in MiB, refused when they do not fit in a memory address.
+pub fn mebibytes(mib: usize) -> Result<usize, LimitError> {
+    mib.checked_mul(1 << 20).ok_or(LimitError::Mebibytes(mib))
+}
+
 /// Which limit stopped a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitHit {
@@ -60,6 +101,25 @@ impl Limits {
     /// No limit at all.
     pub fn none() -> Limits {
         Limits::default()
+    }
+
+    /// The limits a caller asked for, each optional: a time limit counted from now, a node
+    /// budget and a memory budget in bytes (see [`timeout_secs`] and [`mebibytes`] for values
+    /// written by a user).
+    pub fn new(
+        timeout: Option<Duration>,
+        max_nodes: Option<u64>,
+        max_memory_bytes: Option<usize>,
+    ) -> Limits {
+        let limits = Limits {
+            max_nodes,
+            max_memory_bytes,
+            ..Limits::default()
+        };
+        match timeout {
+            Some(t) => limits.with_timeout(t),
+            None => limits,
+        }
     }
 
     /// A limit of `timeout` from now. A timeout too far away for the clock (`Duration::MAX`,
@@ -244,6 +304,44 @@ mod tests {
         assert_eq!(l.check(0), Ok(()));
         let l = Limits::none().with_timeout(Duration::from_secs(10_000_000_000_000_000_000));
         assert_eq!(l.check(0), Ok(()));
+    }
+
+    #[test]
+    fn user_limits_are_checked_before_they_become_durations() {
+        assert_eq!(timeout_secs(1.5), Ok(Duration::from_millis(1500)));
+        assert_eq!(
+            timeout_secs(MAX_TIMEOUT_SECS),
+            Ok(Duration::from_secs(365 * 24 * 3600))
+        );
+        // Each of these would make `Duration::from_secs_f64` panic or mean no limit at all.
+        for bad in [
+            0.0,
+            -1.0,
+            1e300,
+            f64::NAN,
+            f64::INFINITY,
+            MAX_TIMEOUT_SECS * 1.01,
+        ] {
+            let e = timeout_secs(bad).unwrap_err();
+            assert!(e
+                .to_string()
+                .starts_with("must be a positive number of seconds"));
+        }
+        assert_eq!(mebibytes(3), Ok(3 << 20));
+        let e = mebibytes(usize::MAX).unwrap_err();
+        assert!(e
+            .to_string()
+            .contains("more memory than this machine can address"));
+    }
+
+    #[test]
+    fn limits_asked_for_are_the_ones_set() {
+        let l = Limits::new(None, Some(7), Some(1 << 20));
+        assert_eq!((l.max_nodes, l.max_memory_bytes), (Some(7), Some(1 << 20)));
+        assert!(l.deadline.is_none() && l.cancel.is_none());
+        let l = Limits::new(Some(Duration::ZERO), None, None);
+        assert_eq!(l.check(0), Err(LimitHit::Time));
+        assert_eq!(Limits::new(None, None, None).check(u64::MAX), Ok(()));
     }
 
     #[test]

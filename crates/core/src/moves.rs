@@ -1,8 +1,8 @@
 //! The one move convention of taquin: a letter U, D, L or R names the direction the **blank**
 //! moves. `U` moves the blank up, which slides the tile above it down.
 //!
-//! This is the convention of the seed article's "DLRU" paths; the CLI's `--help` and the web
-//! API documentation repeat it.
+//! A path is written as a string of these letters ("DLRU..."), as in the classic heuristics
+//! comparison; the CLI's `--help` and the web API documentation repeat the convention.
 
 use std::fmt;
 

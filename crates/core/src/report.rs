@@ -40,6 +40,21 @@ pub struct SolveReport {
 }
 
 impl SolveReport {
+    /// The names every front end's solve record carries (CLI `--json` and `batch`, web API,
+    /// Python results), for tests and tools that check them.
+    pub const FIELDS: [&'static str; 10] = [
+        "moves",
+        "length",
+        "optimal",
+        "lower_bound",
+        "algorithm",
+        "heuristic",
+        "expanded",
+        "generated",
+        "time_ms",
+        "plan",
+    ];
+
     /// The report of `solution` (which names its algorithm, heuristic and plan).
     pub fn new(solution: &Solution) -> SolveReport {
         SolveReport {

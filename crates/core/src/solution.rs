@@ -112,7 +112,7 @@ pub enum SolveError {
     /// The algorithm cannot handle this board (too large for its tables or its state encoding).
     #[error("{0}")]
     Unsupported(String),
-    /// A real-time player (the Javeriana `lookahead`) came back to a board it had already left
+    /// A real-time player (the look-ahead player, `lookahead`) came back to a board it had already left
     /// with the same last move: being deterministic, it would repeat the same moves forever.
     #[error("the player cycles: after {moves_made} moves it is back on the board it reached after move {cycle_start}, so it would repeat the same {cycle_moves} moves forever ({states_repeated} states repeated); the closest it came to the goal was a Manhattan distance of {closest}")]
     Cycle {

@@ -5,7 +5,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
-use taquin::{Algorithm, Board, HeuristicKind};
+use taquin::{Algorithm, Board, HeuristicKind, ParseError};
 
 use crate::board::PyBoard;
 use crate::errors::parse_error;
@@ -83,11 +83,11 @@ pub fn size_from_any(value: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
         )
     };
     if let Ok(s) = value.cast::<PyString>() {
-        let s = s.to_cow()?;
-        let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-        let w = w.trim().parse::<usize>().map_err(|_| bad())?;
-        let h = h.trim().parse::<usize>().map_err(|_| bad())?;
-        return Ok((w, h));
+        // The core's parser, as the CLI's --size; its other forms are this module's own.
+        return taquin::board::parse_size(&s.to_cow()?).map_err(|e| match e {
+            ParseError::NotASize { .. } => bad(),
+            e => parse_error("size", &e),
+        });
     }
     if let Ok(t) = value.cast::<PyTuple>() {
         return t.extract::<(usize, usize)>().map_err(|_| bad());
@@ -97,32 +97,10 @@ pub fn size_from_any(value: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
 
 /// A heuristic by name, as on the command line (`"manhattan"`, `"pdb:7-8"`); `"auto"` is `None`.
 pub fn heuristic_name(name: &str) -> PyResult<Option<HeuristicKind>> {
-    if name == "auto" {
-        return Ok(None);
-    }
-    HeuristicKind::from_name(name).map(Some).ok_or_else(|| {
-        let names: Vec<_> = HeuristicKind::ALL
-            .iter()
-            .chain(HeuristicKind::PDB.iter())
-            .map(|h| h.name())
-            .collect();
-        PyValueError::new_err(format!(
-            "unknown heuristic '{name}': use one of auto, {}",
-            names.join(", ")
-        ))
-    })
+    HeuristicKind::parse_choice(name).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// An algorithm by name, as on the command line (`"idastar"`); `"auto"` is `None`.
 pub fn algorithm_name(name: &str) -> PyResult<Option<Algorithm>> {
-    if name == "auto" {
-        return Ok(None);
-    }
-    Algorithm::from_name(name).map(Some).ok_or_else(|| {
-        let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        PyValueError::new_err(format!(
-            "unknown algorithm '{name}': use one of auto, {}",
-            names.join(", ")
-        ))
-    })
+    Algorithm::parse_choice(name).map_err(|e| PyValueError::new_err(e.to_string()))
 }

@@ -57,16 +57,8 @@ pub fn run_solve(
     ask: &Ask,
     cancel: &Arc<AtomicBool>,
 ) -> Result<Solution, SolveError> {
-    let mut limits = Limits::none().with_cancel(cancel.clone());
-    if let Some(t) = ask.timeout {
-        limits = limits.with_timeout(t);
-    }
-    if let Some(n) = ask.max_nodes {
-        limits = limits.with_max_nodes(n);
-    }
-    if let Some(m) = ask.max_memory {
-        limits = limits.with_max_memory(m);
-    }
+    let limits =
+        Limits::new(ask.timeout, ask.max_nodes, ask.max_memory).with_cancel(cancel.clone());
     let options = SolveOptions {
         algorithm: ask.algorithm,
         heuristic: ask.heuristic,
@@ -178,15 +170,13 @@ fn ask_from(
     depth: usize,
     threads: usize,
 ) -> PyResult<Ask> {
-    let timeout = match timeout {
-        None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            return Err(PyValueError::new_err(format!(
-                "invalid timeout {t}: give seconds, a number at least 0, or None for no limit"
-            )))
-        }
-    };
+    let timeout = timeout
+        .map(|t| {
+            taquin::limits::timeout_secs(t).map_err(|e| {
+                PyValueError::new_err(format!("invalid timeout: {e}; give None for no limit"))
+            })
+        })
+        .transpose()?;
     if !(weight.is_finite() && weight >= 1.0) {
         return Err(PyValueError::new_err(format!(
             "invalid weight {weight}: weighted A* needs a weight of at least 1"
@@ -214,7 +204,8 @@ fn ask_from(
 ///
 /// `board` and `goal` are text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows or a 2-D array.
 /// `algorithm` and `heuristic` take the CLI's names; "auto" picks for the board (the `plan`
-/// attribute of the result says what and why). `timeout` is in seconds. Ctrl-C stops the search.
+/// attribute of the result says what and why). `timeout` is in seconds (more than 0, at most a
+/// year; None for no limit). Ctrl-C stops the search.
 ///
 /// >>> solve("6 4 7/8 5 0/3 2 1", algorithm="astar", heuristic="manhattan").length
 /// 31

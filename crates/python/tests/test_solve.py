@@ -84,7 +84,9 @@ def test_unsolvable_gives_the_parity_reason():
     [
         ({"algorithm": "dijkstra"}, "unknown algorithm 'dijkstra': use one of auto, astar"),
         ({"heuristic": "euclid"}, "unknown heuristic 'euclid': use one of auto, misplaced"),
-        ({"timeout": -1}, "invalid timeout -1"),
+        ({"timeout": -1}, "invalid timeout: must be a positive number of seconds.*got -1"),
+        ({"timeout": 0}, "invalid timeout: must be a positive number of seconds"),
+        ({"timeout": 1e300}, "at most 31536000 \\(a year\\)"),
         ({"weight": 0.5}, "weight of at least 1"),
         ({"goal": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}, "the board is 3x3 but the goal is 4x4"),
     ],
@@ -108,7 +110,7 @@ def test_limits_raise_with_what_was_proven():
     assert err.bound >= taquin.heuristic([board.tiles], "manhattan")[0]
     assert err.generated >= 1000 and "node limit reached" in str(err)
     with pytest.raises(taquin.LimitError) as e:
-        taquin.solve(board, heuristic="misplaced", timeout=0)
+        taquin.solve(board, heuristic="misplaced", timeout=1e-6)
     assert e.value.limit == "time"
 
 

@@ -13,3 +13,15 @@ pub fn taquin() -> Command {
     );
     cmd
 }
+
+/// Runs `taquin ARGS`, checks its exit code and reads its standard output as JSON.
+pub fn json_out(args: &[&str], code: i32) -> serde_json::Value {
+    let out = taquin()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}

@@ -10,7 +10,7 @@
 //! vertical moves of tiles already in their goal row, which Manhattan counts zero of; those of a
 //! column conflict are horizontal moves of tiles in their goal column. A tile removed for its row
 //! and for its column makes both kinds, which are distinct moves. The blank is never part of a
-//! conflict (the seed article's version lets it in, and overestimates). Consistent as well: one
+//! conflict (versions that let it in overestimate). Consistent as well: one
 //! move changes one tile's Manhattan term by one and the conflicts of its two lines by at most
 //! one removal (a proof sketch that `tests/oracle.rs` checks exhaustively on small boards).
 

@@ -45,9 +45,7 @@ impl Manhattan {
     }
 
     fn computed(&self, t: Tile, c: usize) -> u32 {
-        let goal = self.goal_cell[t as usize];
-        let w = self.width;
-        ((c % w).abs_diff(goal % w) + (c / w).abs_diff(goal / w)) as u32
+        cell_distance(c, self.goal_cell[t as usize], self.width) as u32
     }
 
     /// Distance of tile `t` (not the blank) on cell `c` from its goal cell.
@@ -85,6 +83,21 @@ impl Incremental for Manhattan {
     }
 }
 
+/// Rows plus columns between cells `a` and `b` (row-major indexes) of a board `width` wide.
+///
+/// The Manhattan formula, written once: the heuristic, the pattern databases'
+/// per-tile distance tables and the solvers all call it.
+#[inline]
+pub(crate) fn cell_distance(a: usize, b: usize, width: usize) -> usize {
+    grid_distance((a % width, a / width), (b % width, b / width))
+}
+
+/// Columns plus rows between two `(column, row)` positions.
+#[inline]
+pub(crate) fn grid_distance(a: (usize, usize), b: (usize, usize)) -> usize {
+    a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,7 +114,18 @@ mod tests {
     }
 
     #[test]
-    fn article_board() {
+    fn cell_distance_counts_rows_and_columns() {
+        // On a 4-wide board cell 1 is (1, 0) and cell 14 is (2, 3).
+        assert_eq!(cell_distance(1, 14, 4), 1 + 3);
+        assert_eq!(cell_distance(14, 1, 4), 4);
+        assert_eq!(cell_distance(7, 7, 4), 0);
+        // Cells 3 and 4 are neighbours in row-major order but at opposite ends of two rows.
+        assert_eq!(cell_distance(3, 4, 4), 3 + 1);
+        assert_eq!(grid_distance((0, 5), (3, 1)), 7);
+    }
+
+    #[test]
+    fn the_comparison_board() {
         let goal = Board::parse("1 2 3/4 5 6/7 8 0").unwrap();
         let b = Board::parse("6 4 7/8 5 0/3 2 1").unwrap();
         // 6:3 4:2 7:4 8:2 5:0 3:4 2:2 1:4

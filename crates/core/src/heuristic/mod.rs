@@ -5,7 +5,8 @@
 //! tests in `tests/oracle.rs` check that promise, and consistency where a doc claims it, on all
 //! 181,440 states of the 8-puzzle and all states of the 4x2 and 2x4 boards.
 //!
-//! In order of cleverness, as the seed article presents them, then stronger ones:
+//! In order of cleverness, as the classic heuristics comparison presents them, then stronger
+//! ones:
 //! [`misplaced`], [`manhattan`], [`linear_conflict`], [`walking_distance`].
 
 pub mod linear_conflict;
@@ -13,6 +14,7 @@ pub mod manhattan;
 pub mod misplaced;
 pub mod walking_distance;
 
+use crate::algorithm::UnknownName;
 use crate::board::{Board, Tile};
 use crate::solution::SolveError;
 
@@ -79,7 +81,7 @@ pub enum HeuristicKind {
 }
 
 impl HeuristicKind {
-    /// Every kind, weakest first (the article's order of cleverness).
+    /// Every kind, weakest first (the classic comparison's order of cleverness).
     pub const ALL: [HeuristicKind; 4] = [
         HeuristicKind::Misplaced,
         HeuristicKind::Manhattan,
@@ -104,6 +106,36 @@ impl HeuristicKind {
             return crate::pdb::PdbPreset::from_name(preset).map(HeuristicKind::Pdb);
         }
         HeuristicKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The heuristic a user named; the error lists the built-in names and the pattern
+    /// databases' form.
+    ///
+    /// ```
+    /// use taquin::HeuristicKind;
+    /// assert_eq!(HeuristicKind::parse("manhattan"), Ok(HeuristicKind::Manhattan));
+    /// assert!(HeuristicKind::parse("pdb:6-6-3").is_ok());
+    /// assert_eq!(HeuristicKind::parse_choice("auto"), Ok(None));
+    /// let e = HeuristicKind::parse("euclid").unwrap_err();
+    /// assert!(e.to_string().starts_with("unknown heuristic 'euclid': use one of misplaced, manhattan"));
+    /// ```
+    pub fn parse(name: &str) -> Result<HeuristicKind, UnknownName> {
+        HeuristicKind::from_name(name).ok_or_else(|| {
+            let names: Vec<String> = HeuristicKind::ALL.map(HeuristicKind::name).into();
+            UnknownName {
+                what: "heuristic",
+                name: name.to_string(),
+                valid: format!(
+                    "{}, or pdb: and group sizes (pdb:7-8, pdb:6-6-3)",
+                    names.join(", ")
+                ),
+            }
+        })
+    }
+
+    /// The heuristic a user named, or `None` for `auto` (the planner's choice).
+    pub fn parse_choice(name: &str) -> Result<Option<HeuristicKind>, UnknownName> {
+        crate::algorithm::parse_choice(name, HeuristicKind::parse)
     }
 
     /// The pattern-database kinds of the literature, smallest board first (not part of

@@ -33,6 +33,7 @@ use super::mirror::Mirror;
 use super::regions::{Geometry, Region, Regions};
 use super::table::{packed_len, PatternDb};
 use super::{PatternSpec, PdbError};
+use crate::heuristic::manhattan::cell_distance;
 
 /// How far a build got, handed to the progress callback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -354,7 +355,7 @@ impl<'a> Builder<'a> {
         let mut manhattan = vec![0u32; k * n];
         for (i, &g) in spec.cells.iter().enumerate() {
             for c in 0..n {
-                manhattan[i * n + c] = ((c % w).abs_diff(g % w) + (c / w).abs_diff(g / w)) as u32;
+                manhattan[i * n + c] = cell_distance(c, g, w) as u32;
             }
         }
         let geo = Geometry::new(spec.width, spec.height);

@@ -20,6 +20,7 @@ use super::index;
 use super::table::PatternDb;
 use super::{PatternSpec, PdbError};
 use crate::board::{Board, Tile, BLANK};
+use crate::heuristic::manhattan::cell_distance;
 use crate::heuristic::{Heuristic, Incremental};
 
 /// Largest board the incremental state supports (cells).
@@ -99,7 +100,7 @@ impl PdbHeuristic {
         for t in 1..n {
             let g = goal_pos[t];
             for c in 0..n {
-                manhattan[t * n + c] = ((c % w).abs_diff(g % w) + (c / w).abs_diff(g / w)) as u8;
+                manhattan[t * n + c] = cell_distance(c, g, w) as u8;
             }
         }
         let mut tile_pattern = vec![NONE; n];

@@ -7,6 +7,7 @@
 
 use super::index;
 use super::PatternSpec;
+use crate::heuristic::manhattan::cell_distance;
 
 /// The database of one pattern.
 ///
@@ -54,7 +55,7 @@ impl PatternDb {
         let mut manhattan = vec![0u8; spec.cells.len() * n];
         for (i, &g) in spec.cells.iter().enumerate() {
             for c in 0..n {
-                manhattan[i * n + c] = ((c % w).abs_diff(g % w) + (c / w).abs_diff(g / w)) as u8;
+                manhattan[i * n + c] = cell_distance(c, g, w) as u8;
             }
         }
         PatternDb {

@@ -232,7 +232,7 @@ mod tests {
             }
         }
         fn heuristic(&self, &(x, y): &(usize, usize)) -> u32 {
-            (x.abs_diff(4) + y.abs_diff(0)) as u32
+            crate::heuristic::manhattan::grid_distance((x, y), (4, 0)) as u32
         }
         fn is_goal(&self, n: &(usize, usize)) -> bool {
             *n == (4, 0)

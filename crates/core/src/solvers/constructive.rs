@@ -27,6 +27,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Tile, BLANK};
+use crate::heuristic::manhattan::grid_distance;
 use crate::heuristic::LinearConflict;
 use crate::limits::Limits;
 use crate::moves::Move;
@@ -167,9 +168,25 @@ fn step((x, y): Cell, m: Move) -> Cell {
     }
 }
 
-#[inline]
-fn distance(a: Cell, b: Cell) -> usize {
-    a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
+/// The moves that bring `from` closer to `to`: the one along the longer axis first, `None` on
+/// an axis where the two already agree.
+fn towards(from: Cell, to: Cell) -> [Option<Move>; 2] {
+    use std::cmp::Ordering;
+    let horizontal = match to.0.cmp(&from.0) {
+        Ordering::Greater => Some(Move::Right),
+        Ordering::Less => Some(Move::Left),
+        Ordering::Equal => None,
+    };
+    let vertical = match to.1.cmp(&from.1) {
+        Ordering::Greater => Some(Move::Down),
+        Ordering::Less => Some(Move::Up),
+        Ordering::Equal => None,
+    };
+    if to.0.abs_diff(from.0) >= to.1.abs_diff(from.1) {
+        [horizontal, vertical]
+    } else {
+        [vertical, horizontal]
+    }
 }
 
 /// The direction from `a` to its neighbour `b`.
@@ -316,21 +333,7 @@ impl<'a> Engine<'a> {
             if b == target {
                 return Ok(());
             }
-            let horizontal = match target.0.cmp(&b.0) {
-                std::cmp::Ordering::Greater => Some(Move::Right),
-                std::cmp::Ordering::Less => Some(Move::Left),
-                std::cmp::Ordering::Equal => None,
-            };
-            let vertical = match target.1.cmp(&b.1) {
-                std::cmp::Ordering::Greater => Some(Move::Down),
-                std::cmp::Ordering::Less => Some(Move::Up),
-                std::cmp::Ordering::Equal => None,
-            };
-            let order = if target.0.abs_diff(b.0) >= target.1.abs_diff(b.1) {
-                [horizontal, vertical]
-            } else {
-                [vertical, horizontal]
-            };
+            let order = towards(b, target);
             if let Some(m) = order.into_iter().flatten().find(|&m| {
                 let c = step(b, m);
                 c != avoid && self.free(c)
@@ -440,21 +443,7 @@ impl<'a> Engine<'a> {
             if p == target {
                 return Ok(());
             }
-            let horizontal = match target.0.cmp(&p.0) {
-                std::cmp::Ordering::Greater => Some(Move::Right),
-                std::cmp::Ordering::Less => Some(Move::Left),
-                std::cmp::Ordering::Equal => None,
-            };
-            let vertical = match target.1.cmp(&p.1) {
-                std::cmp::Ordering::Greater => Some(Move::Down),
-                std::cmp::Ordering::Less => Some(Move::Up),
-                std::cmp::Ordering::Equal => None,
-            };
-            let order = if target.0.abs_diff(p.0) >= target.1.abs_diff(p.1) {
-                [horizontal, vertical]
-            } else {
-                [vertical, horizontal]
-            };
+            let order = towards(p, target);
             // The blank's cost to reach the cell in front: its distance, plus two when it stands
             // right behind the tile and must go round it.
             let mut best: Option<(usize, Move, Cell)> = None;
@@ -464,7 +453,7 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let behind = step(p, d.inverse()) == self.blank;
-                let cost = distance(self.blank, front) + if behind { 2 } else { 0 };
+                let cost = grid_distance(self.blank, front) + if behind { 2 } else { 0 };
                 if !matches!(best, Some((c, _, _)) if c <= cost) {
                     best = Some((cost, d, front));
                 }

@@ -1,6 +1,7 @@
-//! The automatic player of the Javeriana project, reproduced faithfully so users can watch it fail.
+//! The look-ahead player of a published student project, reproduced faithfully so users can
+//! watch it fail.
 //!
-//! From the current board it builds every sequence of `depth` moves (four in the report) that
+//! From the current board it builds every sequence of `depth` moves (four in the project's report) that
 //! never undoes the move before it, scores the leaves by Manhattan distance, plays all the moves
 //! of the best leaf (the first one met in U, D, L, R order among equals), and repeats. When a
 //! board of the tree is the goal, it plays the moves to the nearest such board and stops.
@@ -22,7 +23,7 @@ use crate::moves::Move;
 use crate::solution::{Solution, SolveError, Stats};
 use crate::solvability::check_solvable;
 
-/// Plays the Javeriana lookahead player from `board` until it reaches `goal` (a solution, never
+/// Plays the look-ahead player from `board` until it reaches `goal` (a solution, never
 /// proven optimal) or repeats a state ([`SolveError::Cycle`]). `depth` is the tree's depth, at
 /// least 1 and at most [`super::MAX_DEPTH`]. Statistics: `expanded` counts tree nodes expanded, `generated` the nodes created.
 ///

@@ -1,5 +1,6 @@
 //! Learning Real-Time A* (Korf 1990, "Real-time heuristic search", AIJ 42): a player that
-//! commits to one move at a time, like the Javeriana player, but always reaches the goal.
+//! commits to one move at a time, like the look-ahead player
+//! ([`super::lookahead`]), but always reaches the goal.
 //!
 //! Before each move it looks `depth` moves ahead (minimin search: the value of a frontier board
 //! is its depth plus its estimate), moves to the neighbour with the smallest value, and first

@@ -2,7 +2,7 @@
 //!
 //! - [`constructive`]: places rows and columns one by one on any m x n board up to 1000 x 1000,
 //!   then finishes a core of at most 3 x 3 optimally. Linear memory, no search.
-//! - [`lookahead`]: the automatic player of a published student report, reproduced faithfully: it looks
+//! - [`lookahead`]: the automatic player of a published student project, reproduced faithfully: it looks
 //!   a few moves ahead, plays the best leaf's moves, and cycles; the cycle is detected and
 //!   reported instead of running forever.
 //! - [`lrta`]: Korf's (1990) Learning Real-Time A*, a real-time player that always reaches the
@@ -23,6 +23,7 @@ pub mod shorten;
 
 use crate::algorithm::Algorithm;
 use crate::board::{Board, BLANK};
+use crate::heuristic::manhattan::cell_distance;
 use crate::heuristic::Heuristic;
 use crate::limits::ProgressFn;
 use crate::request::Request;
@@ -162,11 +163,6 @@ pub(crate) fn with_manhattan_bound(e: SolveError, board: &Board, goal: &Board) -
         },
         other => other,
     }
-}
-
-/// Rows plus columns between two cells of a board `width` wide.
-pub(crate) fn cell_distance(a: usize, b: usize, width: usize) -> usize {
-    (a % width).abs_diff(b % width) + (a / width).abs_diff(b / width)
 }
 
 #[cfg(test)]

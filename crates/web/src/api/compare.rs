@@ -1,4 +1,4 @@
-//! `POST /api/compare`: the article's comparison of heuristics.
+//! `POST /api/compare`: the classic heuristics comparison.
 
 use std::time::Instant;
 
@@ -22,7 +22,7 @@ pub struct CompareRequest {
     /// The goal board; default: tiles in order, blank last.
     #[serde(default)]
     pub goal: Option<String>,
-    /// Algorithms to run; default `["astar"]`, the article's comparison.
+    /// Algorithms to run; default `["astar"]`, the classic heuristics comparison.
     #[serde(default)]
     pub algorithms: Option<Vec<String>>,
     /// Heuristics to run each algorithm with; default all of them.

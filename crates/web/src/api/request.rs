@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
+use taquin::algorithm::UnknownName;
 use taquin::{Algorithm, Board, HeuristicKind};
 
 use crate::error::AppError;
@@ -64,45 +65,30 @@ pub(super) fn choice_of(
     algorithm: Option<&str>,
     heuristic: Option<&str>,
 ) -> Result<(Option<Algorithm>, Option<HeuristicKind>), AppError> {
-    let algorithm = match algorithm {
-        None | Some("auto") => None,
-        Some(name) => Some(algorithm_of(name)?),
-    };
-    let heuristic = match heuristic {
-        None | Some("auto") => None,
-        Some(name) => Some(heuristic_of(name)?),
-    };
+    let algorithm = algorithm
+        .map(|name| Algorithm::parse_choice(name).map_err(unknown("bad_algorithm")))
+        .transpose()?
+        .flatten();
+    let heuristic = heuristic
+        .map(|name| HeuristicKind::parse_choice(name).map_err(unknown("bad_heuristic")))
+        .transpose()?
+        .flatten();
     Ok((algorithm, heuristic))
 }
 
 pub(super) fn algorithm_of(name: &str) -> Result<Algorithm, AppError> {
-    Algorithm::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        AppError::bad_request(
-            "bad_algorithm",
-            format!(
-                "unknown algorithm '{name}': use auto or one of {}",
-                names.join(", ")
-            ),
-        )
-        .with("field", "algorithm")
-    })
+    Algorithm::parse(name).map_err(unknown("bad_algorithm"))
 }
 
 /// A heuristic by name: the built-in ones, or pattern databases by group sizes (`pdb:6-6-3`),
 /// which a solve accepts only where their tables are ready or quick to build.
 pub(super) fn heuristic_of(name: &str) -> Result<HeuristicKind, AppError> {
-    HeuristicKind::from_name(name).ok_or_else(|| {
-        let names: Vec<String> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
-        AppError::bad_request(
-            "bad_heuristic",
-            format!(
-                "unknown heuristic '{name}': use auto, one of {}, or pdb: and group sizes (pdb:6-6-3)",
-                names.join(", ")
-            ),
-        )
-        .with("field", "heuristic")
-    })
+    HeuristicKind::parse(name).map_err(unknown("bad_heuristic"))
+}
+
+/// The 400 with `code` for a name the core does not know, naming the field.
+fn unknown(code: &'static str) -> impl Fn(UnknownName) -> AppError {
+    move |e| AppError::bad_request(code, e.to_string()).with("field", e.what)
 }
 
 pub(super) fn timeout_of(state: &AppState, ms: Option<u64>) -> Result<Duration, AppError> {
