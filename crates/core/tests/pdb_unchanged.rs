@@ -9,9 +9,11 @@
 use taquin::pdb::{self, store, PdbPreset};
 use taquin::Board;
 
-/// `(bits, largest excess, checksum of the packed entries)` of each database of `preset` for
-/// `goal`, in partition order.
-fn fingerprints(preset: &str, goal: &Board) -> Vec<(u8, u8, u64)> {
+/// `(bits, largest excess, checksum of the packed entries)` of one database.
+type Fingerprint = (u8, u8, u64);
+
+/// The fingerprint of each database of `preset` for `goal`, in partition order.
+fn fingerprints(preset: &str, goal: &Board) -> Vec<Fingerprint> {
     PdbPreset::from_name(preset)
         .unwrap()
         .partition(goal)
@@ -28,7 +30,7 @@ fn fingerprints(preset: &str, goal: &Board) -> Vec<(u8, u8, u64)> {
 fn databases_are_byte_identical_to_the_reference() {
     let korf = Board::parse("0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15").unwrap();
     let standard = Board::solved(4, 4).unwrap();
-    let cases: [(&str, &Board, &[(u8, u8, u64)]); 5] = [
+    let cases: [(&str, &Board, &[Fingerprint]); 5] = [
         (
             "8",
             &Board::solved(3, 3).unwrap(),
