@@ -11,9 +11,9 @@ pub fn placements(n: usize, k: usize) -> u64 {
 
 /// The index of the placement whose tile `i` stands on `cells[i]`, on a board of `n` cells.
 ///
-/// Counts the earlier tiles below each cell by comparisons rather than a popcount: without a
-/// `target-cpu` flag the compiler has no popcount instruction, and for k <= 8 the comparisons
-/// are as fast anyway.
+/// Counts the earlier tiles below each cell by comparisons rather than a popcount: on a
+/// processor without a popcount instruction (below x86-64-v2) that stays fast, and for k <= 8
+/// the comparisons are as fast anyway.
 #[inline]
 pub fn rank(cells: impl IntoIterator<Item = usize>, n: usize) -> u64 {
     let mut seen = [0usize; super::MAX_CELLS];
