@@ -136,39 +136,9 @@ fn bit_range(start: u64, len: u64) -> u64 {
     }
 }
 
-/// `slot` of a cell no pattern tile stands on: above every tile number.
+/// `slot` of a cell no pattern tile stands on: above every tile number, with place value 0
+/// (see [`index::step`]).
 const FREE_SLOT: u8 = u8::MAX;
-
-/// [`index::step`] for tile `i` moving from `from` to the adjacent cell `to`, with the tiles
-/// it passes read from `slot[x]`, the tile on cell `x` (`FREE_SLOT` if none), and `place[j]`,
-/// the place value of tile `j`'s digit (0 for `FREE_SLOT`).
-#[inline(always)]
-fn step(
-    p: u64,
-    i: usize,
-    from: usize,
-    to: usize,
-    slot: &[u8; super::MAX_CELLS],
-    place: &[u64; 256],
-) -> u64 {
-    let own = place[i];
-    let (lo, hi) = if to > from { (from, to) } else { (to, from) };
-    let mut delta = own * (hi - lo) as u64;
-    // A vertical move passes the cells between; a horizontal one none.
-    for &j in &slot[lo + 1..hi] {
-        let passed = if usize::from(j) < i {
-            own.wrapping_neg()
-        } else {
-            place[usize::from(j)]
-        };
-        delta = delta.wrapping_add(passed);
-    }
-    if to > from {
-        p + delta
-    } else {
-        p - delta
-    }
-}
 
 /// The two-bit array: field `j` of placement `p` is the code of the `j`-th non-pattern cell.
 struct Codes {
@@ -678,8 +648,8 @@ impl<'a> Builder<'a> {
     }
 
     /// Adds to the batch the state reached from placement `p` (free cells `free`, tiles on
-    /// cells `cells`, `slot` as in [`step`]) when the tile on `c` slides into the blank's cell
-    /// `to`.
+    /// cells `cells`, `slot[x]` the tile on cell `x` or `FREE_SLOT`) when the tile on `c`
+    /// slides into the blank's cell `to`.
     /// With `MIRROR`, `image` is the mirror image of `p` and the state is recorded on the
     /// smaller index of its mirror pair (on both regions when the placement is its own image).
     #[allow(clippy::too_many_arguments)]
@@ -696,7 +666,11 @@ impl<'a> Builder<'a> {
         outcome: &mut LayerOutcome,
     ) {
         let i = usize::from(slot[c]);
-        let q = step(p, i, c, to, slot, &self.place);
+        let place = &self.place;
+        let q = index::step(p, i, place[i], c, to, |y| {
+            let j = usize::from(slot[y]);
+            (j, place[j])
+        });
         debug_assert_eq!(
             q,
             index::rank(
@@ -717,7 +691,10 @@ impl<'a> Builder<'a> {
                 .expect("MIRROR is set only with a mirror");
             let (mc, mto) = (usize::from(mirror.cell[c]), usize::from(mirror.cell[to]));
             let mi = usize::from(mirror.tile[i]);
-            let mq = step(image.index, mi, mc, mto, &image.slot, &self.place);
+            let mq = index::step(image.index, mi, place[mi], mc, mto, |y| {
+                let j = usize::from(image.slot[y]);
+                (j, place[j])
+            });
             let m_rank = (image.free & ((1u64 << mc) - 1)).count_ones() - u32::from(mto < mc);
             // Selections the compiler can make without branches: which of the pair is smaller
             // is a coin toss.

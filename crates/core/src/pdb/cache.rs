@@ -210,7 +210,7 @@ impl DatabaseCache {
             if let Some(path) = path.as_ref().filter(|p| p.exists()) {
                 self.emit(PdbEvent::Loading { path: path.clone() });
                 let started = Instant::now();
-                match store::load(path, Some(spec)) {
+                match store::open(path, Some(spec)) {
                     Ok(db) => {
                         self.emit(PdbEvent::Loaded {
                             path: path.clone(),

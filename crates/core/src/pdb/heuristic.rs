@@ -218,23 +218,15 @@ impl PdbHeuristic {
         between: impl Fn(usize) -> (u8, u8),
     ) -> u32 {
         let w = &self.patterns[j].weights;
-        let (lo, hi) = if to > from { (from, to) } else { (to, from) };
-        let mut delta = w[i] * (hi - lo) as u32;
-        for y in lo + 1..hi {
+        let on = |y| {
             let (pj, slot) = between(y);
             if pj as usize == j {
-                if (slot as usize) < i {
-                    delta -= w[i];
-                } else {
-                    delta += w[slot as usize];
-                }
+                (slot as usize, u64::from(w[slot as usize]))
+            } else {
+                (usize::MAX, 0)
             }
-        }
-        if to > from {
-            index + delta
-        } else {
-            index - delta
-        }
+        };
+        index::step(u64::from(index), i, u64::from(w[i]), from, to, on) as u32
     }
 
     #[inline]

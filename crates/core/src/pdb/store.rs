@@ -20,10 +20,22 @@
 //! A file is written to a temporary name and renamed into place, so a crash never leaves a
 //! half-written file under the real name. On reading, every field is checked against the spec
 //! asked for and the checksum against the content; any difference rejects the file.
+//!
+//! Checked once: the checksum reads the whole file (260 MB for the 7-8's larger table, far
+//! longer than a solve that looks up a few thousand entries of it). So after a full check
+//! succeeds, a small record `NAME.pdb.checked` is written next to the file, holding the file's
+//! identity (device, inode, size, modification and change times) and checksum. [`open`] trusts
+//! a file whose identity still matches its record and checks only the header; any write to the
+//! file, in place or by replacing it, changes its change time or its inode, and the next open
+//! checks it fully again. A file is recorded only once its change time is
+//! [`STABLE_BEFORE_RECORD`] old, so that a write in the same tick of the file system's clock
+//! cannot leave the change time as it was. [`load`] (and `taquin pdb verify`) always checks
+//! fully.
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use super::table::{packed_len, PatternDb};
 use super::{PatternSpec, PdbError};
@@ -273,12 +285,44 @@ pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
 /// database. Only regular files are opened: a FIFO or device under a table's name is refused
 /// instead of blocking the reader.
 pub fn load(path: &Path, expect: Option<&PatternSpec>) -> Result<PatternDb, PdbError> {
+    map_and_check(path, expect, Check::Full, STABLE_BEFORE_RECORD).map(|(db, _)| db)
+}
+
+/// [`load`], except that the checksum is not recomputed when the file was checked completely
+/// before and has not changed since (see the module documentation): the header, the size and
+/// the pattern are still checked. This is how tables are opened for solving.
+pub fn open(path: &Path, expect: Option<&PatternSpec>) -> Result<PatternDb, PdbError> {
+    map_and_check(path, expect, Check::UnlessRecorded, STABLE_BEFORE_RECORD).map(|(db, _)| db)
+}
+
+/// How much of the content [`map_and_check`] checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Check {
+    /// The checksum over the whole file, always.
+    Full,
+    /// The checksum unless a record says the unchanged file passed it.
+    UnlessRecorded,
+}
+
+/// How old a file's change time must be before a full check records it as checked.
+pub const STABLE_BEFORE_RECORD: Duration = Duration::from_secs(2);
+
+/// Maps and checks the file; also says whether the checksum was computed (false: trusted from
+/// its record). Records a successful full check of a file whose change time is `stable` old.
+fn map_and_check(
+    path: &Path,
+    expect: Option<&PatternSpec>,
+    check: Check,
+    stable: Duration,
+) -> Result<(PatternDb, bool), PdbError> {
     let io = |source| PdbError::Io {
         path: path.to_path_buf(),
         source,
     };
     regular_file(path)?;
     let file = fs::File::open(path).map_err(io)?;
+    // The identity of the file that is mapped, not of whatever the name points to later.
+    let meta = file.metadata().map_err(io)?;
     let map = map_read_only(&file).map_err(io)?;
     let len = map.len() as u64;
     if len < HEADER as u64 {
@@ -302,16 +346,83 @@ pub fn load(path: &Path, expect: Option<&PatternSpec>) -> Result<PatternDb, PdbE
             .try_into()
             .expect("8 bytes"),
     );
-    if content_checksum(&map[..head_len], &map[head_len..]) != stored {
-        return Err(corrupt(path, "checksum mismatch: the file is damaged"));
+    let record = record_of(&meta, stored);
+    let recorded =
+        check == Check::UnlessRecorded && fs::read(record_path(path)).is_ok_and(|r| r == record);
+    if !recorded {
+        if content_checksum(&map[..head_len], &map[head_len..]) != stored {
+            return Err(corrupt(path, "checksum mismatch: the file is damaged"));
+        }
+        let changed = meta.modified().ok().max(changed_time(&meta));
+        if changed.is_some_and(|t| t.elapsed().is_ok_and(|age| age >= stable)) {
+            // Best effort: a directory we cannot write to only means checking again next time.
+            let _ = fs::write(record_path(path), &record);
+        }
     }
-    Ok(PatternDb::from_mapped(
-        info.spec,
-        info.bits,
-        info.max_excess,
-        map,
-        head_len,
+    Ok((
+        PatternDb::from_mapped(info.spec, info.bits, info.max_excess, map, head_len),
+        !recorded,
     ))
+}
+
+/// Where the record of a full check of the table at `path` is kept.
+fn record_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".checked");
+    PathBuf::from(name)
+}
+
+/// The record of a full check: a tag, the file's identity and its checksum.
+fn record_of(meta: &fs::Metadata, checksum: u64) -> Vec<u8> {
+    let mut r = b"TAQUINOK".to_vec();
+    for v in identity(meta) {
+        r.extend_from_slice(&v.to_le_bytes());
+    }
+    r.extend_from_slice(&checksum.to_le_bytes());
+    r
+}
+
+/// What changes when a file is written to or replaced: device, inode, size, modification and
+/// change times.
+#[cfg(unix)]
+fn identity(meta: &fs::Metadata) -> [i64; 7] {
+    use std::os::unix::fs::MetadataExt;
+    [
+        meta.dev() as i64,
+        meta.ino() as i64,
+        meta.size() as i64,
+        meta.mtime(),
+        meta.mtime_nsec(),
+        meta.ctime(),
+        meta.ctime_nsec(),
+    ]
+}
+
+/// What changes when a file is written to or replaced, where the system offers no inode or
+/// change time: size and modification time (in nanoseconds since the epoch).
+#[cfg(not(unix))]
+fn identity(meta: &fs::Metadata) -> [i64; 7] {
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(-1, |d| d.as_nanos() as i64);
+    [meta.len() as i64, modified, 0, 0, 0, 0, 0]
+}
+
+/// The change time of the file (metadata or content), where the system has one.
+#[cfg(unix)]
+fn changed_time(meta: &fs::Metadata) -> Option<std::time::SystemTime> {
+    use std::os::unix::fs::MetadataExt;
+    let secs = u64::try_from(meta.ctime()).ok()?;
+    let nanos = u32::try_from(meta.ctime_nsec()).ok()?;
+    std::time::UNIX_EPOCH.checked_add(Duration::new(secs, nanos))
+}
+
+/// The change time of the file, where the system has one (not here).
+#[cfg(not(unix))]
+fn changed_time(_: &fs::Metadata) -> Option<std::time::SystemTime> {
+    None
 }
 
 /// Maps `file` read-only.
@@ -327,4 +438,61 @@ fn map_read_only(file: &fs::File) -> std::io::Result<memmap2::Mmap> {
 /// Where the database of `spec` lives in `dir`.
 pub fn path_in(dir: &Path, spec: &PatternSpec) -> PathBuf {
     dir.join(spec.file_name())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn saved(name: &str) -> (PathBuf, PatternSpec, PatternDb) {
+        let dir = std::env::temp_dir().join(format!("taquin-store-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let spec = PatternSpec::new(3, 3, 8, vec![0, 1, 2]).unwrap();
+        let db = crate::pdb::build(&spec, 1, None).unwrap();
+        let path = path_in(&dir, &spec);
+        save(&db, &path).unwrap();
+        (path, spec, db)
+    }
+
+    #[test]
+    fn a_recorded_file_is_trusted_until_it_changes() {
+        let (path, spec, db) = saved("recorded");
+        let checked = |check| map_and_check(&path, Some(&spec), check, Duration::ZERO).unwrap();
+        // The first open checks fully and records it; the next one trusts the record, and a
+        // full check still computes the checksum.
+        assert!(checked(Check::UnlessRecorded).1);
+        assert!(record_path(&path).exists());
+        let (trusted, computed) = checked(Check::UnlessRecorded);
+        assert!(!computed);
+        assert_eq!(trusted, db);
+        assert!(checked(Check::Full).1);
+
+        // A damaged copy renamed over the file is a new file: checked again, and rejected.
+        let mut bytes = fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x10;
+        let tmp = path.with_extension("damaged");
+        fs::write(&tmp, &bytes).unwrap();
+        fs::rename(&tmp, &path).unwrap();
+        let err =
+            map_and_check(&path, Some(&spec), Check::UnlessRecorded, Duration::ZERO).unwrap_err();
+        assert!(err.to_string().contains("checksum"), "{err}");
+        let _ = fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn a_file_changed_within_the_stable_time_is_not_recorded() {
+        let (path, spec, db) = saved("fresh");
+        let (opened, computed) = map_and_check(
+            &path,
+            Some(&spec),
+            Check::UnlessRecorded,
+            STABLE_BEFORE_RECORD,
+        )
+        .unwrap();
+        assert!(computed);
+        assert_eq!(opened, db);
+        assert!(!record_path(&path).exists());
+        let _ = fs::remove_dir_all(path.parent().unwrap());
+    }
 }
