@@ -117,6 +117,15 @@ pub(crate) fn beam_search<H: Incremental>(
         if g + 1 >= bound {
             return out;
         }
+        // This layer's memory, estimated before it is spent: the path records so far, the
+        // boards of this layer and the next, and up to three children per board.
+        let layer = blanks.len();
+        let memory = stored + (layer + width) * per_board + 3 * layer * per_candidate;
+        if let Err(hit) = limits.check_memory(memory) {
+            out.limit = Some(hit);
+            return out;
+        }
+        out.peak_memory_bytes = out.peak_memory_bytes.max(memory);
         candidates.clear();
         for i in 0..blanks.len() {
             let b = blanks[i];
@@ -184,12 +193,7 @@ pub(crate) fn beam_search<H: Incremental>(
         candidates.truncate(width);
         let kept = candidates.len();
         stored += kept * (std::mem::size_of::<(u32, Move)>() + 16);
-        let memory = stored + kept * per_board * 2 + candidates.capacity() * per_candidate;
-        out.peak_memory_bytes = out.peak_memory_bytes.max(memory);
-        if let Err(hit) = limits.check_memory(memory) {
-            out.limit = Some(hit);
-            return out;
-        }
+
         out.expanded += kept as u64;
         let mut next_tiles = Vec::with_capacity(kept * n);
         let mut layer = Vec::with_capacity(kept);

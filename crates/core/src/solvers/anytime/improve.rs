@@ -13,7 +13,7 @@
 //! w = 3 stopped at 295; on the 24-puzzle with the 6-6-6-6 databases, beams and windows come
 //! within a few percent of the optimum in seconds.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits};
@@ -50,8 +50,16 @@ pub(super) fn improve<H: Incremental>(
     shared: &Shared,
 ) -> (Stats, Option<SolveError>) {
     let (board, goal) = (request.board(), request.goal());
+    // Nodes spent so far, so that a node budget bounds the improver's work as a whole.
+    let spent = AtomicU64::new(0);
+    let left = || Limits {
+        max_nodes: limits
+            .max_nodes
+            .map(|m| m.saturating_sub(spent.load(Ordering::Relaxed))),
+        ..limits.clone()
+    };
     let mut stats = Stats::default();
-    let stopped = || shared.stop.load(Ordering::Relaxed) || limits.check(0).is_err();
+    let stopped = || shared.stop.load(Ordering::Relaxed) || left().check(0).is_err();
     let best = || {
         shared
             .best
@@ -60,7 +68,7 @@ pub(super) fn improve<H: Incremental>(
             .clone()
     };
     let polish = |moves: Vec<Move>, options: &ShortenOptions| -> Vec<Move> {
-        match shorten_within(board, goal, &moves, options, limits) {
+        match shorten_within(board, goal, &moves, options, &left()) {
             Ok(s) if s.moves.len() < moves.len() => s.moves,
             _ => moves,
         }
@@ -70,8 +78,9 @@ pub(super) fn improve<H: Incremental>(
             let Some(moves) = best().filter(|_| !stopped()) else {
                 return;
             };
-            let (better, _) =
-                windows::resolve_goal_windows(board, goal, h, &moves, window, nodes, limits);
+            let (better, generated) =
+                windows::resolve_goal_windows(board, goal, h, &moves, window, nodes, &left());
+            spent.fetch_add(generated, Ordering::Relaxed);
             shared.offer(better);
         }
     };
@@ -105,7 +114,8 @@ pub(super) fn improve<H: Incremental>(
     let mut width = FIRST_WIDTH;
     let mut error = None;
     while !stopped() && width <= MAX_WIDTH {
-        let out = beam::beam_search(board, goal, h, width, shared.best_len(), limits);
+        let out = beam::beam_search(board, goal, h, width, shared.best_len(), &left());
+        spent.fetch_add(out.generated, Ordering::Relaxed);
         stats.generated += out.generated;
         stats.expanded += out.expanded;
         stats.peak_memory_bytes = stats.peak_memory_bytes.max(out.peak_memory_bytes);
@@ -131,5 +141,6 @@ pub(super) fn improve<H: Incremental>(
     goal_windows(&GOAL_WINDOWS);
     goal_windows(&LONG_GOAL_WINDOWS);
     rect_windows();
+    stats.generated = spent.load(Ordering::Relaxed);
     (stats, error)
 }

@@ -105,6 +105,15 @@ where
     let root = h
         .estimate(board.tiles())
         .max(u32::try_from(super::manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX));
+    // A request cancelled (or out of time) before the start gets no answer, not even the
+    // constructive one.
+    if let Err(hit) = limits.check(0) {
+        return Err(SolveError::Limit {
+            hit,
+            stats: Stats::default(),
+            bound: root,
+        });
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let shared = Shared {
         best: Mutex::new(None),

@@ -19,6 +19,7 @@ use crate::heuristic::Incremental;
 use crate::limits::Limits;
 use crate::moves::Move;
 use crate::search::idastar;
+use crate::solution::SolveError;
 
 /// A flip of a `width` x `height` board: horizontal, vertical, both (a half turn), or none.
 #[derive(Debug, Clone, Copy)]
@@ -58,8 +59,9 @@ impl Flip {
 
 /// Re-solves windows of up to `window` moves of `moves` (a path from `board` to `goal`) that end
 /// on a board whose blank a flip brings onto the goal's blank cell, each by IDA* with `h` (built
-/// for `goal`) within `node_budget` nodes and `limits`. Returns the path with every shorter
-/// window spliced in (never longer than `moves`) and whether a limit of `limits` cut it short.
+/// for `goal`) within `node_budget` nodes and `limits` (whose node budget, if any, bounds the
+/// nodes of all windows together). Returns the path with every shorter window spliced in (never
+/// longer than `moves`) and the nodes generated.
 pub(crate) fn resolve_goal_windows<H: Incremental>(
     board: &Board,
     goal: &Board,
@@ -68,7 +70,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
     window: usize,
     node_budget: u64,
     limits: &Limits,
-) -> (Vec<Move>, bool) {
+) -> (Vec<Move>, u64) {
     let (w, ht) = (board.width(), board.height());
     let goal_blank = goal.blank();
     let mut moves = moves.to_vec();
@@ -76,9 +78,10 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
     // Windows are taken from the end of the path towards its start, so that a splice changes
     // only boards already passed.
     let mut j = moves.len();
+    let mut generated = 0u64;
     while j >= 2 {
-        if limits.check(0).is_err() {
-            return (moves, true);
+        if limits.check(generated).is_err() {
+            break;
         }
         let end = &states[j];
         let Some(flip) = Flip::ALL
@@ -98,11 +101,20 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             j -= 1;
             continue;
         }
+        let left = limits
+            .max_nodes
+            .map_or(u64::MAX, |m| m.saturating_sub(generated));
         let within = Limits {
-            max_nodes: Some(node_budget),
+            max_nodes: Some(node_budget.min(left)),
             ..limits.clone()
         };
-        match idastar(&start, goal, h, &within, None) {
+        let result = idastar(&start, goal, h, &within, None);
+        generated += match &result {
+            Ok(s) => s.stats.generated,
+            Err(SolveError::Limit { stats, .. }) => stats.generated,
+            Err(_) => 0,
+        };
+        match result {
             Ok(s) if (s.len() as u32) < length => {
                 let better: Vec<Move> = s.moves.iter().map(|&m| flip.mv(m)).collect();
                 let between = states_along(&states[i], &better);
@@ -114,7 +126,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             _ => j -= 1,
         }
     }
-    (moves, false)
+    (moves, generated)
 }
 
 /// The boards along `moves` from `board`, `board` first. The moves are legal (the caller's path).
@@ -194,9 +206,8 @@ mod tests {
                 crate::solvers::constructive::construct_checked(&board, &goal, &Limits::none())
                     .unwrap()
                     .moves;
-            let (better, cut) =
+            let (better, _) =
                 resolve_goal_windows(&board, &goal, &h, &first, 30, 100_000, &Limits::none());
-            assert!(!cut);
             assert!(better.len() <= first.len());
             assert!(better.len() as u32 >= h.estimate(board.tiles()));
             let mut b = board.clone();
