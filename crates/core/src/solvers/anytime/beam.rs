@@ -5,7 +5,7 @@
 //! shortest path the beam holds.
 //!
 //! Why it suits the anytime search: with a good heuristic, a wide beam finds far shorter paths
-//! than weighted A* with the weight that fits the same memory, and doubling the width gives a
+//! than weighted A* with the weight that fits the same memory, and widening the beam gives a
 //! steady stream of better solutions. With an incumbent of length L, children with
 //! g + 1 + h >= L are dropped (h is admissible, so they cannot lead to a shorter path), which
 //! focuses the beam on the boards that can still improve on it.

@@ -5,10 +5,10 @@
 //! - the **prover** runs IDA* with the heuristic (Korf 1985): each iteration it completes proves
 //!   that no solution is shorter than the next bound, which raises the lower bound; if it
 //!   finishes, its solution is optimal and ends the run;
-//! - the **improver** ([`improve`]) takes the constructive solver's solution (any board, in
-//!   milliseconds), then runs beam searches of doubling width ([`beam`]) that keep only paths
+//! - the **improver** (`improve.rs`) takes the constructive solver's solution (any board, in
+//!   milliseconds), then runs beam searches of growing width (`beam.rs`) that keep only paths
 //!   shorter than the best so far, and re-solves long windows of each solution optimally with the
-//!   goal's heuristic ([`windows`]) and short ones with Manhattan distance
+//!   goal's heuristic (`windows.rs`) and short ones with Manhattan distance
 //!   ([`super::shorten`]).
 //!
 //! Each better solution is reported at once through the progress callback ([`Progress::best`]),
