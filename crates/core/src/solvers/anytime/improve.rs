@@ -25,10 +25,12 @@ use crate::solvers::shorten::{shorten_within, ShortenOptions};
 
 use super::{beam, windows, Shared};
 
-/// Width of the first beam. Measured on Korf & Felner's first five 24-puzzles with the 6-6-6-6,
+/// Width of the first beam on the 24-puzzle (narrower on larger boards). Measured on Korf & Felner's first five 24-puzzles with the 6-6-6-6,
 /// 20 M nodes each (BENCHMARKS.md): starting at 1,024 and growing fourfold gave a mean of
 /// 1.021 x the optimum, against 1.025 for 256 or 1,024 growing twofold.
 const FIRST_WIDTH: usize = 1024;
+/// Narrowest first beam, on the largest boards.
+const MIN_FIRST_WIDTH: usize = 32;
 /// Each beam is this many times as wide as the one before.
 const WIDTH_GROWTH: usize = 4;
 /// Widest beam: about 200 MB a layer on the 24-puzzle, within the default memory budget.
@@ -116,7 +118,10 @@ pub(super) fn improve<H: Incremental>(
     };
     shared.offer(first.clone());
     shared.offer(polish(first, &ShortenOptions::default()));
-    let mut width = FIRST_WIDTH;
+    // Larger boards have longer paths and dearer boards: a narrower first beam keeps the first
+    // improvement as quick as on the 24-puzzle (on 7x7 boards under load, a first beam of 1,024
+    // did not end within 10 s).
+    let mut width = (FIRST_WIDTH * 25 / board.len().max(1)).clamp(MIN_FIRST_WIDTH, FIRST_WIDTH);
     let mut error = None;
     while !stopped() && width <= MAX_WIDTH {
         let out = beam::beam_search(board, goal, h, width, shared.best_len(), &left());
