@@ -5,12 +5,11 @@
 //! - the **prover** runs IDA* with the heuristic (Korf 1985): each iteration it completes proves
 //!   that no solution is shorter than the next bound, which raises the lower bound; if it
 //!   finishes, its solution is optimal and ends the run;
-//! - the **improver** takes the constructive solver's solution (any board, in milliseconds),
-//!   then runs weighted A* (f = g + w·h) with falling weights, a restarting weighted A* in the
-//!   manner of Richter, Thayer & Ruml (2010), each run given half the time left and the memory
-//!   budget; every solution is shortened by re-solving windows of it optimally, short ones
-//!   first, then longer ones ([`super::shorten`]), and when a weight no longer finishes in its
-//!   share, the time left goes to longer windows.
+//! - the **improver** (`improve.rs`) takes the constructive solver's solution (any board, in
+//!   milliseconds), then runs beam searches of growing width (`beam.rs`) that keep only paths
+//!   shorter than the best so far, and re-solves long windows of each solution optimally with the
+//!   goal's heuristic (`windows.rs`) and short ones with Manhattan distance
+//!   ([`super::shorten`]).
 //!
 //! Each better solution is reported at once through the progress callback ([`Progress::best`]),
 //! with the lower bound of that moment; at the deadline the best one is returned, not proven
@@ -20,27 +19,16 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::heuristic::{Heuristic, Incremental};
+use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
 use crate::moves::Move;
 use crate::request::Request;
 use crate::search::idastar;
-use crate::search::puzzle_graph::{graph_solution, PuzzleGraph};
-use crate::search::{best_first, Priority};
 use crate::solution::{Solution, SolveError, Stats};
 
-use super::constructive;
-use super::shorten::{shorten_within, ShortenOptions};
-
-/// Weights of the improver's weighted A* runs, in order: each run is tried only when the one
-/// before it finished within the limits, as a smaller weight needs more time and memory.
-pub const WEIGHTS: [f64; 9] = [3.0, 2.5, 2.0, 1.7, 1.5, 1.35, 1.2, 1.1, 1.05];
-
-/// Largest board (in cells) for weighted A*, which stores every board it meets.
-const MAX_GRAPH_CELLS: usize = 64 * 64;
-
-/// Window passes tried after the weighted A* runs: (window length, cells, node budget).
-const WINDOWS: [(usize, usize, u64); 3] = [(16, 20, 20_000), (20, 24, 100_000), (24, 30, 400_000)];
+mod beam;
+mod improve;
+mod windows;
 
 /// What the two threads share: the best moves, the proven lower bound, the stop flag.
 struct Shared<'a> {
@@ -117,6 +105,15 @@ where
     let root = h
         .estimate(board.tiles())
         .max(u32::try_from(super::manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX));
+    // A request cancelled (or out of time) before the start gets no answer, not even the
+    // constructive one.
+    if let Err(hit) = limits.check(0) {
+        return Err(SolveError::Limit {
+            hit,
+            stats: Stats::default(),
+            bound: root,
+        });
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let shared = Shared {
         best: Mutex::new(None),
@@ -155,7 +152,7 @@ where
         let improver = {
             let shared = &shared;
             let inner = &inner;
-            scope.spawn(move || improve(request, h, inner, shared))
+            scope.spawn(move || improve::improve(request, h, inner, shared))
         };
         // Supervisor: passes the request's cancel flag and deadline on to the workers.
         while !improver.is_finished() || prover.as_ref().is_some_and(|p| !p.is_finished()) {
@@ -215,102 +212,4 @@ fn add(total: &mut Stats, s: &Stats) {
     total.generated += s.generated;
     total.iterations = total.iterations.max(s.iterations);
     total.peak_memory_bytes = total.peak_memory_bytes.max(s.peak_memory_bytes);
-}
-
-/// The improver's thread: constructive, then weighted A* with falling weights, then longer
-/// windows. Returns what it spent and the error that ended it early, if any.
-fn improve(
-    request: &Request,
-    h: &dyn Heuristic,
-    limits: &Limits,
-    shared: &Shared,
-) -> (Stats, Option<SolveError>) {
-    let (board, goal) = (request.board(), request.goal());
-    let mut stats = Stats::default();
-    let mut error = None;
-    let stopped = || shared.stop.load(Ordering::Relaxed);
-    let polish = |moves: Vec<Move>, options: &ShortenOptions| -> Vec<Move> {
-        match shorten_within(board, goal, &moves, options, limits) {
-            Ok(s) if s.moves.len() < moves.len() => s.moves,
-            _ => moves,
-        }
-    };
-    // The first solution: the constructive solver answers on any board at once (it solves
-    // boards of at most 3x3 optimally).
-    let first = if board.width() <= 3 && board.height() <= 3 {
-        constructive::constructive(board, goal, limits).map(|s| s.moves)
-    } else {
-        constructive::construct_checked(board, goal, limits).map(|c| c.moves)
-    };
-    match first {
-        Ok(moves) => {
-            shared.offer(moves.clone());
-            shared.offer(polish(moves, &ShortenOptions::default()));
-        }
-        Err(e) => error = Some(e),
-    }
-    // Re-solves windows of the best solution, longer and longer, while they gain.
-    let deepen = || {
-        for (window, max_cells, node_budget) in WINDOWS {
-            if stopped() {
-                break;
-            }
-            let Some(best) = shared
-                .best
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .clone()
-            else {
-                break;
-            };
-            let options = ShortenOptions {
-                window,
-                max_cells,
-                node_budget,
-                passes: 2,
-            };
-            shared.offer(polish(best, &options));
-        }
-    };
-    if board.len() <= MAX_GRAPH_CELLS {
-        let graph = PuzzleGraph::new(goal, h);
-        for w in WEIGHTS {
-            if stopped() {
-                break;
-            }
-            // Half the time left, so that a weight too small to finish leaves time to polish.
-            let share = Limits {
-                deadline: limits
-                    .deadline
-                    .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2),
-                ..limits.clone()
-            };
-            let result = graph_solution(
-                &graph,
-                best_first(
-                    &graph,
-                    graph.pack(board.tiles()),
-                    Priority::Weighted(w),
-                    &share,
-                    None,
-                ),
-            );
-            match result {
-                Ok(s) => {
-                    add(&mut stats, &s.stats);
-                    shared.offer(polish(s.moves, &ShortenOptions::default()));
-                    deepen();
-                }
-                Err(e) => {
-                    if let SolveError::Limit { stats: s, .. } = &e {
-                        add(&mut stats, s);
-                    }
-                    error = Some(e);
-                    break;
-                }
-            }
-        }
-    }
-    deepen();
-    (stats, error)
 }

@@ -1,0 +1,156 @@
+//! The improver's schedule: what it runs, in which order, to shorten the best solution.
+//!
+//! 1. The constructive solver's solution (any board, in milliseconds), shortened by the quick
+//!    post-pass ([`crate::solvers::shorten`]): the first answer.
+//! 2. Beam searches ([`super::beam`]) of growing width, each keeping only paths shorter than the
+//!    best so far. Each solution is then refined: windows ending on a board whose blank a flip
+//!    brings onto the goal's blank cell are re-solved optimally with the goal's heuristic
+//!    ([`super::windows`]), longer and longer, then small rectangle windows.
+//! 3. When a beam hits the memory budget, the time left goes to longer windows.
+//!
+//! Measured against the restarting weighted A* that came before (BENCHMARKS.md): on a random
+//! 6x6 board with linear conflict, a beam of 2,048 reached 235 moves where weighted A* with
+//! w = 3 stopped at 295; on the 24-puzzle with the 6-6-6-6 databases, beams and windows come
+//! within a few percent of the optimum in seconds.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::heuristic::Incremental;
+use crate::limits::{LimitHit, Limits};
+use crate::moves::Move;
+use crate::request::Request;
+use crate::solution::{SolveError, Stats};
+use crate::solvers::constructive;
+use crate::solvers::shorten::{shorten_within, ShortenOptions};
+
+use super::{beam, windows, Shared};
+
+/// Width of the first beam on the 24-puzzle (narrower on larger boards). Measured on Korf & Felner's first five 24-puzzles with the 6-6-6-6,
+/// 20 M nodes each (BENCHMARKS.md): starting at 1,024 and growing fourfold gave a mean of
+/// 1.021 x the optimum, against 1.025 for 256 or 1,024 growing twofold.
+const FIRST_WIDTH: usize = 1024;
+/// Narrowest first beam, on the largest boards.
+const MIN_FIRST_WIDTH: usize = 32;
+/// Each beam is this many times as wide as the one before.
+const WIDTH_GROWTH: usize = 4;
+/// Widest beam: about 200 MB a layer on the 24-puzzle, within the default memory budget.
+const MAX_WIDTH: usize = 1 << 20;
+
+/// Goal-window passes after each beam solution: (window length, IDA* nodes per window).
+/// Measured on Korf & Felner's 24-puzzles with the 6-6-6-6: windows of 30 cost microseconds,
+/// of 60 a fraction of a second for the whole path.
+const GOAL_WINDOWS: [(usize, u64); 3] = [(30, 20_000), (45, 100_000), (60, 400_000)];
+/// Longer goal windows, for the time left once the beams are over (run after every beam, they
+/// cost more than they gain: 1.086 x the optimum against 1.025 on the measurement above).
+const LONG_GOAL_WINDOWS: [(usize, u64); 3] = [(75, 1_000_000), (90, 4_000_000), (110, 16_000_000)];
+
+/// Rectangle-window passes of [`crate::solvers::shorten`]: (window length, cells, node budget).
+const RECT_WINDOWS: [(usize, usize, u64); 3] =
+    [(16, 20, 20_000), (20, 24, 100_000), (24, 30, 400_000)];
+
+/// The improver's thread (see the module documentation). Returns what it spent and the error
+/// that ended it early, if any.
+pub(super) fn improve<H: Incremental>(
+    request: &Request,
+    h: &H,
+    limits: &Limits,
+    shared: &Shared,
+) -> (Stats, Option<SolveError>) {
+    let (board, goal) = (request.board(), request.goal());
+    // Nodes spent so far, so that a node budget bounds the improver's work as a whole.
+    let spent = AtomicU64::new(0);
+    let left = || Limits {
+        max_nodes: limits
+            .max_nodes
+            .map(|m| m.saturating_sub(spent.load(Ordering::Relaxed))),
+        ..limits.clone()
+    };
+    let mut stats = Stats::default();
+    let stopped = || shared.stop.load(Ordering::Relaxed) || left().check(0).is_err();
+    let best = || {
+        shared
+            .best
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    };
+    let polish = |moves: Vec<Move>, options: &ShortenOptions| -> Vec<Move> {
+        match shorten_within(board, goal, &moves, options, &left()) {
+            Ok(s) if s.moves.len() < moves.len() => s.moves,
+            _ => moves,
+        }
+    };
+    let goal_windows = |passes: &[(usize, u64)]| {
+        for &(window, nodes) in passes {
+            let Some(moves) = best().filter(|_| !stopped()) else {
+                return;
+            };
+            let (better, generated) =
+                windows::resolve_goal_windows(board, goal, h, &moves, window, nodes, &left());
+            spent.fetch_add(generated, Ordering::Relaxed);
+            shared.offer(better);
+        }
+    };
+    let rect_windows = || {
+        for (window, max_cells, node_budget) in RECT_WINDOWS {
+            let Some(moves) = best().filter(|_| !stopped()) else {
+                return;
+            };
+            let options = ShortenOptions {
+                window,
+                max_cells,
+                node_budget,
+                passes: 2,
+            };
+            shared.offer(polish(moves, &options));
+        }
+    };
+    // The first solution: the constructive solver answers on any board at once (it solves
+    // boards of at most 3x3 optimally).
+    let first = if board.width() <= 3 && board.height() <= 3 {
+        constructive::constructive(board, goal, limits).map(|s| s.moves)
+    } else {
+        constructive::construct_checked(board, goal, limits).map(|c| c.moves)
+    };
+    let first = match first {
+        Ok(moves) => moves,
+        Err(e) => return (stats, Some(e)),
+    };
+    shared.offer(first.clone());
+    shared.offer(polish(first, &ShortenOptions::default()));
+    // Larger boards have longer paths and dearer boards: a narrower first beam keeps the first
+    // improvement as quick as on the 24-puzzle (on 7x7 boards under load, a first beam of 1,024
+    // did not end within 10 s).
+    let mut width = (FIRST_WIDTH * 25 / board.len().max(1)).clamp(MIN_FIRST_WIDTH, FIRST_WIDTH);
+    let mut error = None;
+    while !stopped() && width <= MAX_WIDTH {
+        let out = beam::beam_search(board, goal, h, width, shared.best_len(), &left());
+        spent.fetch_add(out.generated, Ordering::Relaxed);
+        stats.generated += out.generated;
+        stats.expanded += out.expanded;
+        stats.peak_memory_bytes = stats.peak_memory_bytes.max(out.peak_memory_bytes);
+        if let Some(moves) = out.moves {
+            shared.offer(polish(moves, &ShortenOptions::default()));
+            goal_windows(&GOAL_WINDOWS);
+            rect_windows();
+        }
+        if let Some(hit) = out.limit {
+            if hit != LimitHit::Memory {
+                error = Some(SolveError::Limit {
+                    hit,
+                    stats: stats.clone(),
+                    bound: 0,
+                });
+                break;
+            }
+            // Wider beams would not fit either: the time left goes to longer windows.
+            break;
+        }
+        width *= WIDTH_GROWTH;
+    }
+    goal_windows(&GOAL_WINDOWS);
+    goal_windows(&LONG_GOAL_WINDOWS);
+    rect_windows();
+    stats.generated = spent.load(Ordering::Relaxed);
+    (stats, error)
+}

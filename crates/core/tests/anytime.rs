@@ -1,0 +1,131 @@
+//! The anytime search, the planner's default beyond 16 cells: every answer replays to the goal,
+//! is never shorter than its lower bound, claims optimality only when proven, and respects the
+//! limits. No assertion depends on how fast the machine is: deadlines only stop the search.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use taquin::generate::{random_walk, uniform, Rng};
+use taquin::solvers::manhattan_lower_bound;
+use taquin::{
+    Algorithm, Board, HeuristicKind, LimitHit, Limits, Progress, Request, SolveError, SolveOptions,
+    Tables,
+};
+
+mod common;
+use common::solve;
+
+/// Checks what every anytime answer must satisfy, and returns its length.
+fn check_answer(board: &Board, goal: &Board, limits: &Limits) -> taquin::Solution {
+    let s = solve(board, goal, None, None, limits).expect("an answer");
+    assert_eq!(s.algorithm, "anytime");
+    s.verify(board, goal).expect("the moves reach the goal");
+    assert!(s.lower_bound <= s.len() as u64, "bound above the length");
+    assert!(s.lower_bound >= manhattan_lower_bound(board, goal));
+    if s.optimal {
+        assert_eq!(s.lower_bound, s.len() as u64);
+    }
+    s
+}
+
+#[test]
+fn uniform_boards_of_every_size_get_a_checked_answer() {
+    let mut rng = Rng::new(13);
+    for (w, h) in [(5, 5), (6, 6), (4, 6), (7, 5), (8, 8)] {
+        let goal = Board::solved(w, h).unwrap();
+        let board = uniform(&goal, &mut rng);
+        let limits = Limits::none().with_timeout(Duration::from_millis(300));
+        let s = check_answer(&board, &goal, &limits);
+        assert!(!s.optimal, "a uniform {w}x{h} board is not proven in 0.3 s");
+    }
+}
+
+#[test]
+fn boards_the_prover_finishes_come_out_optimal() {
+    // Short scrambles of 18- to 25-cell boards: IDA* proves them at once, and the answer must
+    // then have the optimal length (checked by IDA* with linear conflict, asked explicitly).
+    let mut rng = Rng::new(5);
+    for (w, h) in [(3, 6), (6, 3), (5, 4), (5, 5)] {
+        let goal = Board::solved(w, h).unwrap();
+        for _ in 0..3 {
+            let board = random_walk(&goal, 24, &mut rng);
+            let s = check_answer(&board, &goal, &Limits::none());
+            let exact = solve(
+                &board,
+                &goal,
+                Algorithm::IdaStar,
+                HeuristicKind::LinearConflict,
+                &Limits::none(),
+            )
+            .unwrap();
+            assert!(s.optimal, "{w}x{h} {board:?} not proven");
+            assert_eq!(s.len(), exact.len());
+        }
+    }
+}
+
+#[test]
+fn a_node_budget_still_gives_an_answer_never_claimed_optimal_unproven() {
+    let goal = Board::solved(6, 6).unwrap();
+    let board = uniform(&goal, &mut Rng::new(21));
+    let limits = Limits::none().with_max_nodes(200_000);
+    let s = check_answer(&board, &goal, &limits);
+    assert!(!s.optimal);
+    assert!(
+        s.stats.generated <= 200_000 + 4,
+        "{} nodes",
+        s.stats.generated
+    );
+}
+
+#[test]
+fn a_small_memory_budget_stops_the_beams_not_the_answer() {
+    let goal = Board::solved(6, 6).unwrap();
+    let board = uniform(&goal, &mut Rng::new(8));
+    let limits = Limits::none()
+        .with_max_memory(1 << 20)
+        .with_timeout(Duration::from_secs(2));
+    let s = check_answer(&board, &goal, &limits);
+    assert!(s.stats.peak_memory_bytes <= 1 << 20);
+}
+
+#[test]
+fn a_cancelled_request_stops_without_an_answer() {
+    let goal = Board::solved(6, 6).unwrap();
+    let board = uniform(&goal, &mut Rng::new(2));
+    let limits = Limits::none().with_cancel(Arc::new(AtomicBool::new(true)));
+    match solve(&board, &goal, None, None, &limits) {
+        Err(SolveError::Limit { hit, .. }) => assert_eq!(hit, LimitHit::Cancelled),
+        other => panic!("expected a cancelled search, got {other:?}"),
+    }
+}
+
+#[test]
+fn improvements_are_reported_shorter_each_time_and_the_last_is_returned() {
+    let goal = Board::solved(5, 5).unwrap();
+    let board = uniform(&goal, &mut Rng::new(3));
+    let seen = Mutex::new(Vec::new());
+    let record = |p: Progress| {
+        if let Some(best) = p.best {
+            seen.lock().unwrap().push((best, p.bound));
+        }
+    };
+    let limits = Limits::none().with_timeout(Duration::from_millis(500));
+    let request = Request::new(board.clone(), goal.clone(), limits).unwrap();
+    let s = taquin::solve(
+        &request,
+        &SolveOptions::default(),
+        &Tables::in_memory(),
+        Some(&record),
+    )
+    .unwrap();
+    s.verify(&board, &goal).unwrap();
+    let seen = seen.into_inner().unwrap();
+    assert!(!seen.is_empty());
+    let lengths: Vec<u32> = seen.iter().map(|&(l, _)| l).collect();
+    assert!(lengths.windows(2).all(|w| w[1] <= w[0]), "{lengths:?}");
+    assert_eq!(*lengths.last().unwrap() as usize, s.len());
+    // Each reported bound is a proven one: never above the answer.
+    assert!(seen.iter().all(|&(l, b)| b <= l));
+}
