@@ -13,7 +13,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use crate::clock::Instant;
 
 use crate::board::{Board, Tile};
 use crate::heuristic::WalkingDistance;

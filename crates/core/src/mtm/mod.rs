@@ -14,7 +14,7 @@
 
 pub(crate) mod walking_distance;
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::GoalGeometry;

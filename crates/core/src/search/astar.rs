@@ -10,7 +10,7 @@
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
-use std::time::Instant;
+use crate::clock::Instant;
 
 use super::{Graph, Path, SearchFailure};
 use crate::hashing::FoldState;

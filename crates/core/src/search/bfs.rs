@@ -2,7 +2,7 @@
 //! steps to a goal. On small boards it is the ground truth the other searches are tested against.
 
 use std::collections::{HashSet, VecDeque};
-use std::time::Instant;
+use crate::clock::Instant;
 
 use super::{Graph, Path, SearchFailure};
 use crate::hashing::FoldState;

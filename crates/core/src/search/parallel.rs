@@ -18,7 +18,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use crate::clock::Instant;
 
 use super::idastar::{
     neighbour_table, Control, Engine, ABORTED, FOUND, INVERSE, MAX_CELLS, NO_MOVE, UNBOUNDED,

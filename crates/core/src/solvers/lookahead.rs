@@ -13,7 +13,7 @@
 //! [`crate::solvers::lrta`] is the one that always arrives.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use crate::clock::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::{Heuristic, Manhattan};

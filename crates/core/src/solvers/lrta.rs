@@ -10,7 +10,7 @@
 //! reaches the goal (Korf 1990, Theorem 3). The learned estimates are stored per board visited.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use crate::clock::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::Heuristic;
