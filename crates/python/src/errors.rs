@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use taquin::{LimitHit, ParseError, SolveError, Unsolvable};
+use taquin::{ParseError, SolveError, Unsolvable};
 
 pyo3::create_exception!(
     taquin,

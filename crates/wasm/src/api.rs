@@ -10,8 +10,8 @@ use taquin::search::puzzle_graph::PuzzleGraph;
 use taquin::search::trace::{astar_trace, TieBreak};
 use taquin::search::trace_report::TraceReport;
 use taquin::{
-    check_solvable, Algorithm, Board, HeuristicKind, Limits, Move, Progress, Request,
-    SolveOptions, SolveReport, Tables,
+    check_solvable, Algorithm, Board, HeuristicKind, Limits, Move, Progress, Request, SolveOptions,
+    SolveReport, Tables,
 };
 
 use crate::error::ApiError;
@@ -152,7 +152,8 @@ pub fn solve(body: &str, progress: Option<fn(Value)>) -> Result<Value, ApiError>
             "time_ms": p.elapsed.as_secs_f64() * 1000.0,
         }}));
     };
-    let solution = TABLES.with(|tables| taquin::solve(&request, &options, tables, Some(&report)))?;
+    let solution =
+        TABLES.with(|tables| taquin::solve(&request, &options, tables, Some(&report)))?;
     let mut value = to_json(&SolveReport::new(&solution).in_notation(&solution, notation))?;
     value["board"] = json!(board.to_line());
     value["goal"] = json!(goal.to_line());
@@ -222,8 +223,10 @@ pub fn generate(body: &str, fresh_seed: u64) -> Result<Value, ApiError> {
     // Seeds stay exact as JavaScript numbers (2^53 - 1 at most), for the share link.
     const MAX_SEED: u64 = (1 << 53) - 1;
     if req.seed.is_some_and(|s| s > MAX_SEED) {
-        return Err(ApiError::new("bad_fields", format!("seed must be at most {MAX_SEED}"))
-            .with("field", "seed"));
+        return Err(
+            ApiError::new("bad_fields", format!("seed must be at most {MAX_SEED}"))
+                .with("field", "seed"),
+        );
     }
     let seed = req.seed.unwrap_or(fresh_seed & MAX_SEED);
     let method = req.method.as_deref().unwrap_or("uniform");
@@ -300,12 +303,17 @@ pub fn trace(body: &str) -> Result<Value, ApiError> {
     let limits = Limits::none()
         .with_timeout(DEFAULT_TIMEOUT)
         .with_max_memory(MAX_MEMORY);
-    let h = TABLES.with(|tables| {
-        kind.build(&goal, tables, taquin::pdb::BuildPolicy::Never, &limits)
-    })?;
+    let h = TABLES
+        .with(|tables| kind.build(&goal, tables, taquin::pdb::BuildPolicy::Never, &limits))?;
     let graph = PuzzleGraph::new(&goal, &*h);
     let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes, tie);
-    to_json(&TraceReport::new(&board, &graph, &trace, kind.name(), tie.name()))
+    to_json(&TraceReport::new(
+        &board,
+        &graph,
+        &trace,
+        kind.name(),
+        tie.name(),
+    ))
 }
 
 /// Moves written in one notation, rewritten in another: `{"moves", "from", "to"}` in,

@@ -118,7 +118,10 @@ pub fn choice_of(
             let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
             ApiError::new(
                 "bad_algorithm",
-                format!("unknown algorithm '{name}': use auto or one of {}", names.join(", ")),
+                format!(
+                    "unknown algorithm '{name}': use auto or one of {}",
+                    names.join(", ")
+                ),
             )
             .with("field", "algorithm")
         })?),
@@ -136,7 +139,10 @@ pub fn heuristic_of(name: &str) -> Result<HeuristicKind, ApiError> {
         let names: Vec<String> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
         ApiError::new(
             "bad_heuristic",
-            format!("unknown heuristic '{name}': use auto or one of {}", names.join(", ")),
+            format!(
+                "unknown heuristic '{name}': use auto or one of {}",
+                names.join(", ")
+            ),
         )
         .with("field", "heuristic")
     })
@@ -165,7 +171,10 @@ pub fn timeout_of(ms: Option<u64>) -> Result<Duration, ApiError> {
         }
         Some(_) => Err(ApiError::new(
             "bad_limit",
-            format!("timeout_ms must be between 1 and {}", MAX_TIMEOUT.as_millis()),
+            format!(
+                "timeout_ms must be between 1 and {}",
+                MAX_TIMEOUT.as_millis()
+            ),
         )
         .with("field", "timeout_ms")),
     }

@@ -174,4 +174,3 @@ impl From<SolveError> for AppError {
         }
     }
 }
-

@@ -17,9 +17,9 @@
 //! with the lower bound of that moment; at the deadline the best one is returned, not proven
 //! optimal unless its length meets the lower bound.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
-use crate::clock::Instant;
 
 use crate::heuristic::{Heuristic, Incremental};
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};

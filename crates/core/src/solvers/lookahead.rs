@@ -12,8 +12,8 @@
 //! authors' observation that it "never reached the goal" is this cycle. The player in
 //! [`crate::solvers::lrta`] is the one that always arrives.
 
-use std::collections::HashMap;
 use crate::clock::Instant;
+use std::collections::HashMap;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::{Heuristic, Manhattan};

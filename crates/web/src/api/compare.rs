@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use taquin::notation::Notation;
 use taquin::{check_solvable, Algorithm, HeuristicKind, Limits, SolveOptions, Workload};
 
 use super::plan::{run_blocking, SolvePlan};
@@ -91,6 +92,7 @@ pub async fn compare(
             timeout,
             max_nodes,
             max_memory: state.config().max_memory,
+            notation: Notation::Blank,
         })
         .collect();
     let permit = state.acquire().await?;

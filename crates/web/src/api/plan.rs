@@ -4,9 +4,10 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
+use taquin::notation::Notation;
 use taquin::{Board, HeuristicKind, Limits, Request, SolveOptions, SolveReport, Workload};
 
-use super::request::{choice_of, nodes_of, parse_pair, timeout_of};
+use super::request::{choice_of, nodes_of, notation_of, parse_pair, timeout_of};
 use super::solve::SolveRequest;
 use crate::error::AppError;
 use crate::state::{AppState, Job};
@@ -19,6 +20,8 @@ pub(super) struct SolvePlan {
     pub(super) timeout: Duration,
     pub(super) max_nodes: u64,
     pub(super) max_memory: usize,
+    /// How the answer writes its moves.
+    pub(super) notation: Notation,
 }
 
 impl SolvePlan {
@@ -67,6 +70,7 @@ impl SolvePlan {
             timeout: timeout_of(state, req.timeout_ms)?,
             max_nodes: nodes_of(state, req.max_nodes)?,
             max_memory: state.config().max_memory,
+            notation: notation_of(req.notation.as_deref())?,
         })
     }
 
@@ -91,7 +95,7 @@ impl SolvePlan {
             .with_cancel(job.cancel_flag());
         let request = Request::new(self.board.clone(), self.goal.clone(), limits)?;
         let solution = taquin::solve(&request, &self.options, job.tables(), progress)?;
-        let report = SolveReport::new(&solution);
+        let report = SolveReport::new(&solution).in_notation(&solution, self.notation);
         let mut value = serde_json::to_value(report).map_err(|e| {
             AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
         })?;

@@ -100,8 +100,9 @@ pub async fn trace(
         let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes, tie);
         drop(job);
         let report = TraceReport::new(&board, &graph, &trace, kind.name(), tie.name());
-        serde_json::to_value(report)
-            .map_err(|e| AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))
+        serde_json::to_value(report).map_err(|e| {
+            AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+        })
     })
     .await;
     drop(guard);
