@@ -107,9 +107,14 @@ pub fn solve(body: &str, progress: Option<fn(Value)>) -> Result<Value, ApiError>
         }
         options.depth = d;
     }
-    let max_nodes = match req.max_nodes {
-        None => MAX_NODES,
-        Some(n) if (1..=MAX_NODES).contains(&n) => n,
+    let mut limits = Limits::none()
+        .with_timeout(timeout_of(req.timeout_ms)?)
+        .with_max_memory(MAX_MEMORY);
+    // A node budget only when asked for: the anytime search reads one as "improve only", and
+    // would not run its prover (the time and memory limits bound every search here).
+    match req.max_nodes {
+        None => {}
+        Some(n) if (1..=MAX_NODES).contains(&n) => limits = limits.with_max_nodes(n),
         Some(_) => {
             return Err(ApiError::new(
                 "bad_limit",
@@ -117,11 +122,7 @@ pub fn solve(body: &str, progress: Option<fn(Value)>) -> Result<Value, ApiError>
             )
             .with("field", "max_nodes"))
         }
-    };
-    let limits = Limits::none()
-        .with_timeout(timeout_of(req.timeout_ms)?)
-        .with_max_nodes(max_nodes)
-        .with_max_memory(MAX_MEMORY);
+    }
     let request = Request::new(board.clone(), goal.clone(), limits)?;
     // Progress every 100 ms at most, every improvement at once: the stream's rhythm.
     // (Mutexes, not cells: the core asks for a callback that threads may share.)
