@@ -329,3 +329,115 @@ pub fn convert(moves: &str, from: &str, to: &str) -> Result<Value, ApiError> {
         "mtm_length": taquin::metric::Metric::Mtm.length(&parsed),
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
+
+    fn replays(board: &str, moves: &str) -> bool {
+        let mut b: Board = board.parse().unwrap();
+        let moves = taquin::moves::parse_moves(moves).unwrap();
+        b.apply_all(&moves).is_ok() && b == Board::solved(b.width(), b.height()).unwrap()
+    }
+
+    #[test]
+    fn solve_answers_with_the_servers_fields_and_an_optimal_replayed_solution() {
+        let r = solve(&json!({"board": ARTICLE}).to_string(), None).unwrap();
+        for field in [
+            "moves",
+            "length",
+            "mtm_length",
+            "optimal",
+            "lower_bound",
+            "algorithm",
+            "heuristic",
+            "expanded",
+            "generated",
+            "time_ms",
+            "plan",
+            "board",
+            "goal",
+        ] {
+            assert!(r.get(field).is_some(), "{field} missing: {r}");
+        }
+        assert_eq!(
+            (r["length"].clone(), r["optimal"].clone()),
+            (json!(31), json!(true))
+        );
+        assert!(replays(ARTICLE, r["moves"].as_str().unwrap()));
+        let tiles = solve(
+            &json!({"board": "1 2 3/4 5 6/0 7 8", "notation": "tiles"}).to_string(),
+            None,
+        )
+        .unwrap();
+        assert_eq!(tiles["moves"], "L2");
+    }
+
+    #[test]
+    fn the_anytime_search_reports_improvements_beyond_16_cells() {
+        static LINES: Mutex<Vec<Value>> = Mutex::new(Vec::new());
+        fn keep(line: Value) {
+            LINES.lock().unwrap().push(line);
+        }
+        let board = "4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15";
+        let body = json!({"board": board, "timeout_ms": 300}).to_string();
+        let r = solve(&body, Some(keep as fn(Value))).unwrap();
+        assert!(replays(board, r["moves"].as_str().unwrap()));
+        assert_eq!(r["algorithm"], "anytime");
+        let lines = LINES.lock().unwrap();
+        let improved: Vec<u64> = lines
+            .iter()
+            .filter_map(|l| l["improved"]["length"].as_u64())
+            .collect();
+        assert!(!improved.is_empty(), "{lines:?}");
+        assert!(improved.windows(2).all(|w| w[1] < w[0]), "{improved:?}");
+        assert_eq!(r["length"].as_u64(), improved.last().copied());
+    }
+
+    #[test]
+    fn hint_trace_generate_and_validate() {
+        let h = hint(&json!({"board": "1 2 3/4 5 6/7 0 8"}).to_string()).unwrap();
+        assert_eq!(
+            (h["move"].clone(), h["tile"].clone()),
+            (json!("R"), json!(8))
+        );
+        let t = trace(&json!({"board": "1 2 3/4 0 6/7 5 8"}).to_string()).unwrap();
+        assert_eq!(t["nodes"].as_array().unwrap().len(), 7);
+        assert_eq!(t["moves"], "DR");
+        let body = json!({"width": 4, "height": 4, "seed": 7}).to_string();
+        let (a, b) = (generate(&body, 1).unwrap(), generate(&body, 2).unwrap());
+        assert_eq!(a["board"], b["board"], "the seed decides the board");
+        let v = validate(&json!({"board": a["board"]}).to_string()).unwrap();
+        assert_eq!(v["solvable"], true);
+    }
+
+    #[test]
+    fn errors_have_the_servers_codes() {
+        let code = |r: Result<Value, ApiError>| r.unwrap_err().code;
+        assert_eq!(code(solve("[1]", None)), "bad_json");
+        assert_eq!(
+            code(solve(r#"{"board": "1 2/3 0", "x": 1}"#, None)),
+            "bad_fields"
+        );
+        assert_eq!(
+            code(solve(r#"{"board": "1 2 3/4 5 6/8 7 0"}"#, None)),
+            "unsolvable"
+        );
+        assert_eq!(code(solve(r#"{"board": "1 2/3"}"#, None)), "bad_board");
+        let limit = solve(
+            r#"{"board": "6 4 7/8 5 0/3 2 1", "heuristic": "misplaced", "max_nodes": 10}"#,
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(limit.code, "limit_reached");
+        assert_eq!(limit.body()["limit"], "nodes");
+        assert_eq!(
+            code(hint(r#"{"board": "1 2 3/4 5 6/8 7 0"}"#)),
+            "unsolvable"
+        );
+        assert_eq!(code(convert("UX", "blank", "tiles")), "bad_moves");
+        assert_eq!(convert("RR", "blank", "tiles").unwrap()["moves"], "L2");
+    }
+}
