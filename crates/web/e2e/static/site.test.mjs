@@ -5,7 +5,7 @@
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import {
-  useBrowser, page, open, line, status, waitForLine, waitForStatus, typeBoard, assertAccessible, ARTICLE, GOAL,
+  useBrowser, page, open, line, status, waitForLine, waitForStatus, typeBoard, assertAccessible, everythingShown, ARTICLE, GOAL,
 } from "../lib/browser.mjs";
 
 useBrowser();
@@ -154,13 +154,7 @@ test("errors read the same as the server's: an unsolvable pair is refused with i
 });
 
 test("axe finds no serious or critical violation on the static page", async () => {
-  await open("#board=1,2,3/4,0,6/7,5,8");
-  await solveShown();
-  await page.click("#step");
-  await page.click("#compare");
-  await page.waitForSelector("table.compare td.bar-cell");
-  await page.waitForSelector("#compare-progress", { state: "hidden" });
-  await page.click("#tree");
-  await page.waitForSelector("#tree-result svg");
+  await everythingShown();
   await assertAccessible("static page");
+  assert.deepEqual(apiCalls, []);
 });
