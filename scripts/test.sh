@@ -17,7 +17,7 @@ echo "== cargo clippy"
 cargo clippy --locked --release --workspace --all-targets -- -D warnings
 
 echo "== cargo doc (warnings denied)"
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin-web
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin-web -p taquin-wasm
 
 echo "== cargo test (release)"
 cargo test --locked --release --workspace

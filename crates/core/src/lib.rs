@@ -35,6 +35,7 @@
 
 pub mod algorithm;
 pub mod board;
+pub mod clock;
 pub mod generate;
 pub mod goals;
 pub mod gods_number;

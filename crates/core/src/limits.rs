@@ -9,7 +9,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 /// What a search may spend before it gives up. `Limits::default()` is unlimited.
 #[derive(Debug, Clone, Default)]
@@ -78,6 +80,19 @@ pub enum LimitHit {
     Memory,
     /// The cancel flag was raised.
     Cancelled,
+}
+
+impl LimitHit {
+    /// The limit's machine-readable name (`nodes`, `time`, `memory`, `cancelled`), the `limit`
+    /// field of the API's and the bindings' limit errors.
+    pub fn name(self) -> &'static str {
+        match self {
+            LimitHit::Nodes => "nodes",
+            LimitHit::Time => "time",
+            LimitHit::Memory => "memory",
+            LimitHit::Cancelled => "cancelled",
+        }
+    }
 }
 
 impl std::fmt::Display for LimitHit {

@@ -3,7 +3,7 @@
 //! tests all enter through [`solve`] (or [`crate::plan`] then [`Plan::run`], to show the plan
 //! first).
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use crate::algorithm::Algorithm;
 use crate::board::Board;

@@ -11,9 +11,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::clock::Instant;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use crate::board::{Board, Tile};
 use crate::heuristic::WalkingDistance;

@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use taquin::{LimitHit, ParseError, SolveError, Unsolvable};
+use taquin::{ParseError, SolveError, Unsolvable};
 
 pyo3::create_exception!(
     taquin,
@@ -54,16 +54,6 @@ pub fn parse_error(what: &str, e: &ParseError) -> PyErr {
     InvalidBoardError::new_err(format!("invalid {what}: {e}"))
 }
 
-/// The short name of a limit, as `LimitError.limit` gives it.
-fn limit_name(hit: LimitHit) -> &'static str {
-    match hit {
-        LimitHit::Nodes => "nodes",
-        LimitHit::Time => "time",
-        LimitHit::Memory => "memory",
-        LimitHit::Cancelled => "cancelled",
-    }
-}
-
 /// The Python exception for a core [`SolveError`]. `manhattan` is the board's Manhattan
 /// distance, a proven lower bound a limit error reports when the search proved less.
 pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
@@ -78,7 +68,7 @@ pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
             let err = LimitError::new_err(message);
             let value = err.value(py);
             let set = (|| -> PyResult<()> {
-                value.setattr("limit", limit_name(hit))?;
+                value.setattr("limit", hit.name())?;
                 value.setattr("bound", u64::from(bound).max(manhattan))?;
                 value.setattr("expanded", stats.expanded)?;
                 value.setattr("generated", stats.generated)?;

@@ -1,6 +1,10 @@
 // The client of taquin's JSON API, and the words a web user reads when a request fails: the
 // server's messages are written for every client, some advise command-line flags, which a
 // person in a browser cannot use.
+//
+// The same page runs in two modes: served by `taquin serve`, it calls the server's API; as a
+// static folder (scripts/site.sh), whose site.json says so, the same routes are answered in the
+// browser by Web Workers running the core as WebAssembly (workers.js).
 
 export class ApiError extends Error {
   constructor(message, code, data) {
@@ -11,6 +15,32 @@ export class ApiError extends Error {
 }
 
 const UNREACHABLE = "The game's server does not answer: check that it is still running, then reload the page.";
+
+let staticMode = null;
+
+/** True when the page is a static folder (its site.json says so), false under `taquin serve`. */
+export function isStatic() {
+  if (!staticMode) {
+    // Relative to the page, so the folder can live under any path of a static host. The server
+    // answers this name with a 404, and a failed fetch means no static folder either.
+    staticMode = fetch(new URL("site.json", document.baseURI), { cache: "no-cache" })
+      .then((r) => (r.ok ? r.json() : {}))
+      .then((site) => site.mode === "static")
+      .catch(() => false);
+  }
+  return staticMode;
+}
+
+/** A route answered in the browser: the same answer or error as the server's. */
+async function local(path, body, signal, onLine) {
+  const { call } = await import("./workers.js");
+  try {
+    return await call(path, body, signal, onLine);
+  } catch (e) {
+    if (e && e.error) throw new ApiError(e.error.error, e.error.code, e.error);
+    throw e;
+  }
+}
 
 async function send(path, body, signal) {
   try {
@@ -33,6 +63,7 @@ async function failure(response) {
 
 /** GET (no body) or POST a JSON body; resolves to the JSON answer, rejects with an ApiError. */
 export async function api(path, body, signal) {
+  if (await isStatic()) return local(path, body, signal);
   const response = await send(path, body, signal);
   if (!response.ok) throw await failure(response);
   try {
@@ -47,6 +78,18 @@ export async function api(path, body, signal) {
  * resolves to the last line (the result or the error).
  */
 export async function stream(path, body, signal, onLine) {
+  if (await isStatic()) {
+    // The server's stream ends with a {"solution"} or {"error"} line: the same here.
+    let last;
+    try {
+      last = { solution: await local(path, body, signal, onLine) };
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      last = { error: e.data };
+    }
+    onLine(last);
+    return last;
+  }
   const response = await send(path, body, signal);
   if (!response.ok) throw await failure(response);
   const reader = response.body.getReader();

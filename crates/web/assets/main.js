@@ -18,7 +18,7 @@ const views = {};
 // ---------- drawing ----------
 
 function picture() {
-  const src = state.style === "image" ? "/picture.svg" : state.style === "custom" ? state.customImage : null;
+  const src = state.style === "image" ? "picture.svg" : state.style === "custom" ? state.customImage : null;
   return src ? croppedPicture(src, state.w, state.h, render) : null;
 }
 

@@ -152,7 +152,7 @@ impl From<SolveError> for AppError {
                     stats.generated
                 ),
             )
-            .with("limit", limit_name(hit))
+            .with("limit", hit.name())
             .with("bound", bound)
             .with("expanded", stats.expanded)
             .with("generated", stats.generated)
@@ -172,15 +172,5 @@ impl From<SolveError> for AppError {
                 other.to_string(),
             ),
         }
-    }
-}
-
-/// The word for a limit in JSON.
-pub fn limit_name(hit: taquin::LimitHit) -> &'static str {
-    match hit {
-        taquin::LimitHit::Nodes => "nodes",
-        taquin::LimitHit::Time => "time",
-        taquin::LimitHit::Memory => "memory",
-        taquin::LimitHit::Cancelled => "cancelled",
     }
 }

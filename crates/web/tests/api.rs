@@ -422,6 +422,70 @@ async fn stream_errors_before_and_during_the_search() {
 }
 
 #[tokio::test]
+async fn notation_writes_the_moves_in_tile_notation_on_request() {
+    // "1 2 3/4 5 6/0 7 8" is solved by the blank going right twice: the tiles 7 and 8 slide
+    // left, one run of two, "L2" in tile notation.
+    let board = "1 2 3/4 5 6/0 7 8";
+    let blank = post("/api/solve", json!({"board": board})).await.json();
+    assert_eq!(blank["moves"], "RR");
+    let tiles = post("/api/solve", json!({"board": board, "notation": "tiles"}))
+        .await
+        .json();
+    assert_eq!(tiles["moves"], "L2");
+    assert_eq!(
+        (tiles["length"].clone(), tiles["mtm_length"].clone()),
+        (json!(2), json!(1))
+    );
+    // The article's board: the tile notation reads back to a solution that replays.
+    let r = post("/api/solve", json!({"board": ARTICLE, "notation": "tiles"}))
+        .await
+        .json();
+    let moves = taquin::notation::Notation::Tiles
+        .parse(r["moves"].as_str().unwrap())
+        .unwrap();
+    let letters: String = moves.iter().map(|m| m.letter()).collect();
+    assert!(replays(ARTICLE, GOAL, &letters), "{r}");
+    assert_eq!(moves.len(), 31);
+    // The stream's solution line and the hint too.
+    let r = post(
+        "/api/solve/stream",
+        json!({"board": board, "notation": "tiles"}),
+    )
+    .await;
+    let last: Value = serde_json::from_str(r.text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["solution"]["moves"], "L2");
+    let hint = post("/api/hint", json!({"board": board, "notation": "tiles"}))
+        .await
+        .json();
+    assert_eq!(
+        (hint["move"].clone(), hint["moves"].clone()),
+        (json!("R"), json!("L2"))
+    );
+    // Blank notation by name is the default's answer; an unknown name is refused with the
+    // names to use, and validate takes no notation.
+    let named = post("/api/solve", json!({"board": board, "notation": "blank"}))
+        .await
+        .json();
+    assert_eq!(named["moves"], "RR");
+    let e = post(
+        "/api/solve",
+        json!({"board": board, "notation": "tile-ish"}),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST, "bad_fields");
+    assert_eq!(e["field"], "notation");
+    assert!(e["error"].as_str().unwrap().contains("blank or tiles"));
+    post(
+        "/api/validate",
+        json!({"board": board, "notation": "tiles"}),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST, "bad_fields");
+    let info = get(router(), "/api/info").await.json();
+    assert_eq!(info["notations"], json!(["blank", "tiles"]));
+}
+
+#[tokio::test]
 async fn validate_says_solvable_or_why_not() {
     let r = post("/api/validate", json!({"board": ARTICLE})).await;
     assert_eq!(r.status, StatusCode::OK);

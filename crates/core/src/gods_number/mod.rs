@@ -14,7 +14,9 @@ pub mod rank;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use crate::board::{Board, Tile};
 use crate::limits::{LimitHit, Limits};

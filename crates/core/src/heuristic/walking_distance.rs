@@ -66,7 +66,7 @@ struct BuildBudget<'a> {
     /// The whole memory budget, for the message.
     bytes_budget: usize,
     /// When the build started, for the statistics of a build stopped by a limit.
-    started: std::time::Instant,
+    started: crate::clock::Instant,
 }
 
 impl WdTable {
@@ -240,7 +240,7 @@ impl WalkingDistance {
             max_nodes: None,
             ..limits.clone()
         };
-        let started = std::time::Instant::now();
+        let started = crate::clock::Instant::now();
         let mut budget = BuildBudget {
             budget: Budget::new(&table_limits),
             started,

@@ -23,7 +23,8 @@ pub mod store;
 pub(crate) mod walking_distance;
 
 use std::sync::Arc;
-use std::time::Instant;
+
+use crate::clock::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::GoalGeometry;

@@ -4,7 +4,9 @@
 //! a minute) used when `taquin pdb build --metric mtm` has put it on disk.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use super::pdb::MtmPdb;
 use super::{store, MtmSolver};

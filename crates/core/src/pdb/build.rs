@@ -395,32 +395,34 @@ impl<'a> Builder<'a> {
         let mut max_excess = 0u8;
         loop {
             let next_chunk = AtomicUsize::new(0);
-            let outcomes: Vec<LayerOutcome> = std::thread::scope(|s| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|_| {
-                        s.spawn(|| {
-                            let report = |done: u64| {
-                                if let Some(p) = progress {
-                                    p(BuildProgress {
-                                        done: done.min(total),
-                                        total,
-                                        depth,
-                                    });
-                                }
-                            };
-                            if self.mirror.is_some() {
-                                self.layer_worker::<true>(depth, &next_chunk, report)
-                            } else {
-                                self.layer_worker::<false>(depth, &next_chunk, report)
-                            }
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a build thread panicked"))
-                    .collect()
-            });
+            let work = || {
+                let report = |done: u64| {
+                    if let Some(p) = progress {
+                        p(BuildProgress {
+                            done: done.min(total),
+                            total,
+                            depth,
+                        });
+                    }
+                };
+                if self.mirror.is_some() {
+                    self.layer_worker::<true>(depth, &next_chunk, report)
+                } else {
+                    self.layer_worker::<false>(depth, &next_chunk, report)
+                }
+            };
+            // One thread works here, without spawning: a browser (wasm32) has no threads.
+            let outcomes: Vec<LayerOutcome> = if threads <= 1 {
+                vec![work()]
+            } else {
+                std::thread::scope(|s| {
+                    let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a build thread panicked"))
+                        .collect()
+                })
+            };
             if self.shared.overflow.load(Ordering::Relaxed) {
                 return None;
             }

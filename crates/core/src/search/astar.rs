@@ -7,10 +7,10 @@
 //! and pushed again (reopened), so the result stays optimal even for an admissible heuristic that
 //! is not consistent. Stale heap entries are skipped when popped.
 
+use crate::clock::Instant;
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
-use std::time::Instant;
 
 use super::{Graph, Path, SearchFailure};
 use crate::hashing::FoldState;

@@ -1,8 +1,8 @@
 //! Breadth-first search over any [`Graph`], ignoring step costs and the heuristic: the fewest
 //! steps to a goal. On small boards it is the ground truth the other searches are tested against.
 
+use crate::clock::Instant;
 use std::collections::{HashSet, VecDeque};
-use std::time::Instant;
 
 use super::{Graph, Path, SearchFailure};
 use crate::hashing::FoldState;

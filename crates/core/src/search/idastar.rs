@@ -9,7 +9,7 @@
 //! The depth-first `Engine` is shared with the parallel search ([`super::parallel`]), which
 //! runs one engine per thread on subtrees of the same iteration.
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::Incremental;

@@ -13,6 +13,7 @@ pub mod idastar;
 pub mod parallel;
 pub mod puzzle_graph;
 pub mod trace;
+pub mod trace_report;
 
 pub use astar::{astar, best_first, Priority};
 pub use bfs::bfs;

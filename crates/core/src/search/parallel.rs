@@ -16,9 +16,9 @@
 //! so the next bound (the smallest f above the bound) is also the sequential one. Only the node
 //! counts of the last iteration differ (jobs above the winner may have been searched in part).
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 
 use super::idastar::{
     neighbour_table, Control, Engine, ABORTED, FOUND, INVERSE, MAX_CELLS, NO_MOVE, UNBOUNDED,

@@ -24,7 +24,9 @@
 //! is already free of such pairs; [`Construction::raw_moves`] counts every move made.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::manhattan::grid_distance;

@@ -13,8 +13,8 @@
 //! authors' observation that it "never reached the goal" is this cycle. The player in
 //! [`crate::solvers::lrta`] is the one that always arrives.
 
+use crate::clock::Instant;
 use std::collections::HashMap;
-use std::time::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::{Heuristic, Manhattan};

@@ -10,8 +10,8 @@
 //! from everywhere (the puzzle: every move can be undone) the player cannot cycle forever, and
 //! reaches the goal (Korf 1990, Theorem 3). The learned estimates are stored per board visited.
 
+use crate::clock::Instant;
 use std::collections::HashMap;
-use std::time::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::Heuristic;

@@ -14,7 +14,9 @@
 //! [`shorten`] runs both and replays the result.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::{Heuristic, Manhattan};

@@ -90,6 +90,19 @@ export async function api(path, body) {
 export const readCells = (which) =>
   page.$$eval(`#${which} [role=row] [role=gridcell]`, (cells) => cells.map((c) => c.textContent));
 
+/** Opens a small board with a solution stepped once, a comparison and a search tree on screen. */
+export async function everythingShown() {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  await page.click("#step");
+  await page.click("#compare");
+  await page.waitForSelector("table.compare td.bar-cell");
+  await page.waitForSelector("#compare-progress", { state: "hidden" });
+  await page.click("#tree");
+  await page.waitForSelector("#tree-result svg");
+}
+
 /** Runs axe-core in the page; fails on any serious or critical violation. */
 export async function assertAccessible(label) {
   const require = createRequire(import.meta.url);

@@ -2,21 +2,9 @@
 // sizes, with a solution, a comparison, a tree and the dialog on screen.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, page, open, assertAccessible, PHONE } from "../lib/browser.mjs";
+import { useBrowser, page, open, assertAccessible, everythingShown, PHONE } from "../lib/browser.mjs";
 
 useBrowser();
-
-async function everythingShown() {
-  await open("#board=1,2,3/4,0,6/7,5,8");
-  await page.click("#solve");
-  await page.waitForSelector("#solution:not([hidden])");
-  await page.click("#step");
-  await page.click("#compare");
-  await page.waitForSelector("table.compare td.bar-cell");
-  await page.waitForSelector("#compare-progress", { state: "hidden" });
-  await page.click("#tree");
-  await page.waitForSelector("#tree-result svg");
-}
 
 test("axe finds no serious or critical violation (desktop)", async () => {
   await everythingShown();

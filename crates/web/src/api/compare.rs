@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use taquin::notation::Notation;
 use taquin::{check_solvable, Algorithm, HeuristicKind, Limits, SolveOptions, Workload};
 
 use super::plan::{run_blocking, SolvePlan};
@@ -90,7 +91,9 @@ pub async fn compare(
             },
             timeout,
             max_nodes,
+            nodes_given: true,
             max_memory: state.config().max_memory,
+            notation: Notation::Blank,
         })
         .collect();
     let permit = state.acquire().await?;

@@ -4,6 +4,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde_json::{json, Value};
+use taquin::notation::Notation;
 use taquin::tables::BackgroundState;
 use taquin::{Algorithm, HeuristicKind};
 
@@ -42,6 +43,7 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
         },
         "running": state.running(),
         "moves": "a move letter names the direction the blank moves: U, D, L, R",
+        "notations": Notation::ALL.iter().map(|n| n.name()).collect::<Vec<_>>(),
     }))
 }
 

@@ -1,7 +1,8 @@
 //! The JSON API. Field names are the CLI's `--json` ones (`moves`, `length`, `optimal`,
 //! `algorithm`, `heuristic`, `expanded`, `generated`, `time_ms`); boards are text in the parser's
 //! format (`"6 4 7/8 5 0/3 2 1"`), and a missing `goal` means the usual one (tiles in order, blank
-//! last). Move letters name the direction the **blank** moves.
+//! last). Move letters name the direction the **blank** moves; `"notation": "tiles"` on solve,
+//! solve/stream and hint writes the answer's moves where the tiles go instead (`L2`).
 //!
 //! Every request body is checked strictly (unknown fields are refused) and every failure is an
 //! [`AppError`](crate::AppError) with a JSON body.

@@ -4,10 +4,11 @@ use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use taquin::notation::Notation;
 use taquin::{check_solvable, Algorithm, Move, SolveOptions, Workload};
 
 use super::plan::{run_blocking, SolvePlan};
-use super::request::{board_json, parse_pair, timeout_of, AppJson};
+use super::request::{board_json, notation_of, parse_pair, timeout_of, AppJson};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -23,6 +24,9 @@ pub struct PairRequest {
     /// Time budget in milliseconds (hint only).
     #[serde(default)]
     pub timeout_ms: Option<u64>,
+    /// How the hint writes `moves` (hint only): `blank` (default) or `tiles`.
+    #[serde(default)]
+    pub notation: Option<String>,
 }
 
 /// `POST /api/validate`: parses both boards and says whether the pair is solvable (200 either
@@ -31,10 +35,10 @@ pub async fn validate(
     State(state): State<AppState>,
     AppJson(req): AppJson<PairRequest>,
 ) -> Result<Json<Value>, AppError> {
-    if req.timeout_ms.is_some() {
+    if req.timeout_ms.is_some() || req.notation.is_some() {
         return Err(AppError::bad_request(
             "bad_fields",
-            "timeout_ms has no meaning for validate",
+            "timeout_ms and notation have no meaning for validate",
         ));
     }
     let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
@@ -58,6 +62,7 @@ pub async fn hint(
     let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
     check_solvable(&board, &goal)?;
     let timeout = timeout_of(&state, req.timeout_ms)?;
+    let notation = notation_of(req.notation.as_deref())?;
     if board == goal {
         return Ok(Json(
             json!({"move": null, "tile": null, "remaining": 0, "moves": ""}),
@@ -74,7 +79,9 @@ pub async fn hint(
         },
         timeout,
         max_nodes: state.config().max_nodes,
+        nodes_given: true,
         max_memory: state.config().max_memory,
+        notation: Notation::Blank,
     };
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
@@ -83,7 +90,8 @@ pub async fn hint(
     drop(guard);
     let report = result??;
     let letters = report["moves"].as_str().unwrap_or_default().to_string();
-    let first = letters.chars().next().and_then(Move::from_letter);
+    let moves: Vec<Move> = letters.chars().filter_map(Move::from_letter).collect();
+    let first = moves.first().copied();
     let tile = first
         .and_then(|m| board.target(m))
         .map(|cell| board.tiles()[cell]);
@@ -91,7 +99,7 @@ pub async fn hint(
         "move": first.map(|m| m.letter().to_string()),
         "tile": tile,
         "remaining": report["length"],
-        "moves": letters,
+        "moves": notation.format(&moves),
         "heuristic": report["heuristic"],
         "time_ms": report["time_ms"],
     })))

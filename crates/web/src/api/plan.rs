@@ -4,9 +4,10 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
+use taquin::notation::Notation;
 use taquin::{Board, HeuristicKind, Limits, Request, SolveOptions, SolveReport, Workload};
 
-use super::request::{choice_of, nodes_of, parse_pair, timeout_of};
+use super::request::{choice_of, nodes_of, notation_of, parse_pair, timeout_of};
 use super::solve::SolveRequest;
 use crate::error::AppError;
 use crate::state::{AppState, Job};
@@ -18,7 +19,12 @@ pub(super) struct SolvePlan {
     pub(super) options: SolveOptions,
     pub(super) timeout: Duration,
     pub(super) max_nodes: u64,
+    /// Did the request set `max_nodes`? The server's own cap is not passed to the anytime
+    /// search, which reads a node budget as "improve only, prove nothing".
+    pub(super) nodes_given: bool,
     pub(super) max_memory: usize,
+    /// How the answer writes its moves.
+    pub(super) notation: Notation,
 }
 
 impl SolvePlan {
@@ -66,7 +72,9 @@ impl SolvePlan {
             options,
             timeout: timeout_of(state, req.timeout_ms)?,
             max_nodes: nodes_of(state, req.max_nodes)?,
+            nodes_given: req.max_nodes.is_some(),
             max_memory: state.config().max_memory,
+            notation: notation_of(req.notation.as_deref())?,
         })
     }
 
@@ -84,14 +92,19 @@ impl SolvePlan {
         job: &Job,
         progress: Option<taquin::ProgressFn>,
     ) -> Result<Value, AppError> {
-        let limits = Limits::none()
+        let mut limits = Limits::none()
             .with_timeout(self.timeout)
-            .with_max_nodes(self.max_nodes)
             .with_max_memory(self.max_memory)
             .with_cancel(job.cancel_flag());
+        let unlimited = Request::new(self.board.clone(), self.goal.clone(), Limits::none())?;
+        let anytime = taquin::plan(&unlimited, &self.options, job.tables())?.algorithm
+            == taquin::Algorithm::Anytime;
+        if self.nodes_given || !anytime {
+            limits = limits.with_max_nodes(self.max_nodes);
+        }
         let request = Request::new(self.board.clone(), self.goal.clone(), limits)?;
         let solution = taquin::solve(&request, &self.options, job.tables(), progress)?;
-        let report = SolveReport::new(&solution);
+        let report = SolveReport::new(&solution).in_notation(&solution, self.notation);
         let mut value = serde_json::to_value(report).map_err(|e| {
             AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
         })?;

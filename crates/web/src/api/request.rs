@@ -9,6 +9,7 @@ use axum::Json;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use taquin::algorithm::UnknownName;
+use taquin::notation::Notation;
 use taquin::{Algorithm, Board, HeuristicKind};
 
 use crate::error::AppError;
@@ -89,6 +90,20 @@ pub(super) fn heuristic_of(name: &str) -> Result<HeuristicKind, AppError> {
 /// The 400 with `code` for a name the core does not know, naming the field.
 fn unknown(code: &'static str) -> impl Fn(UnknownName) -> AppError {
     move |e| AppError::bad_request(code, e.to_string()).with("field", e.what)
+}
+
+/// The notation a request names for the moves it reads or answers; default blank letters.
+pub(super) fn notation_of(name: Option<&str>) -> Result<Notation, AppError> {
+    match name {
+        None => Ok(Notation::Blank),
+        Some(name) => Notation::from_name(name).ok_or_else(|| {
+            AppError::bad_request(
+                "bad_fields",
+                format!("unknown notation '{name}': use blank or tiles"),
+            )
+            .with("field", "notation")
+        }),
+    }
 }
 
 pub(super) fn timeout_of(state: &AppState, ms: Option<u64>) -> Result<Duration, AppError> {

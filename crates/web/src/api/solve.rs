@@ -46,6 +46,10 @@ pub struct SolveRequest {
     /// Look-ahead depth of the real-time algorithms (1 to `taquin::solvers::MAX_DEPTH`).
     #[serde(default)]
     pub depth: Option<usize>,
+    /// How the answer writes `moves`: `blank` (the default: each letter is where the blank
+    /// goes) or `tiles` (where the tiles go, runs with their length: `R3`).
+    #[serde(default)]
+    pub notation: Option<String>,
 }
 
 /// `POST /api/solve`: one solve; answers with the report and the two boards.

@@ -4,10 +4,11 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use taquin::search::puzzle_graph::PuzzleGraph;
-use taquin::search::trace::{astar_trace, TieBreak, TraceState};
-use taquin::{check_solvable, HeuristicKind, Move, BLANK};
+use taquin::search::trace::{astar_trace, TieBreak};
+use taquin::search::trace_report::TraceReport;
+use taquin::{check_solvable, HeuristicKind};
 
 use super::plan::run_blocking;
 use super::request::{heuristic_of, parse_pair, AppJson};
@@ -98,57 +99,10 @@ pub async fn trace(
         let graph = PuzzleGraph::new(&goal, &*h);
         let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes, tie);
         drop(job);
-        let on_path: std::collections::HashSet<usize> = trace.path.iter().copied().collect();
-        let mut tiles = Vec::new();
-        let mut blanks = Vec::with_capacity(trace.nodes.len());
-        let nodes: Vec<Value> = trace
-            .nodes
-            .iter()
-            .map(|n| {
-                graph.unpack(&n.node, &mut tiles);
-                let blank = tiles.iter().position(|&t| t == BLANK).unwrap_or(0);
-                blanks.push(blank);
-                let mv = n.parent.and_then(|p| {
-                    Move::ALL
-                        .into_iter()
-                        .find(|m| m.target(blanks[p], board.width(), board.height()) == Some(blank))
-                });
-                let (state, order) = match n.state {
-                    TraceState::Frontier => ("frontier", None),
-                    TraceState::Expanded(k) => ("expanded", Some(k)),
-                    TraceState::Superseded => ("superseded", None),
-                    TraceState::Goal => ("goal", None),
-                };
-                json!({
-                    "id": n.id,
-                    "parent": n.parent,
-                    "tiles": tiles,
-                    "move": mv.map(|m| m.letter().to_string()),
-                    "g": n.g,
-                    "h": n.h,
-                    "f": n.g + n.h,
-                    "state": state,
-                    "order": order,
-                    "on_path": on_path.contains(&n.id),
-                })
-            })
-            .collect();
-        let moves: String = trace
-            .path
-            .iter()
-            .skip(1)
-            .filter_map(|&id| nodes[id]["move"].as_str().map(str::to_string))
-            .collect();
-        Ok(json!({
-            "width": board.width(),
-            "height": board.height(),
-            "heuristic": kind.name(),
-            "tie_break": tie.name(),
-            "complete": trace.complete,
-            "path": trace.path,
-            "moves": moves,
-            "nodes": nodes,
-        }))
+        let report = TraceReport::new(&board, &graph, &trace, kind.name(), tie.name());
+        serde_json::to_value(report).map_err(|e| {
+            AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+        })
     })
     .await;
     drop(guard);

@@ -1,7 +1,8 @@
 //! Anytime solving: a first solution at once, then better ones until the deadline, or until one
 //! is proven optimal. Every board gets an answer, with the best proven lower bound beside it.
 //!
-//! Two threads share the work (and the machine's two cores):
+//! Two threads share the work (and the machine's two cores; in a browser, one thread runs the
+//! improver, then the prover):
 //! - the **prover** runs IDA* with the heuristic (Korf 1985): each iteration it completes proves
 //!   that no solution is shorter than the next bound, which raises the lower bound; if it
 //!   finishes, its solution is optimal and ends the run;
@@ -15,9 +16,9 @@
 //! with the lower bound of that moment; at the deadline the best one is returned, not proven
 //! optimal unless its length meets the lower bound.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
@@ -130,56 +131,8 @@ where
         ..limits.clone()
     };
     // A node budget is one search's notion: with one, only the improver runs, within it.
-    let prove = limits.max_nodes.is_none();
-    let mut stats = Stats::default();
-    let mut last_error = None;
-    std::thread::scope(|scope| {
-        let prover = prove.then(|| {
-            let shared = &shared;
-            let inner = &inner;
-            scope.spawn(move || {
-                let raise = |p: Progress| shared.raise(p.bound);
-                let result = idastar(board, goal, h, inner, Some(&raise));
-                if let Ok(s) = &result {
-                    shared.raise(s.len() as u32);
-                    shared.offer(s.moves.clone());
-                    shared.optimal.store(true, Ordering::Relaxed);
-                    shared.stop.store(true, Ordering::Relaxed);
-                }
-                result.map(|s| s.stats)
-            })
-        });
-        let improver = {
-            let shared = &shared;
-            let inner = &inner;
-            scope.spawn(move || improve::improve(request, h, inner, shared))
-        };
-        // Supervisor: passes the request's cancel flag and deadline on to the workers.
-        while !improver.is_finished() || prover.as_ref().is_some_and(|p| !p.is_finished()) {
-            if limits.check(0).is_err() || (improver.is_finished() && !prove) {
-                stop.store(true, Ordering::Relaxed);
-            }
-            if improver.is_finished() && shared.best_len().is_none() {
-                // No solution at all, and none will come from the improver: stop.
-                stop.store(true, Ordering::Relaxed);
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        match improver.join() {
-            Ok((s, e)) => {
-                add(&mut stats, &s);
-                last_error = e;
-            }
-            Err(_) => last_error = Some(SolveError::Unsupported("the improver panicked".into())),
-        }
-        if let Some(p) = prover {
-            match p.join() {
-                Ok(Ok(s)) => add(&mut stats, &s),
-                Ok(Err(SolveError::Limit { stats: s, .. })) => add(&mut stats, &s),
-                _ => {}
-            }
-        }
-    });
+    let prove_too = limits.max_nodes.is_none();
+    let (mut stats, last_error) = run(request, h, &inner, &shared, prove_too);
     let lower = shared.lower.load(Ordering::Relaxed);
     let optimal = shared.optimal.load(Ordering::Relaxed);
     stats.elapsed = shared.started.elapsed();
@@ -205,6 +158,106 @@ where
             },
         }),
     }
+}
+
+/// The prover: IDA*, raising the shared lower bound with each bound it completes; a solution it
+/// finds is optimal and ends the run.
+fn prove<H>(request: &Request, h: &H, limits: &Limits, shared: &Shared) -> Result<Stats, SolveError>
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
+    let raise = |p: Progress| shared.raise(p.bound);
+    let result = idastar(request.board(), request.goal(), h, limits, Some(&raise));
+    if let Ok(s) = &result {
+        shared.raise(s.len() as u32);
+        shared.offer(s.moves.clone());
+        shared.optimal.store(true, Ordering::Relaxed);
+        shared.stop.store(true, Ordering::Relaxed);
+    }
+    result.map(|s| s.stats)
+}
+
+/// Adds what the prover spent, also when a limit stopped it.
+fn add_proof(stats: &mut Stats, proof: Result<Stats, SolveError>) {
+    match proof {
+        Ok(s) | Err(SolveError::Limit { stats: s, .. }) => add(stats, &s),
+        Err(_) => {}
+    }
+}
+
+/// The prover and the improver on two threads, with a supervisor passing the request's cancel
+/// flag and deadline on to them.
+#[cfg(not(target_arch = "wasm32"))]
+fn run<H>(
+    request: &Request,
+    h: &H,
+    inner: &Limits,
+    shared: &Shared,
+    prove_too: bool,
+) -> (Stats, Option<SolveError>)
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
+    let limits = request.limits();
+    let mut stats = Stats::default();
+    let mut last_error = None;
+    std::thread::scope(|scope| {
+        let prover = prove_too.then(|| scope.spawn(move || prove(request, h, inner, shared)));
+        let improver = scope.spawn(move || improve::improve(request, h, inner, shared));
+        while !improver.is_finished() || prover.as_ref().is_some_and(|p| !p.is_finished()) {
+            if limits.check(0).is_err() || (improver.is_finished() && !prove_too) {
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+            if improver.is_finished() && shared.best_len().is_none() {
+                // No solution at all, and none will come from the improver: stop.
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        match improver.join() {
+            Ok((s, e)) => {
+                add(&mut stats, &s);
+                last_error = e;
+            }
+            Err(_) => last_error = Some(SolveError::Unsupported("the improver panicked".into())),
+        }
+        if let Some(p) = prover {
+            if let Ok(proof) = p.join() {
+                add_proof(&mut stats, proof);
+            }
+        }
+    });
+    (stats, last_error)
+}
+
+/// In a browser (wasm32, one thread): the improver first, within half the time, so that a
+/// solution comes at once, then the prover with the time left.
+#[cfg(target_arch = "wasm32")]
+fn run<H>(
+    request: &Request,
+    h: &H,
+    inner: &Limits,
+    shared: &Shared,
+    prove_too: bool,
+) -> (Stats, Option<SolveError>)
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
+    let half = Limits {
+        deadline: inner
+            .deadline
+            .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2),
+        ..inner.clone()
+    };
+    let (mut stats, last_error) = improve::improve(request, h, &half, shared);
+    let stopped = shared.stop.load(Ordering::Relaxed) || inner.check(0).is_err();
+    if prove_too && !stopped && shared.best_len().is_some() {
+        add_proof(&mut stats, prove(request, h, inner, shared));
+    }
+    (stats, last_error)
 }
 
 fn add(total: &mut Stats, s: &Stats) {

@@ -1,0 +1,160 @@
+// The static page (scripts/site.sh): the same page served by a plain static server, with no
+// taquin server anywhere, its questions answered by Web Workers running the core compiled to
+// WebAssembly. Every button is exercised here; no request may go to /api/.
+// The timings printed ("# timing ...") are the browser's solve times of BENCHMARKS.md.
+import { test, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+import {
+  useBrowser, page, open, line, status, waitForLine, waitForStatus, typeBoard, assertAccessible, everythingShown, ARTICLE, GOAL,
+} from "../lib/browser.mjs";
+
+useBrowser();
+
+// Fixed boards, with their optimal lengths from the native CLI (`taquin solve`).
+const FOUR = "7 1 0 2/4 8 15 3/5 11 9 13/6 14 12 10"; // 46 moves
+const FIVE = "4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15"; // taquin generate -s 5x5 --seed 1
+
+let apiCalls;
+beforeEach(() => {
+  apiCalls = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.includes("/api/")) apiCalls.push(r.url());
+  });
+});
+
+const hash = (board) => `#board=${board.replace(/ /g, ",")}`;
+
+/** Solves the board on screen; resolves to the time from the click to the answer, in ms. */
+async function solveShown(timeout = 60000) {
+  const started = Date.now();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])", { timeout });
+  return Date.now() - started;
+}
+
+/** Plays the loaded solution to its end: the board must then be the goal. */
+async function playsToGoal() {
+  await page.click("#to-end");
+  assert.equal(await line("board"), await line("goal"));
+}
+
+test("the static page says what it offers, from the WebAssembly core, with no server", async () => {
+  await open();
+  assert.equal(await line("board"), ARTICLE);
+  const widths = await page.$$eval("#width option", (os) => os.map((o) => Number(o.value)));
+  assert.equal(Math.max(...widths), 8);
+  const algorithms = await page.$$eval("#algorithm option", (os) => os.map((o) => o.value));
+  assert.ok(algorithms.includes("astar") && algorithms.includes("idastar"));
+  const site = await page.evaluate(() => fetch("site.json").then((r) => r.json()));
+  assert.equal(site.mode, "static");
+  assert.deepEqual(apiCalls, []);
+});
+
+test("3x3: the article's board is solved optimally in the browser, 31 moves", async () => {
+  await open();
+  const ms = await solveShown();
+  console.log(`# timing 3x3 article (31 moves, optimal): ${ms} ms from the click; ${await status()}`);
+  assert.equal(await page.textContent("#steps-count"), "31");
+  assert.match(await page.textContent("#solution-kind"), /^optimal$/);
+  assert.match(await page.getAttribute("#moves-text", "data-moves"), /^[UDLR]{31}$/);
+  assert.match(await status(), /Solved in .*31 moves \(optimal\)/);
+  await playsToGoal();
+  assert.equal(await line("board"), GOAL);
+  assert.deepEqual(apiCalls, []);
+});
+
+test("4x4: optimal with pattern databases built in the browser", async () => {
+  await open(hash(FOUR));
+  await waitForLine("board", FOUR);
+  const ms = await solveShown();
+  console.log(`# timing 4x4 seed 1 (46 moves, optimal, tables built): ${ms} ms from the click; ${await status()}`);
+  assert.equal(await page.textContent("#steps-count"), "46");
+  assert.match(await page.textContent("#solution-kind"), /^optimal$/);
+  assert.match(await page.textContent("#solution-stats"), /5-5-5/);
+  await playsToGoal();
+  assert.deepEqual(apiCalls, []);
+});
+
+test("5x5: the anytime search shows its best so far, then a solution that reaches the goal", async () => {
+  await open(hash(FIVE));
+  await waitForLine("board", FIVE);
+  await page.selectOption("#time-limit", "5000");
+  const started = Date.now();
+  await page.click("#solve");
+  await page.waitForFunction(() => /Best so far: \d+ moves/.test(document.getElementById("best-so-far").textContent));
+  console.log(`# timing 5x5 first solution: ${Date.now() - started} ms from the click; ${await page.textContent("#best-so-far")}`);
+  await page.waitForSelector("#solution:not([hidden])", { timeout: 30000 });
+  console.log(`# timing 5x5 anytime, 5 s budget, answer: ${Date.now() - started} ms, ${await page.textContent("#steps-count")} moves`);
+  await playsToGoal();
+  assert.deepEqual(apiCalls, []);
+});
+
+test("cancel ends the search at once, and the next search runs in a fresh worker", async () => {
+  await open(hash(FIVE));
+  await waitForLine("board", FIVE);
+  await page.selectOption("#algorithm", "idastar");
+  await page.selectOption("#heuristic", "misplaced");
+  await page.selectOption("#time-limit", "60000");
+  await page.click("#solve");
+  await page.waitForFunction(() => /nodes generated/.test(document.getElementById("progress-text").textContent));
+  await page.click("#cancel");
+  await waitForStatus(/cancelled/);
+  assert.ok(await page.isHidden("#progress"));
+  await open();
+  await solveShown();
+  assert.equal(await page.textContent("#steps-count"), "31");
+});
+
+test("hint and shuffle", async () => {
+  await open("#board=1,2,3/4,5,6/7,0,8");
+  await waitForLine("board", "1 2 3/4 5 6/7 0 8");
+  await page.click("#hint");
+  await waitForStatus(/Hint: slide 8 left/);
+  assert.match(await page.getAttribute('#board .tile[data-tile="8"]', "class"), /hinted/);
+  for (const difficulty of ["walk:25", "uniform"]) {
+    const before = await line("board");
+    await page.selectOption("#difficulty", difficulty);
+    await page.click("#shuffle");
+    await page.waitForFunction((b) => document.getElementById("board").dataset.line !== b, before);
+  }
+  // A shuffled board is solvable: the solver reaches the goal from it.
+  await solveShown();
+  await playsToGoal();
+  assert.deepEqual(apiCalls, []);
+});
+
+test("the search tree and the comparison", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#tree");
+  await page.waitForSelector("#tree-result svg");
+  assert.equal(await page.locator("#tree-result svg g[data-node]").count(), 7);
+  assert.match(await page.textContent("#tree-result .tree-legend"), /path of 2 moves: DR/);
+  await page.click("#tree-start");
+  await page.click("#tree-step");
+  assert.match(await page.textContent("#tree-now"), /^Step 1: expanding #0/);
+  await page.click("#compare");
+  await page.waitForSelector("table.compare td.bar-cell");
+  await page.waitForSelector("#compare-progress", { state: "hidden", timeout: 30000 });
+  const expanded = await page.$$eval("table.compare tbody tr", (trs) =>
+    trs.map((tr) => Number(tr.children[2].textContent.replace(/,/g, ""))));
+  assert.equal(expanded.length, 4);
+  assert.ok(expanded.every((n) => n >= 2), `${expanded}`);
+  assert.deepEqual(apiCalls, []);
+});
+
+test("errors read the same as the server's: an unsolvable pair is refused with its reason", async () => {
+  await open();
+  await typeBoard("board", "1 2 3/4 5 6/8 7 0");
+  await waitForStatus(/unsolvable/);
+  assert.match(await status(), /1 inversion away/);
+  assert.ok(await page.isDisabled("#solve"));
+  await typeBoard("board", "1 2 3/4 x 6/7 8 0");
+  await waitForStatus(/'x' is not a tile/);
+  assert.deepEqual(apiCalls, []);
+});
+
+test("axe finds no serious or critical violation on the static page", async () => {
+  await everythingShown();
+  await assertAccessible("static page");
+  assert.deepEqual(apiCalls, []);
+});
