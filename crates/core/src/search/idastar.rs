@@ -67,8 +67,14 @@ pub const MAX_CELLS: usize = 1024;
 
 /// What the depth-first search asks of whoever runs it, every [`Limits::CHECK_EVERY`] nodes:
 /// whether to stop. The sequential search checks its limits and reports progress; the parallel
-/// one also publishes its counts and stops when a lower-numbered job has found the goal.
-pub(crate) trait Control {
+/// one also publishes its counts and stops when a lower-numbered job has found the goal, and
+/// its splitter ([`Control::SPLITS`]) turns the top of the tree into jobs.
+pub(crate) trait Control<A> {
+    /// True for the parallel search's splitter: at [`Engine::split_depth`] (or at a goal met
+    /// above it) the engine hands the node to [`Control::job`] instead of searching below it.
+    /// A constant, so that the other searches carry no trace of it.
+    const SPLITS: bool = false;
+
     /// Given this engine's running totals, true to stop the search.
     fn stop(&mut self, generated: u64, expanded: u64, bound: u32) -> bool;
 
@@ -76,12 +82,35 @@ pub(crate) trait Control {
     fn next_check(&self, generated: u64) -> u64 {
         generated + Limits::CHECK_EVERY
     }
+
+    /// The splitter's subtree below the node reached by `node.path` (only when
+    /// [`Control::SPLITS`]).
+    fn job(&mut self, _node: Job<A>) {}
+}
+
+/// One subtree of an iteration: the node at its root, as the parallel search hands it to a
+/// thread.
+pub(crate) struct Job<A> {
+    /// The tiles at the node.
+    pub tiles: Vec<Tile>,
+    /// The moves from the start to the node.
+    pub path: Vec<u8>,
+    /// The blank's cell.
+    pub blank: usize,
+    /// Moves from the start.
+    pub g: u32,
+    /// The heuristic value at the node.
+    pub h: u32,
+    /// The heuristic's incremental state.
+    pub aux: A,
+    /// The move that led to the node.
+    pub prev: u8,
 }
 
 /// The depth-first search of IDA*. `CAP` (64 or [`MAX_CELLS`]) is the capacity of the tile and
 /// neighbour arrays; every index into them is `& (CAP - 1)`, which the compiler proves in
 /// bounds, so the inner loop carries no bounds checks and no `unsafe`.
-pub(crate) struct Engine<'a, H: Incremental, C: Control, const CAP: usize> {
+pub(crate) struct Engine<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> {
     heuristic: &'a H,
     cells: usize,
     tiles: [Tile; CAP],
@@ -100,9 +129,13 @@ pub(crate) struct Engine<'a, H: Incremental, C: Control, const CAP: usize> {
     check_at: u64,
     /// The caller's stop check.
     pub(crate) control: C,
+    /// With a splitting [`Control`]: the depth at which nodes become jobs.
+    pub(crate) split_depth: u32,
+    /// With a splitting [`Control`]: the moves from the start to the node being searched.
+    trail: Vec<u8>,
 }
 
-impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
+impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, CAP> {
     /// An engine for boards of `goal`'s size (at most `CAP` cells), loaded with `board`.
     pub(crate) fn new(board: &Board, goal: &Board, heuristic: &'a H, control: C) -> Self {
         let cells = board.len();
@@ -128,6 +161,8 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
             generated: 0,
             check_at: control.next_check(0),
             control,
+            split_depth: u32::MAX,
+            trail: Vec::new(),
         };
         engine.load(board.tiles());
         engine
@@ -147,7 +182,21 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
     /// Returns FOUND, ABORTED, or the smallest f that exceeded the bound.
     pub(crate) fn dfs(&mut self, blank: usize, g: u32, h: u32, aux: H::Aux, prev: u8) -> u32 {
         let mask = CAP - 1;
-        if h == 0 && self.tiles[..self.cells] == self.goal[..self.cells] {
+        let at_goal = h == 0 && self.tiles[..self.cells] == self.goal[..self.cells];
+        if C::SPLITS && (at_goal || g == self.split_depth) {
+            self.control.job(Job {
+                tiles: self.tiles().to_vec(),
+                path: self.trail.clone(),
+                blank,
+                g,
+                h,
+                aux,
+                prev,
+            });
+            // The job's own search reports its f values; a goal ends the walk.
+            return if at_goal { FOUND } else { UNBOUNDED };
+        }
+        if at_goal {
             return FOUND;
         }
         self.expanded += 1;
@@ -182,7 +231,13 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
             let result = if f > self.bound {
                 f
             } else {
+                if C::SPLITS {
+                    self.trail.push(m);
+                }
                 let r = self.dfs(to, g + 1, child_h, child_aux, m);
+                if C::SPLITS {
+                    self.trail.pop();
+                }
                 if r == FOUND {
                     self.path.push(m);
                     return FOUND;
@@ -214,7 +269,7 @@ struct Sequential<'a> {
     started: Instant,
 }
 
-impl Control for Sequential<'_> {
+impl<A> Control<A> for Sequential<'_> {
     fn stop(&mut self, generated: u64, expanded: u64, bound: u32) -> bool {
         if let Err(hit) = self.limits.check(generated) {
             self.hit = Some(hit);
