@@ -20,7 +20,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering}
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::idastar::{Control, Engine, Job, ABORTED, FOUND, MAX_CELLS, NO_MOVE, UNBOUNDED};
+use super::idastar::{
+    too_large, Control, Engine, Job, Pruning, ABORTED, FOUND, MAX_CELLS, UNBOUNDED,
+};
 use crate::board::Board;
 use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
@@ -123,18 +125,21 @@ fn split<H: Incremental, const CAP: usize>(
     board: &Board,
     goal: &Board,
     heuristic: &H,
+    pruning: Pruning,
     bound: u32,
-    h0: u32,
-    aux0: H::Aux,
     threads: usize,
 ) -> (Vec<Job<H::Aux>>, u32, u64, u64) {
     let mut depth = 1;
     loop {
         let control = Splitter { jobs: Vec::new() };
-        let mut engine = Engine::<H, Splitter<H::Aux>, CAP>::new(board, goal, heuristic, control);
+        let mut engine =
+            Engine::<H, Splitter<H::Aux>, CAP>::new(board, goal, heuristic, pruning, control);
+        let (h0, aux0) = heuristic.init(board.tiles());
+        let hb0 = engine.start_value(h0, &aux0, board.blank());
+        let start = engine.start_state();
         engine.bound = bound;
         engine.split_depth = depth;
-        let r = engine.dfs(board.blank(), 0, h0, aux0, NO_MOVE);
+        let r = engine.dfs(board.blank(), 0, h0, hb0, aux0, start);
         let jobs = engine.control.jobs;
         if jobs.len() >= JOBS_PER_THREAD * threads
             || r == FOUND
@@ -148,10 +153,12 @@ fn split<H: Incremental, const CAP: usize>(
 }
 
 /// Runs the jobs of one iteration on `threads` threads, one [`Engine`] each.
+#[allow(clippy::too_many_arguments)]
 fn run_jobs<H, const CAP: usize>(
     board: &Board,
     goal: &Board,
     heuristic: &H,
+    pruning: Pruning,
     bound: u32,
     jobs: &[Job<H::Aux>],
     shared: &Shared,
@@ -168,7 +175,8 @@ fn run_jobs<H, const CAP: usize>(
                     job: 0,
                     published: (0, 0),
                 };
-                let mut engine = Engine::<H, JobControl, CAP>::new(board, goal, heuristic, control);
+                let mut engine =
+                    Engine::<H, JobControl, CAP>::new(board, goal, heuristic, pruning, control);
                 engine.bound = bound;
                 loop {
                     let i = shared.next_job.fetch_add(1, Ordering::Relaxed);
@@ -182,7 +190,7 @@ fn run_jobs<H, const CAP: usize>(
                     engine.control.job = i;
                     engine.load(&job.tiles);
                     engine.path.clear();
-                    match engine.dfs(job.blank, job.g, job.h, job.aux, job.prev) {
+                    match engine.dfs(job.blank, job.g, job.h, job.hb, job.aux, job.state) {
                         FOUND => {
                             shared.best.fetch_min(i, Ordering::Relaxed);
                             // The job's own moves, then the engine's (written last move first).
@@ -220,13 +228,35 @@ where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
 {
+    idastar_parallel_with(
+        board,
+        goal,
+        heuristic,
+        Pruning::plain(),
+        limits,
+        progress,
+        threads,
+    )
+}
+
+/// [`idastar_parallel`] with the pruning `pruning`; the moves are those
+/// [`idastar_with`](super::idastar::idastar_with) returns with the same pruning.
+pub fn idastar_parallel_with<H>(
+    board: &Board,
+    goal: &Board,
+    heuristic: &H,
+    pruning: Pruning,
+    limits: &Limits,
+    progress: Option<ProgressFn>,
+    threads: usize,
+) -> Result<Solution, SolveError>
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
     board.check_same_size(goal)?;
     if board.len() > MAX_CELLS {
-        return Err(SolveError::Unsupported(format!(
-            "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: use --algorithm \
-             constructive for large boards",
-            board.len()
-        )));
+        return Err(too_large(board));
     }
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -234,8 +264,14 @@ where
         threads
     };
     let started = Instant::now();
-    let (h0, aux0) = heuristic.init(board.tiles());
-    let mut bound = h0;
+    let mut bound = {
+        let (h0, aux0) = heuristic.init(board.tiles());
+        if pruning.bpmx {
+            heuristic.refine(board.tiles(), board.blank(), h0, &aux0)
+        } else {
+            h0
+        }
+    };
     let mut expanded = 0u64;
     let mut generated = 0u64;
     let mut iterations = 0u32;
@@ -243,9 +279,9 @@ where
         iterations += 1;
         // Split deeper until there are enough jobs (or the tree is that small).
         let (jobs, split_bound, split_generated, split_expanded) = if board.len() <= 64 {
-            split::<H, 64>(board, goal, heuristic, bound, h0, aux0, threads)
+            split::<H, 64>(board, goal, heuristic, pruning, bound, threads)
         } else {
-            split::<H, MAX_CELLS>(board, goal, heuristic, bound, h0, aux0, threads)
+            split::<H, MAX_CELLS>(board, goal, heuristic, pruning, bound, threads)
         };
         generated += split_generated;
         expanded += split_expanded;
@@ -261,9 +297,13 @@ where
             solution: Mutex::new(None),
         };
         if board.len() <= 64 {
-            run_jobs::<H, 64>(board, goal, heuristic, bound, &jobs, &shared, threads);
+            run_jobs::<H, 64>(
+                board, goal, heuristic, pruning, bound, &jobs, &shared, threads,
+            );
         } else {
-            run_jobs::<H, MAX_CELLS>(board, goal, heuristic, bound, &jobs, &shared, threads);
+            run_jobs::<H, MAX_CELLS>(
+                board, goal, heuristic, pruning, bound, &jobs, &shared, threads,
+            );
         }
         generated = shared.generated.load(Ordering::Relaxed);
         expanded = shared.expanded.load(Ordering::Relaxed);
