@@ -31,7 +31,7 @@ pub const PRUNED: u32 = u32::MAX;
 /// The short cycles carry most of the gain (the blank around a 2x2 block twice is the same as
 /// once the other way round: 8 moves against 4); deeper learning finds rarer duplicates at a
 /// growing cost in build time (about three times more per move of depth).
-pub const QUICK_DEPTH: usize = 10;
+pub const QUICK_DEPTH: usize = 8;
 /// Depth of the learning search for larger boards, whose searches run for seconds to hours.
 pub const DEEP_DEPTH: usize = 12;
 
