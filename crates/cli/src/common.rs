@@ -258,19 +258,6 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thousands_groups_digits() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(35_911_891_875), "35,911,891,875");
-    }
-}
-
 /// The complete records of a JSON Lines file that a run writes as it goes (`batch --output`,
 /// `bench --results`), for `--resume`: every record up to the first line that is cut short or
 /// does not parse (an interruption mid-write), which is removed from the file with whatever
@@ -310,4 +297,17 @@ pub fn complete_records(path: &std::path::Path) -> Result<Vec<serde_json::Value>
         .and_then(|()| file.seek(std::io::SeekFrom::End(0)).map(drop))
         .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
     Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_groups_digits() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(35_911_891_875), "35,911,891,875");
+    }
 }

@@ -153,20 +153,21 @@ impl Fsm {
         }
         let mut fail = vec![0u32; goto.len()];
         let mut queue = std::collections::VecDeque::new();
-        for m in 0..4 {
-            match goto[0][m] {
-                NONE => goto[0][m] = 0,
+        for slot in goto[0].iter_mut() {
+            match *slot {
+                NONE => *slot = 0,
                 child => queue.push_back(child as usize),
             }
         }
         while let Some(node) = queue.pop_front() {
             let f = fail[node] as usize;
             terminal[node] |= terminal[f];
-            for m in 0..4 {
-                match goto[node][m] {
-                    NONE => goto[node][m] = goto[f][m],
+            let fallback = goto[f];
+            for (slot, &via_fail) in goto[node].iter_mut().zip(fallback.iter()) {
+                match *slot {
+                    NONE => *slot = via_fail,
                     child => {
-                        fail[child as usize] = goto[f][m];
+                        fail[child as usize] = via_fail;
                         queue.push_back(child as usize);
                     }
                 }
