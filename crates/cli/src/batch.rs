@@ -19,8 +19,8 @@
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, IsTerminal, Read, Seek, SeekFrom, Write};
-use std::path::PathBuf;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -294,31 +294,11 @@ fn read_input(file: Option<&str>) -> Result<Vec<u8>> {
 
 /// The input line number of the last complete record in `path` (0 when there is none), and
 /// whether any kept record is not `solved` (for the exit code), after cutting off a torn last
-/// line left by an interruption.
-fn resume_point(path: &PathBuf) -> Result<(usize, bool)> {
-    let mut file = match OpenOptions::new().read(true).write(true).open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, false)),
-        Err(e) => return Err(e).with_context(|| format!("opening {} to resume", path.display())),
-    };
+/// line left by an interruption ([`common::complete_records`]).
+fn resume_point(path: &Path) -> Result<(usize, bool)> {
     let mut last_line = 0;
     let mut failed = false;
-    let mut complete_bytes = 0u64;
-    let mut reader = BufReader::new(&mut file);
-    let mut buf = String::new();
-    loop {
-        buf.clear();
-        let n = reader
-            .read_line(&mut buf)
-            .with_context(|| format!("reading {} to resume", path.display()))?;
-        if n == 0 || !buf.ends_with('\n') {
-            break;
-        }
-        let record: Value = match serde_json::from_str(buf.trim_end()) {
-            Ok(v) => v,
-            // A line that does not parse was cut mid-write: it and what follows are redone.
-            Err(_) => break,
-        };
+    for record in common::complete_records(path)? {
         let Some(line) = record.get("line").and_then(Value::as_u64) else {
             bail!(
                 "{} holds a line without a \"line\" field: it is not a taquin batch output, \
@@ -328,12 +308,7 @@ fn resume_point(path: &PathBuf) -> Result<(usize, bool)> {
         };
         last_line = line as usize;
         failed |= record.get("status").and_then(Value::as_str) != Some("solved");
-        complete_bytes += n as u64;
     }
-    drop(reader);
-    file.set_len(complete_bytes)
-        .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
-        .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
     Ok((last_line, failed))
 }
 

@@ -1,8 +1,15 @@
 //! `taquin bench`: solves every instance of a benchmark file (`ID OPTLEN t0 t1 ...`, goal with the
-//! blank first, as in the files in `bench/`), checks each length against OPTLEN, and prints
-//! per-instance and total nodes and time, with a summary per heuristic.
+//! blank first, as in `bench/`), checks each length against OPTLEN, and prints per-instance and
+//! total nodes and time, with a summary per heuristic; beside each count, the published one
+//! and the ratio where a published-counts file gives it ([`crate::bench_results`]).
+//!
+//! `--results FILE` appends one JSON record per instance as it finishes, with the commit, date
+//! and CPU, so that a long run (the 24-puzzle's 50) can stop and go on with `--resume`, which
+//! skips the instances already in the file.
 
+use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -12,6 +19,7 @@ use serde_json::json;
 use taquin::instances::parse_file;
 use taquin::{Algorithm, HeuristicKind, Request, SolveOptions, Tables, Workload};
 
+use crate::bench_results::{published_beside, read_published, RunInfo};
 use crate::common::{self, LimitArgs, EXIT_FAILED};
 use crate::solve::{parse_algorithm_or_auto, parse_heuristic_or_auto, Auto};
 
@@ -42,6 +50,22 @@ pub struct BenchArgs {
     /// Threads for each instance's IDA* (0: every core); the moves found are the same as with 1.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
+    /// Append one JSON record per instance to FILE as each one finishes (id, status, length,
+    /// optlen, generated, published_generated, ratio, time_ms, commit, date, cpu, ...).
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
+    /// Skip the instances already in --results for the same heuristic (a torn last line is
+    /// dropped) and append the others.
+    #[arg(long, requires = "results")]
+    pub resume: bool,
+    /// Published node counts, `ID NODES` a line (default: NAME.nodes.txt beside the instance
+    /// file NAME.txt, when there is one, e.g. bench/korf24.nodes.txt).
+    #[arg(long, value_name = "FILE")]
+    pub published: Option<PathBuf>,
+    /// Solve the instances in increasing order of their published node count (those without
+    /// one last, in file order).
+    #[arg(long)]
+    pub easiest_first: bool,
 }
 
 #[derive(Default)]
@@ -52,6 +76,10 @@ struct Totals {
     expanded: u64,
     generated: u64,
     time: Duration,
+    /// Published nodes of the solved instances that have a published count.
+    published: u64,
+    /// Nodes generated on those same instances.
+    generated_published: u64,
 }
 
 /// Runs `taquin bench`.
@@ -66,9 +94,43 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     if !args.ids.is_empty() {
         instances.retain(|i| args.ids.contains(&i.id));
     }
+    let published = match args
+        .published
+        .clone()
+        .or_else(|| published_beside(&args.file))
+    {
+        Some(path) => read_published(&path)?,
+        None => Default::default(),
+    };
+    if args.easiest_first {
+        // A stable sort: instances without a published count keep their order, last.
+        instances.sort_by_key(|i| published.get(&i.id).copied().unwrap_or(u64::MAX));
+    }
     if let Some(n) = args.first {
         instances.truncate(n);
     }
+    let earlier = match (&args.results, args.resume) {
+        (Some(path), true) => common::complete_records(path)?,
+        _ => Vec::new(),
+    };
+    let mut results = match &args.results {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)
+                .with_context(|| format!("opening {} for appending", path.display()))?,
+        ),
+        None => None,
+    };
+    if results.is_some() && !args.resume {
+        anyhow::ensure!(
+            common::complete_records(args.results.as_ref().expect("results"))?.is_empty(),
+            "{} already holds results: add --resume to go on with them, or name a new file",
+            args.results.as_ref().expect("results").display()
+        );
+    }
+    let run_info = RunInfo::now();
     anyhow::ensure!(
         !instances.is_empty(),
         "no instance selected in {}",
@@ -131,12 +193,30 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             )?;
             writeln!(
                 out,
-                "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>12}",
-                "id", "optlen", "length", "check", "expanded", "generated", "time"
+                "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>18} {:>8} {:>12}",
+                "id",
+                "optlen",
+                "length",
+                "check",
+                "expanded",
+                "generated",
+                "published",
+                "ratio",
+                "time"
             )?;
         }
         let mut totals = Totals::default();
+        let done: HashSet<&str> = earlier
+            .iter()
+            .filter(|r| r.get("heuristic").and_then(|h| h.as_str()) == Some(hname.as_str()))
+            .filter_map(|r| r.get("id").and_then(|i| i.as_str()))
+            .collect();
         for inst in &instances {
+            if done.contains(inst.id.as_str()) {
+                bar.inc(1);
+                continue;
+            }
+            let published_generated = published.get(&inst.id).copied();
             bar.set_message(format!("instance {}", inst.id));
             let result = Request::new(inst.board.clone(), inst.goal.clone(), args.limits.limits()?)
                 .and_then(|request| taquin::solve(&request, &options, tables, None));
@@ -158,21 +238,40 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                     totals.expanded += s.stats.expanded;
                     totals.generated += s.stats.generated;
                     totals.time += s.stats.elapsed;
+                    if let Some(p) = published_generated {
+                        totals.published += p;
+                        totals.generated_published += s.stats.generated;
+                    }
+                    let ratio = published_generated
+                        .filter(|&p| p > 0)
+                        .map(|p| s.stats.generated as f64 / p as f64);
+                    if let Some(file) = results.as_mut() {
+                        let v = json!({"id": inst.id, "status": "solved", "length": s.len(), "optlen": inst.optimal_length,
+                            "check": check, "optimal": s.optimal, "algorithm": s.algorithm, "heuristic": hname,
+                            "threads": args.threads, "expanded": s.stats.expanded, "generated": s.stats.generated,
+                            "published_generated": published_generated, "ratio": ratio,
+                            "time_ms": s.stats.elapsed.as_secs_f64() * 1000.0,
+                            "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu});
+                        writeln!(file, "{v}").and_then(|()| file.flush())?;
+                    }
                     if args.json {
                         let v = json!({"id": inst.id, "optlen": inst.optimal_length, "length": s.len(), "check": check,
                             "optimal": s.optimal, "lower_bound": s.lower_bound, "algorithm": s.algorithm, "heuristic": s.heuristic,
                             "expanded": s.stats.expanded, "generated": s.stats.generated,
+                            "published_generated": published_generated, "ratio": ratio,
                             "time_ms": s.stats.elapsed.as_secs_f64() * 1000.0, "moves": s.letters()});
                         bar.suspend(|| writeln!(out, "{v}"))?;
                     } else {
                         let line = format!(
-                            "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>12}",
+                            "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>18} {:>8} {:>12}",
                             inst.id,
                             inst.optimal_length.map_or("-".into(), |o| o.to_string()),
                             s.len(),
                             check,
                             common::thousands(s.stats.expanded),
                             common::thousands(s.stats.generated),
+                            published_generated.map_or("-".into(), common::thousands),
+                            ratio.map_or("-".into(), |r| format!("{r:.4}")),
                             common::millis(s.stats.elapsed)
                         );
                         bar.suspend(|| writeln!(out, "{line}"))?;
@@ -184,6 +283,22 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                         totals.expanded += stats.expanded;
                         totals.generated += stats.generated;
                         totals.time += stats.elapsed;
+                    }
+                    if let Some(file) = results.as_mut() {
+                        let (status, generated, time_ms, bound) = match &e {
+                            taquin::SolveError::Limit { stats, bound, .. } => (
+                                "limit",
+                                Some(stats.generated),
+                                Some(stats.elapsed.as_secs_f64() * 1000.0),
+                                Some(*bound),
+                            ),
+                            _ => ("error", None, None, None),
+                        };
+                        let v = json!({"id": inst.id, "status": status, "error": e.to_string(), "optlen": inst.optimal_length,
+                            "heuristic": hname, "threads": args.threads, "generated": generated, "lower_bound": bound,
+                            "published_generated": published_generated, "time_ms": time_ms,
+                            "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu});
+                        writeln!(file, "{v}").and_then(|()| file.flush())?;
                     }
                     if args.json {
                         bar.suspend(|| {
@@ -217,7 +332,10 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         }
         bar.finish_and_clear();
         let secs = totals.time.as_secs_f64();
-        let n = instances.len() as u64;
+        // The instances run now (a resumed run skips some); at least 1 for the means.
+        let n = ((totals.solved + totals.wrong + totals.failed) as u64).max(1);
+        let ratio_of_sums = (totals.published > 0)
+            .then(|| totals.generated_published as f64 / totals.published as f64);
         if args.json {
             writeln!(
                 out,
@@ -226,6 +344,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 "instances": n, "solved": totals.solved, "wrong": totals.wrong, "failed": totals.failed,
                 "expanded": totals.expanded, "generated": totals.generated,
                 "mean_generated": totals.generated / n, "time_ms": secs * 1000.0,
+                "published_generated": totals.published, "ratio": ratio_of_sums,
                 "nodes_per_second": if secs > 0.0 { totals.generated as f64 / secs } else { 0.0 }})
             )?;
         } else {
@@ -242,6 +361,14 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 secs,
                 if secs > 0.0 { totals.generated as f64 / secs / 1e6 } else { 0.0 }
             )?;
+            if let Some(r) = ratio_of_sums {
+                writeln!(
+                    out,
+                    "against the published counts: {} generated where they report {} (ratio {r:.4})",
+                    common::thousands(totals.generated_published),
+                    common::thousands(totals.published),
+                )?;
+            }
         }
         all_ok &= totals.wrong == 0 && totals.failed == 0;
     }

@@ -246,6 +246,47 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// The complete records of a JSON Lines file that a run writes as it goes (`batch --output`,
+/// `bench --results`), for `--resume`: every record up to the first line that is cut short or
+/// does not parse (an interruption mid-write), which is removed from the file with whatever
+/// follows it, so that appending goes on from a clean end. A missing file has no records.
+pub fn complete_records(path: &std::path::Path) -> Result<Vec<serde_json::Value>> {
+    use std::io::{BufRead, Seek};
+    let mut file = match std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+    {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).with_context(|| format!("opening {} to resume", path.display())),
+    };
+    let mut records = Vec::new();
+    let mut complete_bytes = 0u64;
+    let mut reader = std::io::BufReader::new(&mut file);
+    let mut buf = String::new();
+    loop {
+        buf.clear();
+        let n = reader
+            .read_line(&mut buf)
+            .with_context(|| format!("reading {} to resume", path.display()))?;
+        if n == 0 || !buf.ends_with('\n') {
+            break;
+        }
+        match serde_json::from_str(buf.trim_end()) {
+            Ok(v) => records.push(v),
+            // A line that does not parse was cut mid-write: it and what follows are redone.
+            Err(_) => break,
+        }
+        complete_bytes += n as u64;
+    }
+    drop(reader);
+    file.set_len(complete_bytes)
+        .and_then(|()| file.seek(std::io::SeekFrom::End(0)).map(drop))
+        .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
+    Ok(records)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 
 mod batch;
 mod bench;
+mod bench_results;
 mod common;
 mod compare;
 mod generate;

@@ -211,6 +211,89 @@ fn bench_checks_lengths_against_optlen() {
 }
 
 #[test]
+fn bench_writes_results_as_it_goes_and_resumes() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/korf_easy.txt"
+    );
+    // Published counts for two of the instances (instance 12's is Korf's 1985 Manhattan count).
+    let published = tempfile_with("# test\n12 546,344\n9 1650696\n");
+    let results =
+        std::env::temp_dir().join(format!("taquin-bench-results-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&results);
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "bench",
+            file,
+            "-H",
+            "manhattan",
+            "--results",
+            results.to_str().unwrap(),
+            "--published",
+            published.to_str().unwrap(),
+            "--easiest-first",
+        ];
+        args.extend_from_slice(extra);
+        taquin().args(&args).output().unwrap()
+    };
+    let out = run(&["--first", "2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("546,344"), "{stdout}");
+    let records = |path: &std::path::Path| -> Vec<Value> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    // Easiest first: instance 12 (546,344 published), then 9.
+    let first = records(&results);
+    let ids: Vec<&str> = first.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["12", "9"]);
+    for r in &first {
+        for field in [
+            "length",
+            "optlen",
+            "generated",
+            "published_generated",
+            "ratio",
+            "time_ms",
+            "commit",
+            "date",
+            "cpu",
+        ] {
+            assert!(!r[field].is_null(), "{field} missing in {r}");
+        }
+        assert!(r["ratio"].as_f64().unwrap() <= 1.0, "{r}");
+    }
+    // Without --resume an existing results file is refused; with it, only the rest is solved,
+    // after a torn last line is dropped.
+    assert_eq!(run(&[]).status.code(), Some(2));
+    let mut text = std::fs::read_to_string(&results).unwrap();
+    text.push_str("{\"id\": \"4");
+    std::fs::write(&results, text).unwrap();
+    let out = run(&["--resume"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let all = records(&results);
+    let mut ids: Vec<&str> = all.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(&ids[..2], ["12", "9"]);
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), all.len(), "no instance twice");
+    assert_eq!(all.len(), 6);
+    let _ = std::fs::remove_file(&results);
+}
+
+#[test]
 fn compare_lists_every_heuristic() {
     let assert = taquin().args(["compare", ARTICLE]).assert().success();
     let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();

@@ -114,7 +114,7 @@ impl Tables {
     }
 
     /// The pattern-database heuristic of `preset` for `goal` (with the reflected lookup where
-    /// valid), its databases fetched as `policy` allows.
+    /// valid, and the dual lookup), its databases fetched as `policy` allows.
     pub fn pdb_heuristic(
         &self,
         preset: PdbPreset,
@@ -126,7 +126,7 @@ impl Tables {
             .iter()
             .map(|spec| self.database(spec, policy))
             .collect::<Result<Vec<_>, _>>()?;
-        PdbHeuristic::new(goal, dbs, true)
+        Ok(PdbHeuristic::new(goal, dbs, true)?.with_dual(goal))
     }
 
     /// The walking-distance tables for `goal`, built once (within `limits`: a build stopped

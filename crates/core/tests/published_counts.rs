@@ -6,8 +6,14 @@
 //! distance, IDA* generates exactly the nodes Korf (1985) reports for his 100 15-puzzle
 //! instances, so any change to the search's pruning, order or counting shows up here as a wrong
 //! count, long before it would show up as a benchmark drifting away from the literature.
+//!
+//! That is plain IDA* ([`idastar`], pruning only the move back). The solver adds duplicate
+//! pruning and pathmax (`Pruning::full`): on the same instances it must find the same
+//! lengths with at most the published number of nodes.
 
+use taquin::heuristic::Manhattan;
 use taquin::instances::parse_file;
+use taquin::search::idastar;
 use taquin::search::idastar::EXPANSION_ORDER;
 use taquin::{Algorithm, HeuristicKind, Limits, Move};
 
@@ -34,24 +40,23 @@ fn expansion_order_is_korfs() {
     );
 }
 
+/// The published count for instance `id`.
+fn published(id: &str) -> u64 {
+    KORF_1985_GENERATED
+        .iter()
+        .find(|(i, _)| *i == id)
+        .unwrap_or_else(|| panic!("no published count for instance {id}"))
+        .1
+}
+
 #[test]
 fn manhattan_idastar_generates_exactly_korfs_1985_node_counts() {
     let instances = parse_file(include_str!("data/korf_easy.txt")).unwrap();
     assert_eq!(instances.len(), KORF_1985_GENERATED.len());
     for inst in &instances {
-        let published = KORF_1985_GENERATED
-            .iter()
-            .find(|(id, _)| *id == inst.id)
-            .unwrap_or_else(|| panic!("no published count for instance {}", inst.id))
-            .1;
-        let s = solve(
-            &inst.board,
-            &inst.goal,
-            Algorithm::IdaStar,
-            HeuristicKind::Manhattan,
-            &Limits::none(),
-        )
-        .unwrap();
+        let published = published(&inst.id);
+        let h = Manhattan::new(&inst.goal);
+        let s = idastar(&inst.board, &inst.goal, &h, &Limits::none(), None).unwrap();
         s.verify(&inst.board, &inst.goal).unwrap();
         assert_eq!(Some(s.len() as u32), inst.optimal_length);
         // Korf's count includes the start node; ours counts successors only.
@@ -63,4 +68,32 @@ fn manhattan_idastar_generates_exactly_korfs_1985_node_counts() {
             s.stats.generated
         );
     }
+}
+
+#[test]
+fn the_solvers_pruning_needs_fewer_nodes_than_published_for_the_same_lengths() {
+    let instances = parse_file(include_str!("data/korf_easy.txt")).unwrap();
+    let (mut ours, mut theirs) = (0, 0);
+    for inst in &instances {
+        let published = published(&inst.id);
+        let s = solve(
+            &inst.board,
+            &inst.goal,
+            Algorithm::IdaStar,
+            HeuristicKind::Manhattan,
+            &Limits::none(),
+        )
+        .unwrap();
+        s.verify(&inst.board, &inst.goal).unwrap();
+        assert_eq!(Some(s.len() as u32), inst.optimal_length);
+        assert!(
+            s.stats.generated < published,
+            "instance {}: {} generated against Korf's {published}",
+            inst.id,
+            s.stats.generated
+        );
+        ours += s.stats.generated;
+        theirs += published;
+    }
+    eprintln!("Manhattan, Korf's easy instances: {ours} nodes against {theirs} published");
 }

@@ -59,6 +59,16 @@ pub trait Incremental: Heuristic {
         h: u32,
         aux: &mut Self::Aux,
     ) -> u32;
+
+    /// A further lower bound for `tiles` (blank on `blank`), at least `h`, worth its cost only
+    /// for a node that `h` did not cut off: IDA* asks it then and searches with the larger
+    /// value. `aux` is the state [`Incremental::update`] left. Default: `h` (no further
+    /// lookup). The value may be inconsistent (a move can lower it by more than one); IDA*
+    /// stays optimal with any admissible value.
+    #[inline]
+    fn refine(&self, _tiles: &[Tile], _blank: usize, h: u32, _aux: &Self::Aux) -> u32 {
+        h
+    }
 }
 
 /// The heuristics the CLI and the web API offer by name.

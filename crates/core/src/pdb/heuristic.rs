@@ -13,6 +13,18 @@
 //!   Manhattan distance is the same on both boards.
 //! - Incremental: a move changes one tile, so IDA* re-indexes only that tile's pattern and the
 //!   pattern its reflected name belongs to (two table lookups per node).
+//! - Dual (Zahavi, Felner, Holte & Schaeffer 2008; Felner et al. 2005): cells and tiles swap
+//!   roles. Name every tile after its goal cell; if a move string takes the board to the goal,
+//!   the same string of cell swaps takes the goal to the *dual* board, whose cell `c` holds
+//!   the goal cell of the tile on `c`, and along that path the tile named after the blank's
+//!   cell `p` plays the blank. So the dual board is exactly as far from a goal that has the
+//!   blank on `p` instead. A pattern's table is a valid bound for that goal when `p` is
+//!   neither in the pattern nor cut off from the goal's blank cell by the pattern's goal cells
+//!   (the table's goal region of the blank, see `build.rs`); the dual value adds up the
+//!   excesses of those patterns only (Manhattan distance is the same on both boards). The
+//!   reflected board's dual is looked up as well: its blank stands elsewhere, so other
+//!   patterns may be valid. Computed from scratch, and only by [`Incremental::refine`], when
+//!   the cheaper lookups did not cut the node off.
 
 use std::sync::Arc;
 
@@ -59,6 +71,69 @@ pub struct PdbHeuristic {
     transpose: Option<Vec<u8>>,
     /// Pattern whose reflected index a move of tile `t` changes, `NONE` if none.
     mirror_pattern: Vec<u8>,
+    /// With the dual lookup: what it needs.
+    dual: Option<Dual>,
+}
+
+/// The dual lookup's tables (module docs).
+#[derive(Debug, Clone)]
+struct Dual {
+    /// The goal cell of each tile (the blank's goal cell for the blank).
+    goal_cell: Vec<u8>,
+    /// For each cell the blank may stand on: bit `j` set when pattern `j`'s dual lookup is a
+    /// valid bound then.
+    valid: Vec<u8>,
+    /// Each pattern's goal cells in index order: the dual board's cells `c` whose tiles'
+    /// goal cells place the pattern.
+    cells: Vec<Vec<u8>>,
+}
+
+impl Dual {
+    fn new(goal: &Board, patterns: &[Pattern], goal_pos: &[usize]) -> Dual {
+        let (w, h) = (goal.width(), goal.height());
+        let n = w * h;
+        let cells: Vec<Vec<u8>> = patterns
+            .iter()
+            .map(|p| {
+                p.tiles
+                    .iter()
+                    .map(|&t| goal_pos[t as usize] as u8)
+                    .collect()
+            })
+            .collect();
+        let mut valid = vec![0u8; n];
+        for (j, pattern_cells) in cells.iter().enumerate() {
+            // The goal's blank region for this pattern: cells outside the pattern reachable
+            // from the goal's blank cell without crossing a pattern cell.
+            let mut open = vec![true; n];
+            for &c in pattern_cells {
+                open[usize::from(c)] = false;
+            }
+            let mut region = vec![false; n];
+            let mut stack = vec![goal.blank()];
+            region[goal.blank()] = true;
+            while let Some(c) = stack.pop() {
+                for m in crate::moves::Move::ALL {
+                    if let Some(to) = m.target(c, w, h) {
+                        if open[to] && !region[to] {
+                            region[to] = true;
+                            stack.push(to);
+                        }
+                    }
+                }
+            }
+            for (p, v) in valid.iter_mut().enumerate() {
+                if region[p] {
+                    *v |= 1 << j;
+                }
+            }
+        }
+        Dual {
+            goal_cell: goal_pos.iter().map(|&c| c as u8).collect(),
+            valid,
+            cells,
+        }
+    }
 }
 
 /// The incremental state: each pattern's index and excess on both boards.
@@ -175,7 +250,21 @@ impl PdbHeuristic {
             mirror_slot,
             transpose,
             mirror_pattern,
+            dual: None,
         })
+    }
+
+    /// The same heuristic with the dual lookup added (module docs): the maximum of the
+    /// regular, reflected and dual values. Valid for every goal.
+    pub fn with_dual(mut self, goal: &Board) -> PdbHeuristic {
+        let goal_pos = goal.positions();
+        self.dual = Some(Dual::new(goal, &self.patterns, &goal_pos));
+        self
+    }
+
+    /// True when the dual lookup is in use.
+    pub fn duals(&self) -> bool {
+        self.dual.is_some()
     }
 
     /// True when the reflected lookup is in use.
@@ -233,11 +322,47 @@ impl PdbHeuristic {
     fn value(aux: &PdbAux) -> u32 {
         u32::from(aux.manhattan) + 2 * u32::from(aux.sum.max(aux.mirror_sum))
     }
+
+    /// The dual value of `tiles` with the blank on `blank`: Manhattan distance `manhattan`
+    /// plus twice the excesses of the patterns whose dual lookup is valid there. With the
+    /// reflection in use, the larger of that and the dual value of the reflected board (as far
+    /// from the goal, with its blank on the reflected cell, so other patterns may be valid).
+    fn dual_value(&self, dual: &Dual, tiles: &[Tile], blank: usize, manhattan: u32) -> u32 {
+        let goal_cell = |c: u8| usize::from(dual.goal_cell[tiles[usize::from(c)] as usize]);
+        let direct = self.dual_excess(dual, dual.valid[blank], goal_cell);
+        let reflected = match &self.transpose {
+            // The reflected board's cell c holds the reflection of the tile on tr[c], whose
+            // goal cell is the reflection of that tile's goal cell.
+            Some(tr) => self.dual_excess(dual, dual.valid[usize::from(tr[blank])], |c| {
+                usize::from(tr[goal_cell(tr[usize::from(c)])])
+            }),
+            None => 0,
+        };
+        manhattan + 2 * direct.max(reflected)
+    }
+
+    /// The sum of the excesses of the patterns in `valid` (a bit per pattern) where the dual
+    /// board puts pattern cell `c` on `position(c)`.
+    #[inline]
+    fn dual_excess(&self, dual: &Dual, mut valid: u8, position: impl Fn(u8) -> usize) -> u32 {
+        let mut sum = 0;
+        while valid != 0 {
+            let j = valid.trailing_zeros() as usize;
+            valid &= valid - 1;
+            let index = index::rank(dual.cells[j].iter().map(|&c| position(c)), self.n);
+            sum += self.patterns[j].db.excess(index);
+        }
+        sum
+    }
 }
 
 impl Heuristic for PdbHeuristic {
     fn estimate(&self, tiles: &[Tile]) -> u32 {
-        self.init(tiles).0
+        let (h, aux) = self.init(tiles);
+        match tiles.iter().position(|&t| t == BLANK) {
+            Some(blank) => self.refine(tiles, blank, h, &aux),
+            None => h,
+        }
     }
 }
 
@@ -324,5 +449,13 @@ impl Incremental for PdbHeuristic {
             }
         }
         PdbHeuristic::value(aux)
+    }
+
+    #[inline]
+    fn refine(&self, tiles: &[Tile], blank: usize, h: u32, aux: &PdbAux) -> u32 {
+        match &self.dual {
+            Some(dual) => h.max(self.dual_value(dual, tiles, blank, u32::from(aux.manhattan))),
+            None => h,
+        }
     }
 }

@@ -7,10 +7,21 @@
 //! [`Incremental`], tests the child's f before recursing, and allocates nothing per node.
 //!
 //! The depth-first `Engine` is shared with the parallel search ([`super::parallel`]), which
-//! runs one engine per thread on subtrees of the same iteration.
+//! walks the top of the tree with it to cut the iteration into jobs and runs one engine per
+//! thread on those subtrees.
+//!
+//! [`Pruning`] says what else it does. [`Pruning::plain`] is Korf's IDA*: with it the node
+//! counts are the published ones. [`Pruning::full`] adds duplicate pruning by the automaton of
+//! [`super::fsm`] and bidirectional pathmax (BPMX; Felner, Zahavi, Schaeffer & Holte 2005):
+//! with an inconsistent heuristic a child's value `h'` proves the parent at least `h' - 1`
+//! away and the parent's value proves each child at least `h - 1` away, since a move changes
+//! the distance by one. A parent raised past the bound is left at once, its other children
+//! unsearched; and [`Incremental::refine`] (the dual lookup) runs only on nodes that the cheap
+//! value did not cut off.
 
 use crate::clock::Instant;
 
+use super::fsm::{Fsm, PRUNED};
 use crate::board::{Board, Tile, BLANK};
 use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
@@ -57,8 +68,34 @@ pub(crate) fn neighbour_table(width: usize, height: usize) -> Vec<[(u8, u32); 4]
         .collect()
 }
 
-/// The inverse of each move index (U<->D, L<->R), `NO_MOVE` maps to itself.
-pub(crate) const INVERSE: [u8; 5] = [1, 0, 3, 2, NO_MOVE];
+/// What IDA* prunes beyond the bound.
+#[derive(Debug, Clone, Copy)]
+pub struct Pruning {
+    /// The duplicate-pruning automaton.
+    pub fsm: &'static Fsm,
+    /// Bidirectional pathmax (module docs).
+    pub bpmx: bool,
+}
+
+impl Pruning {
+    /// Korf's IDA*: never the move back, nothing else (the published node counts).
+    pub fn plain() -> Pruning {
+        static PLAIN: std::sync::OnceLock<Fsm> = std::sync::OnceLock::new();
+        Pruning {
+            fsm: PLAIN.get_or_init(Fsm::inverse_only),
+            bpmx: false,
+        }
+    }
+
+    /// Every pruning for boards of `cells` cells: the learned automaton ([`Fsm::for_cells`])
+    /// and BPMX.
+    pub fn full(cells: usize) -> Pruning {
+        Pruning {
+            fsm: Fsm::for_cells(cells),
+            bpmx: true,
+        }
+    }
+}
 
 /// Largest board IDA* takes: its arrays have a power-of-two capacity so that indices are
 /// masked instead of bounds-checked. Optimal search past a few dozen cells is impractical
@@ -67,8 +104,14 @@ pub const MAX_CELLS: usize = 1024;
 
 /// What the depth-first search asks of whoever runs it, every [`Limits::CHECK_EVERY`] nodes:
 /// whether to stop. The sequential search checks its limits and reports progress; the parallel
-/// one also publishes its counts and stops when a lower-numbered job has found the goal.
-pub(crate) trait Control {
+/// one also publishes its counts and stops when a lower-numbered job has found the goal, and
+/// its splitter ([`Control::SPLITS`]) turns the top of the tree into jobs.
+pub(crate) trait Control<A> {
+    /// True for the parallel search's splitter: at [`Engine::split_depth`] (or at a goal met
+    /// above it) the engine hands the node to [`Control::job`] instead of searching below it.
+    /// A constant, so that the other searches carry no trace of it.
+    const SPLITS: bool = false;
+
     /// Given this engine's running totals, true to stop the search.
     fn stop(&mut self, generated: u64, expanded: u64, bound: u32) -> bool;
 
@@ -76,18 +119,49 @@ pub(crate) trait Control {
     fn next_check(&self, generated: u64) -> u64 {
         generated + Limits::CHECK_EVERY
     }
+
+    /// The splitter's subtree below the node reached by `node.path` (only when
+    /// [`Control::SPLITS`]).
+    fn job(&mut self, _node: Job<A>) {}
+}
+
+/// One subtree of an iteration: the node at its root, as the parallel search hands it to a
+/// thread.
+pub(crate) struct Job<A> {
+    /// The tiles at the node.
+    pub tiles: Vec<Tile>,
+    /// The moves from the start to the node.
+    pub path: Vec<u8>,
+    /// The blank's cell.
+    pub blank: usize,
+    /// Moves from the start.
+    pub g: u32,
+    /// The heuristic value at the node.
+    pub h: u32,
+    /// The value the search uses at the node (at least `h`: refined, or raised by BPMX).
+    pub hb: u32,
+    /// The heuristic's incremental state.
+    pub aux: A,
+    /// The pruning automaton's state at the node.
+    pub state: u32,
 }
 
 /// The depth-first search of IDA*. `CAP` (64 or [`MAX_CELLS`]) is the capacity of the tile and
 /// neighbour arrays; every index into them is `& (CAP - 1)`, which the compiler proves in
 /// bounds, so the inner loop carries no bounds checks and no `unsafe`.
-pub(crate) struct Engine<'a, H: Incremental, C: Control, const CAP: usize> {
+pub(crate) struct Engine<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> {
     heuristic: &'a H,
     cells: usize,
     tiles: [Tile; CAP],
     goal: [Tile; CAP],
     /// Up to four (move, target cell) pairs per cell, padded with `NO_MOVE`.
     neighbours: Box<[[(u8, u16); 4]; CAP]>,
+    /// The pruning automaton's transitions ([`Fsm`]).
+    fsm: &'static [[u32; 4]],
+    /// Bidirectional pathmax.
+    bpmx: bool,
+    /// The automaton's state before any move.
+    start: u32,
     /// Moves from where [`Engine::dfs`] started to the goal, last move first (written while
     /// unwinding, so that the search pushes and pops nothing per node).
     pub(crate) path: Vec<u8>,
@@ -100,11 +174,21 @@ pub(crate) struct Engine<'a, H: Incremental, C: Control, const CAP: usize> {
     check_at: u64,
     /// The caller's stop check.
     pub(crate) control: C,
+    /// With a splitting [`Control`]: the depth at which nodes become jobs.
+    pub(crate) split_depth: u32,
+    /// With a splitting [`Control`]: the moves from the start to the node being searched.
+    trail: Vec<u8>,
 }
 
-impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
+impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, CAP> {
     /// An engine for boards of `goal`'s size (at most `CAP` cells), loaded with `board`.
-    pub(crate) fn new(board: &Board, goal: &Board, heuristic: &'a H, control: C) -> Self {
+    pub(crate) fn new(
+        board: &Board,
+        goal: &Board,
+        heuristic: &'a H,
+        pruning: Pruning,
+        control: C,
+    ) -> Self {
         let cells = board.len();
         debug_assert!(cells <= CAP && CAP.is_power_of_two());
         let mut goal_tiles = [0; CAP];
@@ -122,12 +206,17 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
             tiles: [0; CAP],
             goal: goal_tiles,
             neighbours,
+            fsm: pruning.fsm.table(),
+            bpmx: pruning.bpmx,
+            start: pruning.fsm.start(),
             path: Vec::with_capacity(256),
             bound: 0,
             expanded: 0,
             generated: 0,
             check_at: control.next_check(0),
             control,
+            split_depth: u32::MAX,
+            trail: Vec::new(),
         };
         engine.load(board.tiles());
         engine
@@ -143,11 +232,49 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
         &self.tiles[..self.cells]
     }
 
-    /// Searches below the node whose blank is on `blank`, reached with cost `g` by move `prev`.
-    /// Returns FOUND, ABORTED, or the smallest f that exceeded the bound.
-    pub(crate) fn dfs(&mut self, blank: usize, g: u32, h: u32, aux: H::Aux, prev: u8) -> u32 {
+    /// The automaton's state before any move.
+    pub(crate) fn start_state(&self) -> u32 {
+        self.start
+    }
+
+    /// The search value at the start (the refined one with BPMX on, as for every other node).
+    pub(crate) fn start_value(&self, h: u32, aux: &H::Aux, blank: usize) -> u32 {
+        if self.bpmx {
+            self.heuristic.refine(self.tiles(), blank, h, aux)
+        } else {
+            h
+        }
+    }
+
+    /// Searches below the node whose blank is on `blank`, reached with cost `g`, with
+    /// heuristic value `h` (as `update` returned it) and search value `hb >= h`, in automaton
+    /// state `state`. Returns FOUND, ABORTED, or the smallest f that exceeded the bound.
+    pub(crate) fn dfs(
+        &mut self,
+        blank: usize,
+        g: u32,
+        h: u32,
+        hb: u32,
+        aux: H::Aux,
+        state: u32,
+    ) -> u32 {
         let mask = CAP - 1;
-        if h == 0 && self.tiles[..self.cells] == self.goal[..self.cells] {
+        let at_goal = h == 0 && self.tiles[..self.cells] == self.goal[..self.cells];
+        if C::SPLITS && (at_goal || g == self.split_depth) {
+            self.control.job(Job {
+                tiles: self.tiles().to_vec(),
+                path: self.trail.clone(),
+                blank,
+                g,
+                h,
+                hb,
+                aux,
+                state,
+            });
+            // The job's own search reports its f values; a goal ends the walk.
+            return if at_goal { FOUND } else { UNBOUNDED };
+        }
+        if at_goal {
             return FOUND;
         }
         self.expanded += 1;
@@ -155,13 +282,15 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
             return ABORTED;
         }
         let mut next_bound = UNBOUNDED;
-        let forbidden = INVERSE[prev as usize & 7];
+        let mut hb = hb;
         let entry = self.neighbours[blank & mask];
+        let row = self.fsm[state as usize];
         for &(m, to) in entry.iter() {
             if m == NO_MOVE {
                 break;
             }
-            if m == forbidden {
+            let child_state = row[m as usize & 3];
+            if child_state == PRUNED {
                 continue;
             }
             let to = to as usize & mask;
@@ -178,11 +307,26 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
                 h,
                 &mut child_aux,
             );
-            let f = g + 1 + child_h;
+            let mut child_hb = child_h;
+            if self.bpmx {
+                child_hb = child_hb.max(hb.saturating_sub(1));
+                if g + 1 + child_hb <= self.bound {
+                    child_hb =
+                        self.heuristic
+                            .refine(&self.tiles[..self.cells], to, child_hb, &child_aux);
+                }
+            }
+            let f = g + 1 + child_hb;
             let result = if f > self.bound {
                 f
             } else {
-                let r = self.dfs(to, g + 1, child_h, child_aux, m);
+                if C::SPLITS {
+                    self.trail.push(m);
+                }
+                let r = self.dfs(to, g + 1, child_h, child_hb, child_aux, child_state);
+                if C::SPLITS {
+                    self.trail.pop();
+                }
                 if r == FOUND {
                     self.path.push(m);
                     return FOUND;
@@ -195,6 +339,14 @@ impl<'a, H: Incremental, C: Control, const CAP: usize> Engine<'a, H, C, CAP> {
                 return ABORTED;
             }
             next_bound = next_bound.min(result);
+            if self.bpmx && child_hb > hb + 1 {
+                // The child proves this node farther than thought: past the bound, its other
+                // children need no search in this iteration.
+                hb = child_hb - 1;
+                if g + hb > self.bound {
+                    return next_bound.min(g + hb);
+                }
+            }
         }
         next_bound
     }
@@ -214,7 +366,7 @@ struct Sequential<'a> {
     started: Instant,
 }
 
-impl Control for Sequential<'_> {
+impl<A> Control<A> for Sequential<'_> {
     fn stop(&mut self, generated: u64, expanded: u64, bound: u32) -> bool {
         if let Err(hit) = self.limits.check(generated) {
             self.hit = Some(hit);
@@ -243,6 +395,7 @@ fn run<H: Incremental, const CAP: usize>(
     board: &Board,
     goal: &Board,
     heuristic: &H,
+    pruning: Pruning,
     limits: &Limits,
     progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
@@ -253,13 +406,15 @@ fn run<H: Incremental, const CAP: usize>(
         progress,
         started,
     };
-    let mut engine = Engine::<H, Sequential, CAP>::new(board, goal, heuristic, control);
+    let mut engine = Engine::<H, Sequential, CAP>::new(board, goal, heuristic, pruning, control);
     let (h0, aux0) = heuristic.init(engine.tiles());
-    engine.bound = h0;
+    let hb0 = engine.start_value(h0, &aux0, board.blank());
+    let start = engine.start_state();
+    engine.bound = hb0;
     let mut iterations = 0;
     loop {
         iterations += 1;
-        let r = engine.dfs(board.blank(), 0, h0, aux0, NO_MOVE);
+        let r = engine.dfs(board.blank(), 0, h0, hb0, aux0, start);
         let stats = Stats {
             expanded: engine.expanded,
             generated: engine.generated,
@@ -309,7 +464,9 @@ fn run<H: Incremental, const CAP: usize>(
     }
 }
 
-/// Optimal moves from `board` to `goal` by IDA* with `heuristic` (built for `goal`).
+/// Optimal moves from `board` to `goal` by IDA* with `heuristic` (built for `goal`), pruning
+/// only the move back ([`Pruning::plain`]: Korf's IDA*, whose node counts are the published
+/// ones).
 ///
 /// The caller checks solvability first ([`crate::solve`] does); on an unsolvable pair IDA* would
 /// only stop at a limit.
@@ -320,16 +477,33 @@ pub fn idastar<H: Incremental>(
     limits: &Limits,
     progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
+    idastar_with(board, goal, heuristic, Pruning::plain(), limits, progress)
+}
+
+/// [`idastar`] with the pruning `pruning` ([`Pruning::full`] is what the solver uses).
+pub fn idastar_with<H: Incremental>(
+    board: &Board,
+    goal: &Board,
+    heuristic: &H,
+    pruning: Pruning,
+    limits: &Limits,
+    progress: Option<ProgressFn>,
+) -> Result<Solution, SolveError> {
     board.check_same_size(goal)?;
     if board.len() <= 64 {
-        run::<H, 64>(board, goal, heuristic, limits, progress)
+        run::<H, 64>(board, goal, heuristic, pruning, limits, progress)
     } else if board.len() <= MAX_CELLS {
-        run::<H, MAX_CELLS>(board, goal, heuristic, limits, progress)
+        run::<H, MAX_CELLS>(board, goal, heuristic, pruning, limits, progress)
     } else {
-        Err(SolveError::Unsupported(format!(
-            "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: use --algorithm \
-             constructive for large boards",
-            board.len()
-        )))
+        Err(too_large(board))
     }
+}
+
+/// The error for a board past [`MAX_CELLS`].
+pub(crate) fn too_large(board: &Board) -> SolveError {
+    SolveError::Unsupported(format!(
+        "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: use --algorithm \
+         constructive for large boards",
+        board.len()
+    ))
 }

@@ -5,10 +5,12 @@
 //!   plainly. [`puzzle_graph::PuzzleGraph`] is the sliding puzzle as such a graph.
 //! - [`idastar()`] is specialised for the puzzle and for speed: one board mutated in place, the
 //!   inverse of the previous move never generated, the heuristic updated incrementally, no
-//!   allocation per node.
+//!   allocation per node; [`Pruning`] adds duplicate pruning by an automaton ([`fsm`]) and
+//!   bidirectional pathmax.
 
 pub mod astar;
 pub mod bfs;
+pub mod fsm;
 pub mod idastar;
 pub mod parallel;
 pub mod puzzle_graph;
@@ -17,8 +19,8 @@ pub mod trace_report;
 
 pub use astar::{astar, best_first, Priority};
 pub use bfs::bfs;
-pub use idastar::idastar;
-pub use parallel::idastar_parallel;
+pub use idastar::{idastar, idastar_with, Pruning};
+pub use parallel::{idastar_parallel, idastar_parallel_with};
 
 use std::hash::Hash;
 

@@ -21,9 +21,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering}
 use std::sync::Mutex;
 
 use super::idastar::{
-    neighbour_table, Control, Engine, ABORTED, FOUND, INVERSE, MAX_CELLS, NO_MOVE, UNBOUNDED,
+    too_large, Control, Engine, Job, Pruning, ABORTED, FOUND, MAX_CELLS, UNBOUNDED,
 };
-use crate::board::{Board, Tile, BLANK};
+use crate::board::Board;
 use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
 use crate::moves::Move;
@@ -35,82 +35,21 @@ const JOBS_PER_THREAD: usize = 256;
 /// Deepest split: beyond it the jobs are tiny anyway.
 const MAX_SPLIT_DEPTH: u32 = 24;
 
-/// One subtree to search, in the sequential order.
-struct Job<A> {
-    tiles: Vec<Tile>,
-    path: Vec<u8>,
-    blank: usize,
-    g: u32,
-    h: u32,
-    aux: A,
-    prev: u8,
+/// The splitter's [`Control`]: collects the jobs of one iteration, in the sequential order.
+struct Splitter<A> {
+    jobs: Vec<Job<A>>,
 }
 
-/// Walks the tree top down to `depth`, with the bound's pruning, collecting jobs in order.
-struct Splitter<'a, H: Incremental> {
-    heuristic: &'a H,
-    goal: &'a [Tile],
-    neighbours: &'a [[(u8, u32); 4]],
-    bound: u32,
-    depth: u32,
-    tiles: Vec<Tile>,
-    path: Vec<u8>,
-    jobs: Vec<Job<H::Aux>>,
-    next_bound: u32,
-    generated: u64,
-    expanded: u64,
-    /// A goal met above the split depth: later nodes do not matter.
-    stop: bool,
-}
+impl<A> Control<A> for Splitter<A> {
+    const SPLITS: bool = true;
 
-impl<H: Incremental> Splitter<'_, H> {
-    fn walk(&mut self, blank: usize, g: u32, h: u32, aux: H::Aux, prev: u8) {
-        let at_goal = h == 0 && self.tiles == self.goal;
-        if at_goal || g == self.depth {
-            self.jobs.push(Job {
-                tiles: self.tiles.clone(),
-                path: self.path.clone(),
-                blank,
-                g,
-                h,
-                aux,
-                prev,
-            });
-            self.stop = at_goal;
-            return;
-        }
-        self.expanded += 1;
-        let forbidden = INVERSE[prev as usize];
-        for &(m, to) in self.neighbours[blank].iter() {
-            if m == NO_MOVE {
-                break;
-            }
-            if m == forbidden {
-                continue;
-            }
-            let to = to as usize;
-            self.generated += 1;
-            let tile = self.tiles[to];
-            self.tiles[blank] = tile;
-            self.tiles[to] = BLANK;
-            let mut child_aux = aux;
-            let child_h = self
-                .heuristic
-                .update(&self.tiles, tile, to, blank, h, &mut child_aux);
-            let f = g + 1 + child_h;
-            if f > self.bound {
-                self.next_bound = self.next_bound.min(f);
-            } else {
-                self.path.push(m);
-                self.walk(to, g + 1, child_h, child_aux, m);
-                self.path.pop();
-            }
-            self.tiles[to] = tile;
-            self.tiles[blank] = BLANK;
-            if self.stop {
-                return;
-            }
-        }
+    fn stop(&mut self, _generated: u64, _expanded: u64, _bound: u32) -> bool {
+        // The top of the tree is small (a few hundred nodes per thread); the jobs check limits.
+        false
+    }
+
+    fn job(&mut self, node: Job<A>) {
+        self.jobs.push(node);
     }
 }
 
@@ -151,7 +90,7 @@ impl JobControl<'_> {
     }
 }
 
-impl Control for JobControl<'_> {
+impl<A> Control<A> for JobControl<'_> {
     fn stop(&mut self, generated: u64, expanded: u64, _bound: u32) -> bool {
         self.publish(generated, expanded);
         let shared = self.shared;
@@ -177,11 +116,49 @@ impl Control for JobControl<'_> {
     }
 }
 
+/// The jobs of the iteration with `bound`: the sequential search's tree, walked with the same
+/// [`Engine`] down to the shallowest depth that yields [`JOBS_PER_THREAD`] jobs per thread (or
+/// meets the goal, or reaches [`MAX_SPLIT_DEPTH`]). Returns the jobs in the sequential order,
+/// the smallest f above the bound met above the split, and the nodes generated and expanded
+/// there.
+fn split<H: Incremental, const CAP: usize>(
+    board: &Board,
+    goal: &Board,
+    heuristic: &H,
+    pruning: Pruning,
+    bound: u32,
+    threads: usize,
+) -> (Vec<Job<H::Aux>>, u32, u64, u64) {
+    let mut depth = 1;
+    loop {
+        let control = Splitter { jobs: Vec::new() };
+        let mut engine =
+            Engine::<H, Splitter<H::Aux>, CAP>::new(board, goal, heuristic, pruning, control);
+        let (h0, aux0) = heuristic.init(board.tiles());
+        let hb0 = engine.start_value(h0, &aux0, board.blank());
+        let start = engine.start_state();
+        engine.bound = bound;
+        engine.split_depth = depth;
+        let r = engine.dfs(board.blank(), 0, h0, hb0, aux0, start);
+        let jobs = engine.control.jobs;
+        if jobs.len() >= JOBS_PER_THREAD * threads
+            || r == FOUND
+            || depth >= MAX_SPLIT_DEPTH.min(bound)
+        {
+            let next = if r == FOUND { UNBOUNDED } else { r };
+            return (jobs, next, engine.generated, engine.expanded);
+        }
+        depth += 1;
+    }
+}
+
 /// Runs the jobs of one iteration on `threads` threads, one [`Engine`] each.
+#[allow(clippy::too_many_arguments)]
 fn run_jobs<H, const CAP: usize>(
     board: &Board,
     goal: &Board,
     heuristic: &H,
+    pruning: Pruning,
     bound: u32,
     jobs: &[Job<H::Aux>],
     shared: &Shared,
@@ -198,7 +175,8 @@ fn run_jobs<H, const CAP: usize>(
                     job: 0,
                     published: (0, 0),
                 };
-                let mut engine = Engine::<H, JobControl, CAP>::new(board, goal, heuristic, control);
+                let mut engine =
+                    Engine::<H, JobControl, CAP>::new(board, goal, heuristic, pruning, control);
                 engine.bound = bound;
                 loop {
                     let i = shared.next_job.fetch_add(1, Ordering::Relaxed);
@@ -212,7 +190,7 @@ fn run_jobs<H, const CAP: usize>(
                     engine.control.job = i;
                     engine.load(&job.tiles);
                     engine.path.clear();
-                    match engine.dfs(job.blank, job.g, job.h, job.aux, job.prev) {
+                    match engine.dfs(job.blank, job.g, job.h, job.hb, job.aux, job.state) {
                         FOUND => {
                             shared.best.fetch_min(i, Ordering::Relaxed);
                             // The job's own moves, then the engine's (written last move first).
@@ -250,13 +228,35 @@ where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
 {
+    idastar_parallel_with(
+        board,
+        goal,
+        heuristic,
+        Pruning::plain(),
+        limits,
+        progress,
+        threads,
+    )
+}
+
+/// [`idastar_parallel`] with the pruning `pruning`; the moves are those
+/// [`idastar_with`](super::idastar::idastar_with) returns with the same pruning.
+pub fn idastar_parallel_with<H>(
+    board: &Board,
+    goal: &Board,
+    heuristic: &H,
+    pruning: Pruning,
+    limits: &Limits,
+    progress: Option<ProgressFn>,
+    threads: usize,
+) -> Result<Solution, SolveError>
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
     board.check_same_size(goal)?;
     if board.len() > MAX_CELLS {
-        return Err(SolveError::Unsupported(format!(
-            "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: use --algorithm \
-             constructive for large boards",
-            board.len()
-        )));
+        return Err(too_large(board));
     }
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -264,47 +264,32 @@ where
         threads
     };
     let started = Instant::now();
-    let neighbours = neighbour_table(board.width(), board.height());
-    let (h0, aux0) = heuristic.init(board.tiles());
-    let mut bound = h0;
+    let mut bound = {
+        let (h0, aux0) = heuristic.init(board.tiles());
+        if pruning.bpmx {
+            heuristic.refine(board.tiles(), board.blank(), h0, &aux0)
+        } else {
+            h0
+        }
+    };
     let mut expanded = 0u64;
     let mut generated = 0u64;
     let mut iterations = 0u32;
     loop {
         iterations += 1;
         // Split deeper until there are enough jobs (or the tree is that small).
-        let mut depth = 1;
-        let split = loop {
-            let mut sp = Splitter {
-                heuristic,
-                goal: goal.tiles(),
-                neighbours: &neighbours,
-                bound,
-                depth,
-                tiles: board.tiles().to_vec(),
-                path: Vec::new(),
-                jobs: Vec::new(),
-                next_bound: UNBOUNDED,
-                generated: 0,
-                expanded: 0,
-                stop: false,
-            };
-            sp.walk(board.blank(), 0, h0, aux0, NO_MOVE);
-            let enough = sp.jobs.len() >= JOBS_PER_THREAD * threads
-                || sp.stop
-                || depth >= MAX_SPLIT_DEPTH.min(bound);
-            if enough {
-                break sp;
-            }
-            depth += 1;
+        let (jobs, split_bound, split_generated, split_expanded) = if board.len() <= 64 {
+            split::<H, 64>(board, goal, heuristic, pruning, bound, threads)
+        } else {
+            split::<H, MAX_CELLS>(board, goal, heuristic, pruning, bound, threads)
         };
-        generated += split.generated;
-        expanded += split.expanded;
+        generated += split_generated;
+        expanded += split_expanded;
         let shared = Shared {
             limits,
             next_job: AtomicUsize::new(0),
             best: AtomicUsize::new(usize::MAX),
-            next_bound: AtomicU32::new(split.next_bound),
+            next_bound: AtomicU32::new(split_bound),
             generated: AtomicU64::new(generated),
             expanded: AtomicU64::new(expanded),
             hit: Mutex::new(None),
@@ -312,9 +297,13 @@ where
             solution: Mutex::new(None),
         };
         if board.len() <= 64 {
-            run_jobs::<H, 64>(board, goal, heuristic, bound, &split.jobs, &shared, threads);
+            run_jobs::<H, 64>(
+                board, goal, heuristic, pruning, bound, &jobs, &shared, threads,
+            );
         } else {
-            run_jobs::<H, MAX_CELLS>(board, goal, heuristic, bound, &split.jobs, &shared, threads);
+            run_jobs::<H, MAX_CELLS>(
+                board, goal, heuristic, pruning, bound, &jobs, &shared, threads,
+            );
         }
         generated = shared.generated.load(Ordering::Relaxed);
         expanded = shared.expanded.load(Ordering::Relaxed);
