@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use taquin::search::puzzle_graph::PuzzleGraph;
 use taquin::search::trace::{astar_trace, TieBreak, TraceState};
-use taquin::{check_solvable, HeuristicKind, Move, BLANK};
+use taquin::{check_solvable, Board, HeuristicKind, Move, BLANK};
 
 use super::plan::run_blocking;
 use super::request::{heuristic_of, parse_pair, AppJson};
@@ -42,44 +42,13 @@ pub async fn trace(
     State(state): State<AppState>,
     AppJson(req): AppJson<TraceRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
-    let c = state.config();
-    if board.len() > c.trace_max_cells {
-        return Err(AppError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "too_large",
-            format!(
-                "the search view is for small boards: at most {} cells, this board has {}",
-                c.trace_max_cells,
-                board.len()
-            ),
-        ));
-    }
-    let max_nodes = match req.max_nodes {
-        None => c.trace_max_nodes,
-        Some(n) if (1..=c.trace_max_nodes).contains(&n) => n,
-        Some(_) => {
-            return Err(AppError::bad_request(
-                "bad_limit",
-                format!("max_nodes must be between 1 and {}", c.trace_max_nodes),
-            ))
-        }
-    };
-    let kind = match &req.heuristic {
-        None => HeuristicKind::Manhattan,
-        Some(name) => heuristic_of(name)?,
-    };
-    let tie = match req.tie_break.as_deref() {
-        None => TieBreak::default(),
-        Some(name) => TieBreak::from_name(name).ok_or_else(|| {
-            AppError::bad_request(
-                "bad_fields",
-                format!("unknown tie_break '{name}': use fifo or deepest"),
-            )
-            .with("field", "tie_break")
-        })?,
-    };
-    check_solvable(&board, &goal)?;
+    let TracePlan {
+        board,
+        goal,
+        max_nodes,
+        kind,
+        tie,
+    } = trace_plan(&state, &req)?;
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
     // A heuristic's tables are built within the server's default deadline and memory budget,
@@ -153,4 +122,62 @@ pub async fn trace(
     .await;
     drop(guard);
     Ok(Json(result??))
+}
+
+/// A trace checked and ready to run.
+pub(super) struct TracePlan {
+    board: Board,
+    goal: Board,
+    max_nodes: usize,
+    kind: HeuristicKind,
+    tie: TieBreak,
+}
+
+/// Checks everything a trace request can get wrong, before it takes a worker.
+pub(super) fn trace_plan(state: &AppState, req: &TraceRequest) -> Result<TracePlan, AppError> {
+    let (board, goal) = parse_pair(state, &req.board, req.goal.as_deref())?;
+    let c = state.config();
+    if board.len() > c.trace_max_cells {
+        return Err(AppError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "too_large",
+            format!(
+                "the search view is for small boards: at most {} cells, this board has {}",
+                c.trace_max_cells,
+                board.len()
+            ),
+        ));
+    }
+    let max_nodes = match req.max_nodes {
+        None => c.trace_max_nodes,
+        Some(n) if (1..=c.trace_max_nodes).contains(&n) => n,
+        Some(_) => {
+            return Err(AppError::bad_request(
+                "bad_limit",
+                format!("max_nodes must be between 1 and {}", c.trace_max_nodes),
+            ))
+        }
+    };
+    let kind = match &req.heuristic {
+        None => HeuristicKind::Manhattan,
+        Some(name) => heuristic_of(name)?,
+    };
+    let tie = match req.tie_break.as_deref() {
+        None => TieBreak::default(),
+        Some(name) => TieBreak::from_name(name).ok_or_else(|| {
+            AppError::bad_request(
+                "bad_fields",
+                format!("unknown tie_break '{name}': use fifo or deepest"),
+            )
+            .with("field", "tie_break")
+        })?,
+    };
+    check_solvable(&board, &goal)?;
+    Ok(TracePlan {
+        board,
+        goal,
+        max_nodes,
+        kind,
+        tie,
+    })
 }
