@@ -106,7 +106,7 @@ fn random_batch_lines_each_get_one_record() {
     ];
     let mut seed = 12345u64;
     let mut input = Vec::new();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/batch");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/batch_line");
     for entry in std::fs::read_dir(dir).unwrap() {
         input.extend(std::fs::read(entry.unwrap().path()).unwrap());
     }

@@ -101,7 +101,9 @@ impl Notation {
                 .flat_map(|(mv, len)| {
                     let (whole, rest) = (len / MAX_COUNT, len % MAX_COUNT);
                     let counts = std::iter::repeat_n(MAX_COUNT, whole);
-                    counts.chain((rest > 0).then_some(rest)).map(move |n| (mv, n))
+                    counts
+                        .chain((rest > 0).then_some(rest))
+                        .map(move |n| (mv, n))
                 })
                 .map(|(mv, len)| {
                     let letter = self.letter(mv);
