@@ -4,17 +4,23 @@
 # and stop. Reports the statuses seen, the server's peak memory, the latency of GET /api/info
 # throughout, and how long Ctrl-C takes to stop the server with searches in flight.
 # Usage: scripts/load.sh [SECONDS_PER_STEP]     (from the repository root; default 5)
+#        TAQUIN_BIN=path/to/taquin scripts/load.sh 10   (another build, e.g. to compare two)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step="${1:-5}"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
-cargo build --locked --release -p taquin-cli >/dev/null 2>&1
-bin=target/release/taquin
+if [ -z "${TAQUIN_BIN:-}" ]; then
+  cargo build --locked --release -p taquin-cli >/dev/null 2>&1
+fi
+bin="${TAQUIN_BIN:-target/release/taquin}"
 work=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# The server: loopback, a free port, room for 256 + 60 connections, 2 s searches.
-(ulimit -n 1024; exec "$bin" serve --addr 127.0.0.1:0 --timeout 2 --max-timeout 2 >"$work/serve.out" 2>&1) &
+# The server: loopback, a free port, room for 256 + 60 connections, 2 s searches, and a table
+# directory of its own, empty, so that every run starts the same background table build as a
+# fresh `taquin serve` (and writes nothing to the user's cache).
+(ulimit -n 1024; exec "$bin" --pdb-dir "$work/pdb" serve --addr 127.0.0.1:0 --timeout 2 --max-timeout 2 >"$work/serve.out" 2>&1) &
 server=$!
 for _ in $(seq 100); do grep -q http "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1)
@@ -68,7 +74,7 @@ LUA
   while kill -0 "$server" 2>/dev/null; do
     # A failed request (none expected) is counted apart, unless the server is already stopping.
     if t=$(curl -s -o /dev/null -w '%{time_total}' --max-time 5 "$url/api/info"); then
-      echo "$t" >>"$work/info.txt"
+      echo "$(cat "$work/phase" 2>/dev/null || echo start) $t" >>"$work/info.txt"
     elif kill -0 "$server" 2>/dev/null; then
       echo failed >>"$work/info_failed.txt"
     fi
@@ -94,14 +100,20 @@ time.sleep(30)
 PY
 slow=$!
 
+# First a few seconds with no requests but the samples: what the machine itself adds (a shared
+# or busy machine delays curl and the server alike).
+echo idle >"$work/phase"
+sleep 3
 all=""
 for conns in 1 16 64 256; do
+  echo "$conns" >"$work/phase"
   threads=$((conns < 2 ? 1 : 2))
   out=$(wrk -t"$threads" -c"$conns" -d"${step}s" --timeout 10s -s "$work/mix.lua" "$url" 2>&1)
   echo "$conns connections: $(echo "$out" | grep -E 'Requests/sec' | xargs) $(echo "$out" | grep statuses)"
   all="$all $(echo "$out" | grep statuses)"
 done
 kill "$slow" 2>/dev/null || true
+echo stop >"$work/phase"
 
 # Ctrl-C with searches in flight: three 4x4 A* searches, then SIGINT.
 for _ in 1 2 3; do
@@ -117,7 +129,16 @@ kill "$sampler" 2>/dev/null || true
 wait 2>/dev/null || true
 
 echo "statuses seen:$(echo "$all" | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort -u | tr '\n' ' ')"
-sort -n "$work/info.txt" | awk '{a[NR]=$1} END {printf "/api/info latency over %d samples: median %.1f ms, p95 %.1f ms, max %.1f ms\n", NR, a[int(NR/2)+1]*1000, a[int(NR*0.95)+1]*1000, a[NR]*1000}'
+# Latency percentiles of /api/info, over the whole run and at each number of connections.
+percentiles() {
+  sort -n | awk -v what="$1" '{a[NR]=$1} END {if (NR) printf "/api/info latency %s over %d samples: median %.1f ms, p95 %.1f ms, max %.1f ms\n", what, NR, a[int(NR/2)+1]*1000, a[int(NR*0.95)+1]*1000, a[NR]*1000}'
+}
+awk '{print $2}' "$work/info.txt" | percentiles "throughout"
+awk '$1 == "idle" {print $2}' "$work/info.txt" | percentiles "before the requests"
+for conns in 1 16 64 256; do
+  awk -v p="$conns" '$1 == p {print $2}' "$work/info.txt" | percentiles "at $conns connections"
+done
 echo "/api/info requests that failed: $(cat "$work/info_failed.txt" 2>/dev/null | wc -l)"
 echo "server peak memory (VmHWM): $(cat "$work/hwm.txt") KiB"
 echo "Ctrl-C to exit: $(echo "$stop - $start" | bc) s"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

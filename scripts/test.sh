@@ -22,12 +22,33 @@ RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin
 echo "== cargo test (release)"
 cargo test --locked --release --workspace
 
-# == fuzzing (property tests; cargo-fuzz needs a nightly toolchain) ==
-# The fuzz targets also run above with 256 cases each; here, longer: board, goal and move text,
-# the table file reader, batch lines, and every route's JSON body.
-echo "== fuzzing (property tests, more cases)"
-PROPTEST_CASES="${TAQUIN_FUZZ_CASES:-2000}" cargo test --locked --release -p taquin-core --test fuzz_inputs
-PROPTEST_CASES="${TAQUIN_FUZZ_CASES:-2000}" cargo test --locked --release -p taquin-web --test fuzz_bodies
+# == fuzzing (cargo-fuzz, libFuzzer) ==
+# Each target in fuzz/ (board and goal text, move text, table files, instance lines, n-puzzle
+# files, API request bodies) runs briefly from its corpus in fuzz/corpus/TARGET: the inputs
+# that reach new code, and those that once failed. New inputs go to a scratch directory, not
+# into the repository. cargo-fuzz passes flags only a nightly compiler takes (coverage
+# instrumentation, AddressSanitizer); RUSTC_BOOTSTRAP=1 lets the stable toolchain take them.
+# Longer runs: TAQUIN_FUZZ_SECONDS=600 scripts/test.sh, or see fuzz/README.md.
+fuzz_seconds="${TAQUIN_FUZZ_SECONDS:-20}"
+echo "== fuzzing (cargo fuzz, $fuzz_seconds s per target)"
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  cargo install --locked cargo-fuzz
+fi
+export RUSTC_BOOTSTRAP=1
+cargo fuzz build
+fuzz_scratch=$(mktemp -d)
+for target in $(cargo fuzz list); do
+  mkdir -p "$fuzz_scratch/$target"
+  if ! cargo fuzz run "$target" "$fuzz_scratch/$target" "fuzz/corpus/$target" -- \
+    -max_total_time="$fuzz_seconds" -timeout=10 -print_final_stats=1 >"$fuzz_scratch/$target.log" 2>&1; then
+    tail -60 "$fuzz_scratch/$target.log" >&2
+    echo "fuzz target $target failed: the input is in fuzz/artifacts/$target" >&2
+    exit 1
+  fi
+  echo "$target: $(grep -E '^Done' "$fuzz_scratch/$target.log")"
+done
+rm -rf "$fuzz_scratch"
+unset RUSTC_BOOTSTRAP
 # == end fuzzing ==
 
 # == Python package (crates/python) ==

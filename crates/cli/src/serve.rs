@@ -78,7 +78,7 @@ pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> 
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let server = taquin_web::Server::bind(config)
             .await
             .with_context(|| format!("cannot listen on {}", args.addr))?;
@@ -95,6 +95,14 @@ pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> 
             .context("serving")?;
         println!("stopped");
         anyhow::Ok(())
-    })?;
+    });
+    // Dropping the runtime would wait for every blocking thread. The searches still running
+    // are cancelled and stop at their next check, within milliseconds on an idle machine; but
+    // they run at a lower priority (taquin_web::priority), and on a machine busy with other
+    // work they may take seconds to get the CPU to reach it. Nothing needs them to finish (a
+    // table being saved is written to a temporary file and renamed), so the process does not
+    // wait for them.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    served?;
     Ok(ExitCode::SUCCESS)
 }

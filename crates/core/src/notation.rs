@@ -95,7 +95,16 @@ impl Notation {
     pub fn format(self, moves: &[Move]) -> String {
         match self {
             Notation::Blank => crate::moves::to_letters(moves),
+            // A run longer than a count may be (only a text that was never played on a board
+            // has one) is written as several moves, so that what is written reads back.
             Notation::Tiles => runs(moves)
+                .flat_map(|(mv, len)| {
+                    let (whole, rest) = (len / MAX_COUNT, len % MAX_COUNT);
+                    let counts = std::iter::repeat_n(MAX_COUNT, whole);
+                    counts
+                        .chain((rest > 0).then_some(rest))
+                        .map(move |n| (mv, n))
+                })
                 .map(|(mv, len)| {
                     let letter = self.letter(mv);
                     if len == 1 {
@@ -201,6 +210,19 @@ mod tests {
         assert_eq!(Notation::Blank.parse("U2L3DR").unwrap(), moves);
         assert_eq!(Notation::Blank.format(&moves), "UULLLDR");
         assert_eq!(Notation::Tiles.format(&[]), "");
+    }
+
+    #[test]
+    fn a_run_longer_than_a_count_may_be_is_written_so_that_it_reads_back() {
+        // Found by the `moves` fuzz target: 1,113 tiles slid up were written "U1113", which the
+        // reader refuses (a count is at most the largest side, 1000).
+        let moves = Notation::Tiles.parse("UUU555UUU554D").unwrap();
+        assert_eq!(moves.len(), 1114);
+        let written = Notation::Tiles.format(&moves);
+        assert_eq!(written, "U1000 U113 D");
+        assert_eq!(Notation::Tiles.parse(&written).unwrap(), moves);
+        let exact = vec![Move::Left; 2 * MAX_COUNT];
+        assert_eq!(Notation::Tiles.format(&exact), "R1000 R1000");
     }
 
     #[test]

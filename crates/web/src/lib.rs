@@ -29,6 +29,7 @@
 pub mod api;
 pub mod assets;
 pub mod error;
+pub mod priority;
 pub mod state;
 
 use std::future::Future;
@@ -163,11 +164,17 @@ impl Server {
     pub async fn bind(config: Config) -> std::io::Result<Server> {
         let listener = TcpListener::bind(config.addr).await?;
         if config.background_build {
-            for (name, specs) in background_sets() {
-                if !specs.iter().all(|s| config.tables.has_database(s)) {
-                    config.tables.build_in_background(&name, specs);
-                }
-            }
+            // Started from a thread of lower priority, so the build thread inherits it.
+            std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    priority::lower_current_thread();
+                    for (name, specs) in background_sets() {
+                        if !specs.iter().all(|s| config.tables.has_database(s)) {
+                            config.tables.build_in_background(&name, specs);
+                        }
+                    }
+                });
+            });
         }
         Ok(Server {
             listener,

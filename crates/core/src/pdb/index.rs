@@ -4,9 +4,16 @@
 //! Tile `i` (in pattern order) contributes the digit "rank of its cell among the cells not taken
 //! by tiles `0..i`", in base `N - i`. Ranking costs one popcount per tile.
 
-/// `N! / (N-k)!`: placements of `k` distinct tiles on `n` cells.
+/// `N! / (N-k)!`: placements of `k` distinct tiles on `n` cells (0 when `k > n`). A count too
+/// large for a `u64` is `u64::MAX`: no such table can be built, and every caller compares the
+/// count with a budget or a file's size, which a wrapped product would mislead.
 pub fn placements(n: usize, k: usize) -> u64 {
-    (0..k).map(|i| (n - i) as u64).product()
+    if k > n {
+        return 0;
+    }
+    (0..k)
+        .try_fold(1u64, |product, i| product.checked_mul((n - i) as u64))
+        .unwrap_or(u64::MAX)
 }
 
 /// The index of the placement whose tile `i` stands on `cells[i]`, on a board of `n` cells.
@@ -228,6 +235,19 @@ impl Odometer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_too_large_for_64_bits_saturates_instead_of_wrapping() {
+        assert_eq!(placements(16, 8), 518_918_400);
+        assert_eq!(placements(64, 0), 1);
+        assert_eq!(placements(3, 4), 0);
+        // 64!/32! is about 4.8e49; it once wrapped to 2,515,100,142,361,640,960, the count the
+        // CLI then printed, and a debug build (the fuzz targets') panicked on a table file's
+        // header asking for it.
+        assert_eq!(placements(64, 32), u64::MAX);
+        assert_eq!(placements(64, 11), u64::MAX);
+        assert_eq!(placements(64, 10), (55..=64).product::<u64>());
+    }
 
     #[test]
     fn rank_is_a_bijection_and_odometer_agrees() {

@@ -44,9 +44,10 @@ use super::{PatternSpec, PdbError};
 pub const MAGIC: &[u8; 8] = b"TAQUINPD";
 /// The format version this code reads and writes.
 pub const VERSION: u32 = 1;
-const HEADER: usize = 40;
-/// Where a table file's header keeps its checksum.
-pub(crate) const CHECKSUM_AT: usize = 32;
+/// Bytes of the header before the pattern cells.
+pub const HEADER: usize = 40;
+/// Offset of the checksum field in the header.
+pub const CHECKSUM_AT: usize = 32;
 
 /// A 64-bit checksum over `bytes`: four independent multiply-rotate lanes over 8-byte words,
 /// fast enough to check a 260 MB table in a small fraction of a second. It catches damage, not
@@ -94,9 +95,9 @@ fn header(db: &PatternDb) -> Vec<u8> {
     h
 }
 
-/// The checksum stored at [`CHECKSUM_AT`] of a table file: of its header with that field
-/// zeroed, and of its table.
-pub(crate) fn content_checksum(header: &[u8], data: &[u8]) -> u64 {
+/// The checksum a file stores: over its `header` (the pattern cells included) with the checksum
+/// field read as zero, then over the packed table `data`.
+pub fn content_checksum(header: &[u8], data: &[u8]) -> u64 {
     let mut zeroed = header.to_vec();
     zeroed[CHECKSUM_AT..CHECKSUM_AT + 8].fill(0);
     checksum(&zeroed) ^ checksum(data).rotate_left(17)

@@ -1,13 +1,13 @@
 //! `POST /api/compare`: the classic heuristics comparison.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use taquin::notation::Notation;
-use taquin::{check_solvable, Algorithm, HeuristicKind, Limits, SolveOptions, Workload};
+use taquin::{check_solvable, Algorithm, Board, HeuristicKind, Limits, SolveOptions, Workload};
 
 use super::plan::{run_blocking, SolvePlan};
 use super::request::{algorithm_of, heuristic_of, nodes_of, parse_pair, timeout_of, AppJson};
@@ -45,57 +45,12 @@ pub async fn compare(
     State(state): State<AppState>,
     AppJson(req): AppJson<CompareRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
-    check_solvable(&board, &goal)?;
-    let algorithms = match &req.algorithms {
-        None => vec![Algorithm::AStar],
-        Some(names) => names
-            .iter()
-            .map(|n| algorithm_of(n))
-            .collect::<Result<_, _>>()?,
-    };
-    let heuristics = match &req.heuristics {
-        None => HeuristicKind::ALL.to_vec(),
-        Some(names) => names
-            .iter()
-            .map(|n| heuristic_of(n))
-            .collect::<Result<_, _>>()?,
-    };
-    if algorithms.is_empty() || heuristics.is_empty() {
-        return Err(AppError::bad_request(
-            "bad_fields",
-            "algorithms and heuristics must not be empty",
-        ));
-    }
-    refuse_duplicates("algorithms", req.algorithms.as_deref())?;
-    refuse_duplicates("heuristics", req.heuristics.as_deref())?;
-    let timeout = timeout_of(&state, req.timeout_ms)?;
-    let max_nodes = nodes_of(&state, req.max_nodes)?;
-    let mut runs = Vec::new();
-    for &algorithm in &algorithms {
-        if algorithm == Algorithm::Bfs {
-            // BFS ignores the heuristic: one run says all there is to say.
-            runs.push((algorithm, heuristics[0]));
-            continue;
-        }
-        runs.extend(heuristics.iter().map(|&h| (algorithm, h)));
-    }
-    let plans: Vec<SolvePlan> = runs
-        .into_iter()
-        .map(|(a, h)| SolvePlan {
-            board: board.clone(),
-            goal: goal.clone(),
-            options: SolveOptions {
-                workload: Workload::Many,
-                ..SolveOptions::new(a, h)
-            },
-            timeout,
-            max_nodes,
-            nodes_given: true,
-            max_memory: state.config().max_memory,
-            notation: Notation::Blank,
-        })
-        .collect();
+    let Comparison {
+        board,
+        goal,
+        plans,
+        timeout,
+    } = comparison(&state, &req)?;
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
     let results = run_blocking(move || {
@@ -133,6 +88,76 @@ pub async fn compare(
         "goal": goal.to_line(),
         "results": results,
     })))
+}
+
+/// A comparison checked and ready to run: the runs, one plan each, and the time budget of the
+/// whole comparison.
+pub(super) struct Comparison {
+    board: Board,
+    goal: Board,
+    plans: Vec<SolvePlan>,
+    timeout: Duration,
+}
+
+/// Checks everything a comparison request can get wrong, before it takes a worker.
+pub(super) fn comparison(state: &AppState, req: &CompareRequest) -> Result<Comparison, AppError> {
+    let (board, goal) = parse_pair(state, &req.board, req.goal.as_deref())?;
+    check_solvable(&board, &goal)?;
+    let algorithms = match &req.algorithms {
+        None => vec![Algorithm::AStar],
+        Some(names) => names
+            .iter()
+            .map(|n| algorithm_of(n))
+            .collect::<Result<_, _>>()?,
+    };
+    let heuristics = match &req.heuristics {
+        None => HeuristicKind::ALL.to_vec(),
+        Some(names) => names
+            .iter()
+            .map(|n| heuristic_of(n))
+            .collect::<Result<_, _>>()?,
+    };
+    if algorithms.is_empty() || heuristics.is_empty() {
+        return Err(AppError::bad_request(
+            "bad_fields",
+            "algorithms and heuristics must not be empty",
+        ));
+    }
+    refuse_duplicates("algorithms", req.algorithms.as_deref())?;
+    refuse_duplicates("heuristics", req.heuristics.as_deref())?;
+    let timeout = timeout_of(state, req.timeout_ms)?;
+    let max_nodes = nodes_of(state, req.max_nodes)?;
+    let mut runs = Vec::new();
+    for &algorithm in &algorithms {
+        if algorithm == Algorithm::Bfs {
+            // BFS ignores the heuristic: one run says all there is to say.
+            runs.push((algorithm, heuristics[0]));
+            continue;
+        }
+        runs.extend(heuristics.iter().map(|&h| (algorithm, h)));
+    }
+    let plans: Vec<SolvePlan> = runs
+        .into_iter()
+        .map(|(a, h)| SolvePlan {
+            board: board.clone(),
+            goal: goal.clone(),
+            options: SolveOptions {
+                workload: Workload::Many,
+                ..SolveOptions::new(a, h)
+            },
+            timeout,
+            max_nodes,
+            nodes_given: true,
+            max_memory: state.config().max_memory,
+            notation: Notation::Blank,
+        })
+        .collect();
+    Ok(Comparison {
+        board,
+        goal,
+        plans,
+        timeout,
+    })
 }
 
 /// A name listed twice is a mistake (the same run twice), refused rather than run twice.

@@ -43,9 +43,41 @@ pub async fn generate(
     State(state): State<AppState>,
     AppJson(req): AppJson<GenerateRequest>,
 ) -> Result<Json<Value>, AppError> {
+    let Shuffle { goal, seed, walk } = shuffle(&state, &req)?;
+    // A walk of 100,000 moves or a shuffle of a large board is CPU work: off the async threads.
+    let start = goal.clone();
+    let board = run_blocking(move || {
+        let mut rng = Rng::new(seed);
+        match walk {
+            Some(moves) => random_walk(&start, moves, &mut rng),
+            None => uniform(&start, &mut rng),
+        }
+    })
+    .await?;
+    Ok(Json(json!({
+        "board": board.to_line(),
+        "goal": goal.to_line(),
+        "width": goal.width(),
+        "height": goal.height(),
+        "method": if walk.is_some() { "walk" } else { "uniform" },
+        "moves": walk,
+        "seed": seed,
+    })))
+}
+
+/// A shuffle checked and ready to run.
+pub(super) struct Shuffle {
+    goal: Board,
+    seed: u64,
+    /// The length of a random walk; `None` for a uniformly random board.
+    walk: Option<usize>,
+}
+
+/// Checks everything a generate request can get wrong.
+pub(super) fn shuffle(state: &AppState, req: &GenerateRequest) -> Result<Shuffle, AppError> {
     let goal = match &req.goal {
         Some(text) => {
-            let goal = parse_board(&state, "goal", text)?;
+            let goal = parse_board(state, "goal", text)?;
             if req.width.is_some_and(|w| w != goal.width())
                 || req.height.is_some_and(|h| h != goal.height())
             {
@@ -62,7 +94,7 @@ pub async fn generate(
         }
         None => {
             let (w, h) = (req.width.unwrap_or(3), req.height.unwrap_or(3));
-            check_side(&state, w, h)?;
+            check_side(state, w, h)?;
             Board::solved(w, h).map_err(|e| AppError::bad_board("goal", e))?
         }
     };
@@ -76,8 +108,7 @@ pub async fn generate(
         .with("field", "seed"));
     }
     let seed = req.seed.unwrap_or_else(fresh_seed);
-    let method = req.method.as_deref().unwrap_or("uniform");
-    let walk = match method {
+    let walk = match req.method.as_deref().unwrap_or("uniform") {
         "uniform" => {
             if req.moves.is_some() {
                 return Err(AppError::bad_request(
@@ -104,25 +135,7 @@ pub async fn generate(
             ))
         }
     };
-    // A walk of 100,000 moves or a shuffle of a large board is CPU work: off the async threads.
-    let start = goal.clone();
-    let board = run_blocking(move || {
-        let mut rng = Rng::new(seed);
-        match walk {
-            Some(moves) => random_walk(&start, moves, &mut rng),
-            None => uniform(&start, &mut rng),
-        }
-    })
-    .await?;
-    Ok(Json(json!({
-        "board": board.to_line(),
-        "goal": goal.to_line(),
-        "width": goal.width(),
-        "height": goal.height(),
-        "method": method,
-        "moves": if method == "walk" { json!(req.moves.unwrap_or(30)) } else { Value::Null },
-        "seed": seed,
-    })))
+    Ok(Shuffle { goal, seed, walk })
 }
 
 /// Largest seed: 2^53 - 1, JavaScript's `Number.MAX_SAFE_INTEGER`.

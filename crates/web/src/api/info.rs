@@ -49,6 +49,11 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
 
 /// Any other route: a JSON 404.
 pub async fn not_found() -> AppError {
+    no_route()
+}
+
+/// The answer to a route that does not exist.
+pub(super) fn no_route() -> AppError {
     AppError::new(
         StatusCode::NOT_FOUND,
         "not_found",

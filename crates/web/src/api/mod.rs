@@ -7,6 +7,7 @@
 //! Every request body is checked strictly (unknown fields are refused) and every failure is an
 //! [`AppError`](crate::AppError) with a JSON body.
 
+mod check;
 mod compare;
 mod generate;
 mod info;
@@ -16,6 +17,7 @@ mod request;
 mod solve;
 mod trace;
 
+pub use check::{check_body, BODY_ROUTES};
 pub use compare::{compare, CompareRequest};
 pub use generate::{generate, GenerateRequest};
 pub use info::{info, method_not_allowed, not_found};

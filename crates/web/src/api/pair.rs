@@ -35,22 +35,27 @@ pub async fn validate(
     State(state): State<AppState>,
     AppJson(req): AppJson<PairRequest>,
 ) -> Result<Json<Value>, AppError> {
+    validate_answer(&state, &req).map(Json)
+}
+
+/// The answer of `/api/validate`: all its work is checking.
+pub(super) fn validate_answer(state: &AppState, req: &PairRequest) -> Result<Value, AppError> {
     if req.timeout_ms.is_some() || req.notation.is_some() {
         return Err(AppError::bad_request(
             "bad_fields",
             "timeout_ms and notation have no meaning for validate",
         ));
     }
-    let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
+    let (board, goal) = parse_pair(state, &req.board, req.goal.as_deref())?;
     let verdict = check_solvable(&board, &goal);
-    Ok(Json(json!({
+    Ok(json!({
         "width": board.width(),
         "height": board.height(),
         "board": board_json(&board),
         "goal": board_json(&goal),
         "solvable": verdict.is_ok(),
         "reason": verdict.err().map(|e| e.to_string()),
-    })))
+    }))
 }
 
 /// `POST /api/hint`: the optimal next move from `board` (IDA* with the strongest heuristic);
@@ -59,29 +64,11 @@ pub async fn hint(
     State(state): State<AppState>,
     AppJson(req): AppJson<PairRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
-    check_solvable(&board, &goal)?;
-    let timeout = timeout_of(&state, req.timeout_ms)?;
     let notation = notation_of(req.notation.as_deref())?;
-    if board == goal {
+    let Some(plan) = hint_plan(&state, &req)? else {
         return Ok(Json(
             json!({"move": null, "tile": null, "remaining": 0, "moves": ""}),
         ));
-    }
-    // The optimal search the planner picks: the hint is the first move of an optimal solution.
-    let plan = SolvePlan {
-        board,
-        goal,
-        options: SolveOptions {
-            algorithm: Some(Algorithm::IdaStar),
-            workload: Workload::Many,
-            ..SolveOptions::default()
-        },
-        timeout,
-        max_nodes: state.config().max_nodes,
-        nodes_given: true,
-        max_memory: state.config().max_memory,
-        notation: Notation::Blank,
     };
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
@@ -103,4 +90,34 @@ pub async fn hint(
         "heuristic": report["heuristic"],
         "time_ms": report["time_ms"],
     })))
+}
+
+/// The search a hint runs, checked; `None` when the board is already the goal.
+pub(super) fn hint_plan(
+    state: &AppState,
+    req: &PairRequest,
+) -> Result<Option<SolvePlan>, AppError> {
+    let (board, goal) = parse_pair(state, &req.board, req.goal.as_deref())?;
+    check_solvable(&board, &goal)?;
+    let timeout = timeout_of(state, req.timeout_ms)?;
+    notation_of(req.notation.as_deref())?;
+    if board == goal {
+        return Ok(None);
+    }
+    // The optimal search the planner picks: the hint is the first move of an optimal solution.
+    Ok(Some(SolvePlan {
+        board,
+        goal,
+        options: SolveOptions {
+            algorithm: Some(Algorithm::IdaStar),
+            workload: Workload::Many,
+            ..SolveOptions::default()
+        },
+        timeout,
+        max_nodes: state.config().max_nodes,
+        nodes_given: true,
+        max_memory: state.config().max_memory,
+        // The hint reads the answer's blank letters, then writes them in the request's notation.
+        notation: Notation::Blank,
+    }))
 }

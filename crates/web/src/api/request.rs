@@ -38,22 +38,33 @@ impl<T: DeserializeOwned> FromRequest<AppState> for AppJson<T> {
                     ),
                 )
             })??;
-        if !value.is_object() {
-            return Err(AppError::bad_request(
-                "bad_json",
-                "the request body must be a JSON object such as {\"board\": \"6 4 7/8 5 0/3 2 1\"}",
-            ));
-        }
-        // Same status and code as axum's own data errors (422 bad_fields).
-        let value = serde_json::from_value(value).map_err(|e| {
-            AppError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "bad_fields",
-                format!("Failed to deserialize the JSON body into the target type: {e}"),
-            )
-        })?;
-        Ok(AppJson(value))
+        object_of(value).map(AppJson)
     }
+}
+
+/// The request in `body`, read as [`AppJson`] reads a body that has arrived (for checking
+/// bodies without a server).
+pub(super) fn body_of<T: DeserializeOwned>(body: &[u8]) -> Result<T, AppError> {
+    let Json(value) = Json::<Value>::from_bytes(body)?;
+    object_of(value)
+}
+
+/// The request in a JSON value, which must be an object.
+fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, AppError> {
+    if !value.is_object() {
+        return Err(AppError::bad_request(
+            "bad_json",
+            "the request body must be a JSON object such as {\"board\": \"6 4 7/8 5 0/3 2 1\"}",
+        ));
+    }
+    // Same status and code as axum's own data errors (422 bad_fields).
+    serde_json::from_value(value).map_err(|e| {
+        AppError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_fields",
+            format!("Failed to deserialize the JSON body into the target type: {e}"),
+        )
+    })
 }
 
 pub(super) fn board_json(board: &Board) -> Value {

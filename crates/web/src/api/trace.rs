@@ -8,7 +8,7 @@ use serde_json::Value;
 use taquin::search::puzzle_graph::PuzzleGraph;
 use taquin::search::trace::{astar_trace, TieBreak};
 use taquin::search::trace_report::TraceReport;
-use taquin::{check_solvable, HeuristicKind};
+use taquin::{check_solvable, Board, HeuristicKind};
 
 use super::plan::run_blocking;
 use super::request::{heuristic_of, parse_pair, AppJson};
@@ -43,7 +43,53 @@ pub async fn trace(
     State(state): State<AppState>,
     AppJson(req): AppJson<TraceRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let (board, goal) = parse_pair(&state, &req.board, req.goal.as_deref())?;
+    let TracePlan {
+        board,
+        goal,
+        max_nodes,
+        kind,
+        tie,
+    } = trace_plan(&state, &req)?;
+    let permit = state.acquire().await?;
+    let (guard, job) = state.start(permit);
+    // A heuristic's tables are built within the server's default deadline and memory budget,
+    // and stop when the client goes away.
+    let limits = taquin::Limits::none()
+        .with_timeout(state.config().default_timeout)
+        .with_max_memory(state.config().max_memory)
+        .with_cancel(job.cancel_flag());
+    let result = run_blocking(move || -> Result<Value, AppError> {
+        let h = kind.build(
+            &goal,
+            job.tables(),
+            taquin::pdb::BuildPolicy::Never,
+            &limits,
+        )?;
+        let graph = PuzzleGraph::new(&goal, &*h);
+        let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes, tie);
+        drop(job);
+        let report = TraceReport::new(&board, &graph, &trace, kind.name(), tie.name());
+        serde_json::to_value(report).map_err(|e| {
+            AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+        })
+    })
+    .await;
+    drop(guard);
+    Ok(Json(result??))
+}
+
+/// A trace checked and ready to run.
+pub(super) struct TracePlan {
+    board: Board,
+    goal: Board,
+    max_nodes: usize,
+    kind: HeuristicKind,
+    tie: TieBreak,
+}
+
+/// Checks everything a trace request can get wrong, before it takes a worker.
+pub(super) fn trace_plan(state: &AppState, req: &TraceRequest) -> Result<TracePlan, AppError> {
+    let (board, goal) = parse_pair(state, &req.board, req.goal.as_deref())?;
     let c = state.config();
     if board.len() > c.trace_max_cells {
         return Err(AppError::new(
@@ -81,30 +127,11 @@ pub async fn trace(
         })?,
     };
     check_solvable(&board, &goal)?;
-    let permit = state.acquire().await?;
-    let (guard, job) = state.start(permit);
-    // A heuristic's tables are built within the server's default deadline and memory budget,
-    // and stop when the client goes away.
-    let limits = taquin::Limits::none()
-        .with_timeout(state.config().default_timeout)
-        .with_max_memory(state.config().max_memory)
-        .with_cancel(job.cancel_flag());
-    let result = run_blocking(move || -> Result<Value, AppError> {
-        let h = kind.build(
-            &goal,
-            job.tables(),
-            taquin::pdb::BuildPolicy::Never,
-            &limits,
-        )?;
-        let graph = PuzzleGraph::new(&goal, &*h);
-        let trace = astar_trace(&graph, graph.pack(board.tiles()), max_nodes, tie);
-        drop(job);
-        let report = TraceReport::new(&board, &graph, &trace, kind.name(), tie.name());
-        serde_json::to_value(report).map_err(|e| {
-            AppError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
-        })
+    Ok(TracePlan {
+        board,
+        goal,
+        max_nodes,
+        kind,
+        tie,
     })
-    .await;
-    drop(guard);
-    Ok(Json(result??))
 }

@@ -1,0 +1,35 @@
+//! Request bodies checked the way their route checks them, without a server and without
+//! running anything: for the fuzz targets, which feed every route's body parsing and
+//! validation millions of inputs.
+
+use super::request::body_of;
+use super::{compare, generate, pair, plan::SolvePlan, trace};
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// The routes that take a JSON body.
+pub const BODY_ROUTES: [&str; 7] = [
+    "/api/solve",
+    "/api/solve/stream",
+    "/api/validate",
+    "/api/hint",
+    "/api/compare",
+    "/api/generate",
+    "/api/trace",
+];
+
+/// Reads `body` as `route` reads a request body that has arrived, and checks it as the route
+/// does before it takes a worker (boards, names, limits, solvability). `Ok` means the route
+/// would go on to run the request; an error is the one the route would answer.
+#[doc(hidden)]
+pub fn check_body(state: &AppState, route: &str, body: &[u8]) -> Result<(), AppError> {
+    match route {
+        "/api/solve" | "/api/solve/stream" => SolvePlan::new(state, &body_of(body)?).map(drop),
+        "/api/validate" => pair::validate_answer(state, &body_of(body)?).map(drop),
+        "/api/hint" => pair::hint_plan(state, &body_of(body)?).map(drop),
+        "/api/compare" => compare::comparison(state, &body_of(body)?).map(drop),
+        "/api/generate" => generate::shuffle(state, &body_of(body)?).map(drop),
+        "/api/trace" => trace::trace_plan(state, &body_of(body)?).map(drop),
+        _ => Err(super::info::no_route()),
+    }
+}
