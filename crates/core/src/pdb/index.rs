@@ -16,19 +16,21 @@ pub fn placements(n: usize, k: usize) -> u64 {
         .unwrap_or(u64::MAX)
 }
 
-/// The index of the placement whose tile `i` stands on `cells[i]`, on a board of `n` cells.
+/// The index of the placement whose tile `i` stands on `cells[i]`, on a board of `n` cells
+/// (at most [`super::MAX_CELLS`] = 64).
 ///
-/// Counts the earlier tiles below each cell by comparisons rather than a popcount: on a
-/// processor without a popcount instruction (below x86-64-v2) that stays fast, and for k <= 8
-/// the comparisons are as fast anyway.
+/// The cells taken by earlier tiles are kept as bits of one word, so the count of those below
+/// a cell is a popcount and nothing has to be cleared per call: the dual lookups rank several
+/// placements per node, and clearing an array of `MAX_CELLS` words each time cost more than
+/// the ranking itself.
 #[inline]
 pub fn rank(cells: impl IntoIterator<Item = usize>, n: usize) -> u64 {
-    let mut seen = [0usize; super::MAX_CELLS];
+    let mut seen = 0u64;
     let mut index = 0u64;
     for (i, c) in cells.into_iter().enumerate() {
-        let below = seen[..i].iter().filter(|&&s| s < c).count();
+        let below = (seen & ((1u64 << c) - 1)).count_ones() as usize;
         index = index * (n - i) as u64 + (c - below) as u64;
-        seen[i] = c;
+        seen |= 1u64 << c;
     }
     index
 }
