@@ -2,7 +2,15 @@
 # Runs every test of taquin: formatting, lints, the Rust tests (release: the oracle tests walk
 # every 8-puzzle state), and the browser tests of the web game.
 # Usage: scripts/test.sh            (from the repository root)
+#        scripts/test.sh --slow     also the slow tests, `#[ignore]`d in a plain `cargo test`
+#                                   (1000x1000 boards, 12-cell God's numbers: minutes more)
 set -euo pipefail
+slow=false
+case "${1:-}" in
+  "") ;;
+  --slow) slow=true ;;
+  *) echo "usage: scripts/test.sh [--slow]" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 
 # rustfmt and clippy are rustup components a fresh toolchain may lack.
@@ -17,10 +25,14 @@ echo "== cargo clippy"
 cargo clippy --locked --release --workspace --all-targets -- -D warnings
 
 echo "== cargo doc (warnings denied)"
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin-web -p taquin-wasm
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin-api -p taquin-web -p taquin-wasm
 
 echo "== cargo test (release)"
 cargo test --locked --release --workspace
+if $slow; then
+  echo "== slow tests (release, --ignored)"
+  cargo test --locked --release --workspace -- --ignored
+fi
 
 # == fuzzing (cargo-fuzz, libFuzzer) ==
 # Each target in fuzz/ (board and goal text, move text, table files, instance lines, n-puzzle
@@ -34,6 +46,9 @@ echo "== fuzzing (cargo fuzz, $fuzz_seconds s per target)"
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install --locked cargo-fuzz
 fi
+# The fuzz crate is a workspace of its own, which the workspace's clippy above does not see.
+echo "== cargo clippy (fuzz/)"
+cargo clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
 export RUSTC_BOOTSTRAP=1
 cargo fuzz build
 fuzz_scratch=$(mktemp -d)

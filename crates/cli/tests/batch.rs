@@ -28,11 +28,42 @@ fn input() -> String {
     text
 }
 
+/// The records of a run, each checked to name every field once: a record flattens the solve's
+/// report beside fields of its own, and a reader may keep either of two equal keys.
 fn records(stdout: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(stdout)
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| {
+            let Keys(keys) = serde_json::from_str(l).unwrap();
+            for (i, key) in keys.iter().enumerate() {
+                assert!(!keys[..i].contains(key), "{key} twice in {l}");
+            }
+            serde_json::from_str(l).unwrap()
+        })
         .collect()
+}
+
+/// The keys of a JSON object in order, repeats kept (`Value` keeps only the last of two).
+struct Keys(Vec<String>);
+
+impl<'de> serde::Deserialize<'de> for Keys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Keys, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Keys;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
+                let mut keys = Vec::new();
+                while let Some((key, serde::de::IgnoredAny)) = map.next_entry()? {
+                    keys.push(key);
+                }
+                Ok(Keys(keys))
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
 }
 
 /// The records without their timings, which differ from run to run.

@@ -6,15 +6,13 @@
 //! search runs its improver, then its prover), and tables are built in memory.
 
 mod api;
-mod error;
-mod request;
 
 use std::cell::RefCell;
 
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use crate::error::ApiError;
+use taquin_api::ApiError;
 
 fn answer(result: Result<Value, ApiError>) -> Result<String, JsValue> {
     result

@@ -2,8 +2,9 @@
 //! running anything: for the fuzz targets, which feed every route's body parsing and
 //! validation millions of inputs.
 
-use super::request::body_of;
-use super::{compare, generate, pair, plan::SolvePlan, trace};
+use taquin_api::{Comparison, Hint, Shuffle, SolvePlan, TracePlan};
+
+use super::request::{body_of, settings};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -23,13 +24,16 @@ pub const BODY_ROUTES: [&str; 7] = [
 /// would go on to run the request; an error is the one the route would answer.
 #[doc(hidden)]
 pub fn check_body(state: &AppState, route: &str, body: &[u8]) -> Result<(), AppError> {
+    let s = &settings(state);
     match route {
-        "/api/solve" | "/api/solve/stream" => SolvePlan::new(state, &body_of(body)?).map(drop),
-        "/api/validate" => pair::validate_answer(state, &body_of(body)?).map(drop),
-        "/api/hint" => pair::hint_plan(state, &body_of(body)?).map(drop),
-        "/api/compare" => compare::comparison(state, &body_of(body)?).map(drop),
-        "/api/generate" => generate::shuffle(state, &body_of(body)?).map(drop),
-        "/api/trace" => trace::trace_plan(state, &body_of(body)?).map(drop),
+        "/api/solve" | "/api/solve/stream" => {
+            SolvePlan::new(s, state.tables(), &body_of(body)?).map(drop)
+        }
+        "/api/validate" => taquin_api::validate(s, &body_of(body)?).map(drop),
+        "/api/hint" => Hint::new(s, &body_of(body)?).map(drop),
+        "/api/compare" => Comparison::new(s, &body_of(body)?).map(drop),
+        "/api/generate" => Shuffle::new(s, &body_of(body)?, || 0).map(drop),
+        "/api/trace" => TracePlan::new(s, &body_of(body)?).map(drop),
         _ => Err(super::info::no_route()),
     }
 }

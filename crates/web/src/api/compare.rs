@@ -1,42 +1,14 @@
 //! `POST /api/compare`: the classic heuristics comparison.
 
-use std::time::{Duration, Instant};
-
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
-use taquin::notation::Notation;
-use taquin::{check_solvable, Algorithm, Board, HeuristicKind, Limits, SolveOptions, Workload};
+use serde_json::Value;
+use taquin_api::{CompareRequest, Comparison};
 
-use super::plan::{run_blocking, SolvePlan};
-use super::request::{algorithm_of, heuristic_of, nodes_of, parse_pair, timeout_of, AppJson};
+use super::blocking::run_blocking;
+use super::request::{settings, AppJson};
 use crate::error::AppError;
 use crate::state::AppState;
-
-/// `POST /api/compare`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CompareRequest {
-    /// The start board.
-    pub board: String,
-    /// The goal board; default: tiles in order, blank last.
-    #[serde(default)]
-    pub goal: Option<String>,
-    /// Algorithms to run; default `["astar"]`, the classic heuristics comparison.
-    #[serde(default)]
-    pub algorithms: Option<Vec<String>>,
-    /// Heuristics to run each algorithm with; default all of them.
-    #[serde(default)]
-    pub heuristics: Option<Vec<String>>,
-    /// Time budget of the whole comparison in milliseconds, shared fairly among the runs;
-    /// default and maximum set by the server.
-    #[serde(default)]
-    pub timeout_ms: Option<u64>,
-    /// Node budget of each run.
-    #[serde(default)]
-    pub max_nodes: Option<u64>,
-}
 
 /// `POST /api/compare`: the same pair solved by each algorithm with each heuristic, one after the
 /// other on one worker, all within the request's one time budget; a run stopped by its budget is
@@ -45,132 +17,10 @@ pub async fn compare(
     State(state): State<AppState>,
     AppJson(req): AppJson<CompareRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let Comparison {
-        board,
-        goal,
-        plans,
-        timeout,
-    } = comparison(&state, &req)?;
+    let comparison = Comparison::new(&settings(&state), &req)?;
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
-    let results = run_blocking(move || {
-        let deadline = Limits::none().with_timeout(timeout).deadline;
-        let runs = plans.len();
-        let mut results = Vec::new();
-        for (i, mut plan) in plans.into_iter().enumerate() {
-            if job.is_cancelled() {
-                break;
-            }
-            // Each run gets an equal share of what is left, so a slow run cannot starve the
-            // later ones and the whole comparison ends by the request's deadline.
-            let left = deadline.map_or(timeout, |d| d.saturating_duration_since(Instant::now()));
-            plan.timeout = left / (runs - i) as u32;
-            let (algorithm, heuristic) = match plan.plan(job.state()) {
-                Ok(p) => (p.algorithm.name().to_string(), p.heuristic_name()),
-                Err(_) => (String::new(), String::new()),
-            };
-            results.push(match plan.run(&job, None) {
-                Ok(report) => report,
-                Err(e) => {
-                    let mut body = e.body();
-                    body["algorithm"] = json!(algorithm);
-                    body["heuristic"] = json!(heuristic);
-                    body
-                }
-            });
-        }
-        results
-    })
-    .await?;
+    let answer = run_blocking(move || comparison.run(job.tables(), Some(job.cancel_flag()))).await;
     drop(guard);
-    Ok(Json(json!({
-        "board": board.to_line(),
-        "goal": goal.to_line(),
-        "results": results,
-    })))
-}
-
-/// A comparison checked and ready to run: the runs, one plan each, and the time budget of the
-/// whole comparison.
-pub(super) struct Comparison {
-    board: Board,
-    goal: Board,
-    plans: Vec<SolvePlan>,
-    timeout: Duration,
-}
-
-/// Checks everything a comparison request can get wrong, before it takes a worker.
-pub(super) fn comparison(state: &AppState, req: &CompareRequest) -> Result<Comparison, AppError> {
-    let (board, goal) = parse_pair(state, &req.board, req.goal.as_deref())?;
-    check_solvable(&board, &goal)?;
-    let algorithms = match &req.algorithms {
-        None => vec![Algorithm::AStar],
-        Some(names) => names
-            .iter()
-            .map(|n| algorithm_of(n))
-            .collect::<Result<_, _>>()?,
-    };
-    let heuristics = match &req.heuristics {
-        None => HeuristicKind::ALL.to_vec(),
-        Some(names) => names
-            .iter()
-            .map(|n| heuristic_of(n))
-            .collect::<Result<_, _>>()?,
-    };
-    if algorithms.is_empty() || heuristics.is_empty() {
-        return Err(AppError::bad_request(
-            "bad_fields",
-            "algorithms and heuristics must not be empty",
-        ));
-    }
-    refuse_duplicates("algorithms", req.algorithms.as_deref())?;
-    refuse_duplicates("heuristics", req.heuristics.as_deref())?;
-    let timeout = timeout_of(state, req.timeout_ms)?;
-    let max_nodes = nodes_of(state, req.max_nodes)?;
-    let mut runs = Vec::new();
-    for &algorithm in &algorithms {
-        if algorithm == Algorithm::Bfs {
-            // BFS ignores the heuristic: one run says all there is to say.
-            runs.push((algorithm, heuristics[0]));
-            continue;
-        }
-        runs.extend(heuristics.iter().map(|&h| (algorithm, h)));
-    }
-    let plans: Vec<SolvePlan> = runs
-        .into_iter()
-        .map(|(a, h)| SolvePlan {
-            board: board.clone(),
-            goal: goal.clone(),
-            options: SolveOptions {
-                workload: Workload::Many,
-                ..SolveOptions::new(a, h)
-            },
-            timeout,
-            max_nodes,
-            nodes_given: true,
-            max_memory: state.config().max_memory,
-            notation: Notation::Blank,
-        })
-        .collect();
-    Ok(Comparison {
-        board,
-        goal,
-        plans,
-        timeout,
-    })
-}
-
-/// A name listed twice is a mistake (the same run twice), refused rather than run twice.
-fn refuse_duplicates(field: &str, names: Option<&[String]>) -> Result<(), AppError> {
-    let names = names.unwrap_or_default();
-    for (i, name) in names.iter().enumerate() {
-        if names[..i].contains(name) {
-            return Err(AppError::bad_request(
-                "bad_fields",
-                format!("{field} lists '{name}' twice: name each one once"),
-            )
-            .with("field", field));
-        }
-    }
-    Ok(())
+    Ok(Json(answer?))
 }

@@ -3,48 +3,19 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use serde_json::{json, Value};
-use taquin::notation::Notation;
-use taquin::tables::BackgroundState;
-use taquin::{Algorithm, HeuristicKind};
+use serde_json::Value;
 
+use super::request::settings;
 use crate::error::AppError;
 use crate::state::AppState;
 
 /// `GET /api/info`: what the server offers.
 pub async fn info(State(state): State<AppState>) -> Json<Value> {
-    let c = state.config();
-    Json(json!({
-        "algorithms": Algorithm::ALL.iter().map(|a| json!({"name": a.name(), "optimal": a.is_optimal()})).collect::<Vec<_>>(),
-        "heuristics": HeuristicKind::ALL.iter().map(|h| h.name()).collect::<Vec<_>>(),
-        "defaults": {"algorithm": "auto", "heuristic": "auto"},
-        "auto": "the planner picks the algorithm, heuristic and tables for each board (the plan field of a solve says which and why)",
-        "tables": state.tables().background().iter().map(|job| {
-            let (status, extra) = match &job.state {
-                BackgroundState::Waiting => ("waiting", Value::Null),
-                BackgroundState::Building => ("building", Value::Null),
-                BackgroundState::Ready { seconds } => ("ready", json!(seconds)),
-                BackgroundState::Failed(e) => ("failed", json!(e)),
-            };
-            json!({"name": job.name, "status": status, "done": job.done, "total": job.total,
-                   "seconds": if status == "ready" { extra.clone() } else { Value::Null },
-                   "error": if status == "failed" { extra } else { Value::Null }})
-        }).collect::<Vec<_>>(),
-        "limits": {
-            "max_side": c.max_side,
-            "default_timeout_ms": c.default_timeout.as_millis() as u64,
-            "max_timeout_ms": c.max_timeout.as_millis() as u64,
-            "max_nodes": c.max_nodes,
-            "max_memory_bytes": c.max_memory,
-            "trace_max_cells": c.trace_max_cells,
-            "trace_max_nodes": c.trace_max_nodes,
-            "trace_tie_breaks": ["fifo", "deepest"],
-            "workers": c.workers,
-        },
-        "running": state.running(),
-        "moves": "a move letter names the direction the blank moves: U, D, L, R",
-        "notations": Notation::ALL.iter().map(|n| n.name()).collect::<Vec<_>>(),
-    }))
+    Json(taquin_api::info(
+        &settings(&state),
+        state.tables(),
+        state.running(),
+    ))
 }
 
 /// Any other route: a JSON 404.

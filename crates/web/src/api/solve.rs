@@ -1,66 +1,31 @@
 //! `POST /api/solve` and `/api/solve/stream`.
 
 use std::convert::Infallible;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use taquin::Progress;
+use taquin_api::{ProgressLines, SolvePlan, SolveRequest};
 use tokio::sync::mpsc;
 
-use super::plan::{run_blocking, SolvePlan};
-use super::request::AppJson;
+use super::blocking::run_blocking;
+use super::request::{settings, AppJson};
 use crate::error::AppError;
 use crate::state::AppState;
-
-/// `POST /api/solve` and `/api/solve/stream`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolveRequest {
-    /// The start board, e.g. `"6 4 7/8 5 0/3 2 1"`.
-    pub board: String,
-    /// The goal board; default: tiles in order, blank last.
-    #[serde(default)]
-    pub goal: Option<String>,
-    /// Algorithm name (`astar`, `idastar`, `bfs`, ...); default `idastar`.
-    #[serde(default)]
-    pub algorithm: Option<String>,
-    /// Heuristic name; default `walking-distance` up to 16 cells, `linear-conflict` above.
-    #[serde(default)]
-    pub heuristic: Option<String>,
-    /// Time budget in milliseconds; default and maximum set by the server.
-    #[serde(default)]
-    pub timeout_ms: Option<u64>,
-    /// Node budget (nodes generated); maximum set by the server.
-    #[serde(default)]
-    pub max_nodes: Option<u64>,
-    /// Weight of weighted A* (>= 1).
-    #[serde(default)]
-    pub weight: Option<f64>,
-    /// Look-ahead depth of the real-time algorithms (1 to `taquin::solvers::MAX_DEPTH`).
-    #[serde(default)]
-    pub depth: Option<usize>,
-    /// How the answer writes `moves`: `blank` (the default: each letter is where the blank
-    /// goes) or `tiles` (where the tiles go, runs with their length: `R3`).
-    #[serde(default)]
-    pub notation: Option<String>,
-}
 
 /// `POST /api/solve`: one solve; answers with the report and the two boards.
 pub async fn solve(
     State(state): State<AppState>,
     AppJson(req): AppJson<SolveRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let plan = SolvePlan::new(&state, &req)?;
+    let plan = SolvePlan::new(&settings(&state), state.tables(), &req)?;
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
-    let result = run_blocking(move || plan.run(&job, None)).await;
+    let result = run_blocking(move || plan.run(job.tables(), Some(job.cancel_flag()), None)).await;
     // Dropping the guard here (or earlier, with the future, when the client leaves) raises the
     // cancel flag; after a finished search that is harmless.
     drop(guard);
@@ -77,7 +42,7 @@ pub async fn solve_stream(
     State(state): State<AppState>,
     AppJson(req): AppJson<SolveRequest>,
 ) -> Result<Response, AppError> {
-    let plan = SolvePlan::new(&state, &req)?;
+    let plan = SolvePlan::new(&settings(&state), state.tables(), &req)?;
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
     let (tx, rx) = mpsc::unbounded_channel::<Bytes>();
@@ -85,40 +50,14 @@ pub async fn solve_stream(
     // The search runs on the blocking pool through the same bridge as every other route, so a
     // panic there still ends the stream with an error line instead of an empty body.
     let search = run_blocking(move || {
-        // Progress is reported every few thousand nodes; a line every 100 ms is plenty for a
-        // progress bar and keeps the stream small.
-        let last = Mutex::new(None::<Instant>);
-        let last_best = Mutex::new(None::<u32>);
+        let lines = ProgressLines::new();
         let progress_tx = tx.clone();
         let report = move |p: Progress| {
-            // Every improvement is sent, unthrottled: there are few, and each is news.
-            if let Some(best) = p.best {
-                let mut last_best = last_best.lock().unwrap_or_else(|e| e.into_inner());
-                if *last_best != Some(best) {
-                    *last_best = Some(best);
-                    let line = json!({"improved": {
-                        "length": best,
-                        "lower_bound": p.bound,
-                        "time_ms": p.elapsed.as_secs_f64() * 1000.0,
-                    }});
-                    let _ = progress_tx.send(ndjson(&line));
-                    return;
-                }
+            if let Some(line) = lines.line(p) {
+                let _ = progress_tx.send(ndjson(&line));
             }
-            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-            if last.is_some_and(|t| t.elapsed() < Duration::from_millis(100)) {
-                return;
-            }
-            *last = Some(Instant::now());
-            let line = json!({"progress": {
-                "generated": p.generated,
-                "expanded": p.expanded,
-                "bound": p.bound,
-                "time_ms": p.elapsed.as_secs_f64() * 1000.0,
-            }});
-            let _ = progress_tx.send(ndjson(&line));
         };
-        let line = match plan.run(&job, Some(&report)) {
+        let line = match plan.run(job.tables(), Some(job.cancel_flag()), Some(&report)) {
             Ok(solution) => json!({"solution": solution}),
             Err(e) => error_line(&e),
         };

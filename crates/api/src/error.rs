@@ -1,0 +1,138 @@
+//! The one error type of the API. Every failure answers with the same JSON shape, so the page
+//! and scripts read errors one way, from the server and from the static page alike:
+//!
+//! ```json
+//! {"code": "unsolvable", "error": "unsolvable: the tiles are 1 inversions away ..."}
+//! ```
+//!
+//! `code` is a stable machine-readable word; `error` is a sentence for people. Some errors add
+//! fields (a limit error carries `bound`, `expanded`, `generated`, `time_ms`). The HTTP status
+//! is the server's; the static page, which has none, throws the body alone.
+
+use http::StatusCode;
+use serde_json::{json, Map, Value};
+use taquin::{LimitHit, SolveError, Unsolvable};
+
+/// An API error: an HTTP status, a stable code, a message, and optional extra fields.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// A stable word for programs (`bad_board`, `unsolvable`, `limit_reached`, `busy`, ...).
+    pub code: &'static str,
+    /// What went wrong and how to fix it.
+    pub message: String,
+    /// Extra fields merged into the JSON body.
+    pub extra: Map<String, Value>,
+}
+
+impl ApiError {
+    /// An error with no extra fields.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+            extra: Map::new(),
+        }
+    }
+
+    /// A 400 for a request field that is missing its meaning (bad name, out of range).
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    /// A 422: the request is well formed but cannot be served (too large, unsolvable, ...).
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+
+    /// A 500: a fault of the server, not of the request.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+
+    /// Adds an extra field to the body.
+    pub fn with(mut self, key: &str, value: impl Into<Value>) -> ApiError {
+        self.extra.insert(key.to_string(), value.into());
+        self
+    }
+
+    /// The server has no free solver slot.
+    pub fn busy() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "the server is busy solving other boards: try again in a moment",
+        )
+    }
+
+    /// A board (`field` is `board` or `goal`) that does not parse.
+    pub fn bad_board(field: &str, err: impl std::fmt::Display) -> ApiError {
+        ApiError::bad_request("bad_board", format!("{field}: {err}")).with("field", field)
+    }
+
+    /// The JSON body of this error.
+    pub fn body(&self) -> Value {
+        let mut body = Map::new();
+        body.insert("code".into(), json!(self.code));
+        body.insert("error".into(), json!(self.message));
+        for (k, v) in &self.extra {
+            body.insert(k.clone(), v.clone());
+        }
+        Value::Object(body)
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({}): {}", self.status, self.code, self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl From<Unsolvable> for ApiError {
+    fn from(err: Unsolvable) -> ApiError {
+        match err {
+            Unsolvable::Size(e) => ApiError::bad_request("size_mismatch", e.to_string()),
+            Unsolvable::Parity(_) => ApiError::unprocessable("unsolvable", err.to_string()),
+        }
+    }
+}
+
+impl From<SolveError> for ApiError {
+    fn from(err: SolveError) -> ApiError {
+        match err {
+            SolveError::Parse(e) => ApiError::bad_board("board", e),
+            SolveError::Unsolvable(e) => e.into(),
+            SolveError::Limit {
+                hit: LimitHit::Cancelled,
+                ..
+            } => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "cancelled",
+                "the search was cancelled: the server is stopping or the request was abandoned",
+            ),
+            SolveError::Limit { hit, stats, bound } => ApiError::unprocessable(
+                "limit_reached",
+                format!(
+                    "{hit} after {} nodes: the solution needs at least {bound} moves; try a \
+                     stronger heuristic, IDA*, or an easier board",
+                    stats.generated
+                ),
+            )
+            .with("limit", hit.name())
+            .with("bound", bound)
+            .with("expanded", stats.expanded)
+            .with("generated", stats.generated)
+            .with("time_ms", stats.elapsed.as_secs_f64() * 1000.0),
+            SolveError::Unsupported(m) => ApiError::unprocessable("unsupported", m),
+            SolveError::InvalidSolution(m) => ApiError::internal(m),
+            // Algorithms that may give up on their own (a real-time player caught in a cycle,
+            // and whatever the core adds later) are a fact about the input, not a server fault.
+            #[allow(unreachable_patterns)]
+            other => ApiError::unprocessable("no_solution", other.to_string()),
+        }
+    }
+}

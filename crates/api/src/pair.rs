@@ -1,0 +1,115 @@
+//! `validate` and `hint`: questions about a board and goal pair.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use taquin::notation::Notation;
+use taquin::{check_solvable, Algorithm, Board, SolveOptions, Tables};
+
+use crate::fields::{board_json, notation_of, parse_pair, timeout_of};
+use crate::solve::SolvePlan;
+use crate::{ApiError, Settings};
+
+/// `POST /api/validate` and `/api/hint`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairRequest {
+    /// The start board.
+    pub board: String,
+    /// The goal board; default: tiles in order, blank last.
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// Time budget in milliseconds (hint only).
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+    /// How the hint writes `moves` (hint only): `blank` (default) or `tiles`.
+    #[serde(default)]
+    pub notation: Option<String>,
+}
+
+/// The answer of `validate`: both boards parsed, and whether the pair is solvable (an answer
+/// either way; `reason` explains a refusal). All its work is checking.
+pub fn validate(settings: &Settings, req: &PairRequest) -> Result<Value, ApiError> {
+    if req.timeout_ms.is_some() || req.notation.is_some() {
+        return Err(ApiError::bad_request(
+            "bad_fields",
+            "timeout_ms and notation have no meaning for validate",
+        ));
+    }
+    let (board, goal) = parse_pair(settings, &req.board, req.goal.as_deref())?;
+    let verdict = check_solvable(&board, &goal);
+    Ok(json!({
+        "width": board.width(),
+        "height": board.height(),
+        "board": board_json(&board),
+        "goal": board_json(&goal),
+        "solvable": verdict.is_ok(),
+        "reason": verdict.err().map(|e| e.to_string()),
+    }))
+}
+
+/// A hint, checked and ready to run: the optimal next move from the board (the first move of
+/// an optimal solution), or none when the board is already the goal.
+#[derive(Debug, Clone)]
+pub struct Hint {
+    /// The optimal search to run; `None` when the board is the goal.
+    search: Option<SolvePlan>,
+    /// How the answer writes its moves.
+    notation: Notation,
+}
+
+impl Hint {
+    /// Checks everything a hint request can get wrong, before it takes a worker.
+    pub fn new(settings: &Settings, req: &PairRequest) -> Result<Hint, ApiError> {
+        let (board, goal) = parse_pair(settings, &req.board, req.goal.as_deref())?;
+        check_solvable(&board, &goal)?;
+        let timeout = timeout_of(settings, req.timeout_ms)?;
+        let notation = notation_of(req.notation.as_deref())?;
+        let search = (board != goal).then(|| SolvePlan {
+            board,
+            goal,
+            // The optimal search the planner picks.
+            options: SolveOptions {
+                algorithm: Some(Algorithm::IdaStar),
+                workload: settings.workload,
+                ..SolveOptions::default()
+            },
+            timeout,
+            max_nodes: settings.max_nodes,
+            nodes_given: true,
+            max_memory: settings.max_memory,
+            notation: Notation::Blank,
+        });
+        Ok(Hint { search, notation })
+    }
+
+    /// Whether answering takes a search (false when the board is already the goal).
+    pub fn needs_search(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// Runs the search on the current thread (a raised `cancel` flag stops it) and answers:
+    /// `move` (a blank letter), `tile` (the tile it moves), `remaining`, `moves` (in the
+    /// request's notation), `heuristic`, `time_ms`; `move` is null at the goal.
+    pub fn run(&self, tables: &Tables, cancel: Option<Arc<AtomicBool>>) -> Result<Value, ApiError> {
+        let Some(search) = &self.search else {
+            return Ok(json!({"move": null, "tile": null, "remaining": 0, "moves": ""}));
+        };
+        let solution = search.solve(tables, cancel, None)?;
+        let board: &Board = search.board();
+        let first = solution.moves.first().copied();
+        let tile = first
+            .and_then(|m| board.target(m))
+            .map(|cell| board.tiles()[cell]);
+        Ok(json!({
+            "move": first.map(|m| m.letter().to_string()),
+            "tile": tile,
+            "remaining": solution.len(),
+            "moves": self.notation.format(&solution.moves),
+            "heuristic": solution.heuristic,
+            "time_ms": solution.stats.elapsed.as_secs_f64() * 1000.0,
+        }))
+    }
+}

@@ -1,0 +1,350 @@
+//! `solve` and `solve/stream`: the request, the solve checked and ready to run, and the lines a
+//! streamed solve sends while it runs.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use taquin::clock::Instant;
+use taquin::notation::Notation;
+use taquin::{
+    Board, HeuristicKind, Limits, Progress, ProgressFn, Request, Solution, SolveOptions,
+    SolveReport, Tables,
+};
+
+use crate::fields::{choice_of, nodes_of, notation_of, parse_pair, timeout_of};
+use crate::{ApiError, Settings};
+
+/// `POST /api/solve` and `/api/solve/stream`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The start board, e.g. `"6 4 7/8 5 0/3 2 1"`.
+    pub board: String,
+    /// The goal board; default: tiles in order, blank last.
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// Algorithm name (`astar`, `idastar`, `bfs`, ...); default `auto`: the planner picks.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// Heuristic name (`manhattan`, `pdb:6-6-3`, ...); default `auto`: the planner picks.
+    #[serde(default)]
+    pub heuristic: Option<String>,
+    /// Time budget in milliseconds; default and maximum set by the server.
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+    /// Node budget (nodes generated); maximum set by the server.
+    #[serde(default)]
+    pub max_nodes: Option<u64>,
+    /// Weight of weighted A* (>= 1).
+    #[serde(default)]
+    pub weight: Option<f64>,
+    /// Look-ahead depth of the real-time algorithms (1 to `taquin::solvers::MAX_DEPTH`).
+    #[serde(default)]
+    pub depth: Option<usize>,
+    /// How the answer writes `moves`: `blank` (the default: each letter is where the blank
+    /// goes) or `tiles` (where the tiles go, runs with their length: `R3`).
+    #[serde(default)]
+    pub notation: Option<String>,
+}
+
+/// A solve, checked and ready to run.
+#[derive(Debug, Clone)]
+pub struct SolvePlan {
+    pub(crate) board: Board,
+    pub(crate) goal: Board,
+    pub(crate) options: SolveOptions,
+    pub(crate) timeout: Duration,
+    pub(crate) max_nodes: u64,
+    /// Did the request set `max_nodes`? The front end's own cap is not passed to the anytime
+    /// search, which reads a node budget as "improve only, prove nothing".
+    pub(crate) nodes_given: bool,
+    pub(crate) max_memory: usize,
+    /// How the answer writes its moves.
+    pub(crate) notation: Notation,
+}
+
+impl SolvePlan {
+    /// Parses and checks everything a request can get wrong, before it takes a worker.
+    pub fn new(
+        settings: &Settings,
+        tables: &Tables,
+        req: &SolveRequest,
+    ) -> Result<SolvePlan, ApiError> {
+        let (board, goal) = parse_pair(settings, &req.board, req.goal.as_deref())?;
+        let (algorithm, heuristic) = choice_of(req.algorithm.as_deref(), req.heuristic.as_deref())?;
+        let mut options = SolveOptions {
+            algorithm,
+            heuristic,
+            workload: settings.workload,
+            ..SolveOptions::default()
+        };
+        if let Some(w) = req.weight {
+            let max = SolveOptions::MAX_WEIGHT;
+            if !(w.is_finite() && (1.0..=max).contains(&w)) {
+                return Err(ApiError::bad_request(
+                    "bad_fields",
+                    format!("weight must be a number between 1 and {max}"),
+                ));
+            }
+            options.weight = w;
+        }
+        if let Some(d) = req.depth {
+            let max = taquin::solvers::MAX_DEPTH;
+            if !(1..=max).contains(&d) {
+                return Err(ApiError::bad_request(
+                    "bad_fields",
+                    format!(
+                        "depth must be between 1 and {max}: the look-ahead tree grows threefold \
+                         with each level"
+                    ),
+                ));
+            }
+            options.depth = d;
+        }
+        // Refused with the reason before any search, and before taking a worker.
+        Request::new(board.clone(), goal.clone(), Limits::none())?;
+        if let Some(HeuristicKind::Pdb(preset)) = heuristic {
+            check_tables_ready(tables, preset, &goal)?;
+        }
+        Ok(SolvePlan {
+            board,
+            goal,
+            options,
+            timeout: timeout_of(settings, req.timeout_ms)?,
+            max_nodes: nodes_of(settings, req.max_nodes)?,
+            nodes_given: req.max_nodes.is_some(),
+            max_memory: settings.max_memory,
+            notation: notation_of(req.notation.as_deref())?,
+        })
+    }
+
+    /// The start board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// What the planner picks for this solve (algorithm, heuristic, why), for reports made
+    /// before or without a run.
+    pub fn plan(&self, tables: &Tables) -> Result<taquin::Plan, ApiError> {
+        let request = Request::new(self.board.clone(), self.goal.clone(), Limits::none())?;
+        Ok(taquin::plan(&request, &self.options, tables)?)
+    }
+
+    /// Runs the search on the current thread; the deadline starts now, not when the request
+    /// arrived, so time spent waiting for a worker is not charged to the search. A raised
+    /// `cancel` flag stops it.
+    pub fn solve(
+        &self,
+        tables: &Tables,
+        cancel: Option<Arc<AtomicBool>>,
+        progress: Option<ProgressFn>,
+    ) -> Result<Solution, ApiError> {
+        let mut limits = budget(self.timeout, self.max_memory, cancel);
+        let anytime = self.plan(tables)?.algorithm == taquin::Algorithm::Anytime;
+        if self.nodes_given || !anytime {
+            limits = limits.with_max_nodes(self.max_nodes);
+        }
+        let request = Request::new(self.board.clone(), self.goal.clone(), limits)?;
+        Ok(taquin::solve(&request, &self.options, tables, progress)?)
+    }
+
+    /// [`SolvePlan::solve`], answered as the route answers: the report, in the request's
+    /// notation, with the two boards.
+    pub fn run(
+        &self,
+        tables: &Tables,
+        cancel: Option<Arc<AtomicBool>>,
+        progress: Option<ProgressFn>,
+    ) -> Result<Value, ApiError> {
+        let solution = self.solve(tables, cancel, progress)?;
+        let report = SolveReport::new(&solution).in_notation(&solution, self.notation);
+        let mut value = to_json(&report)?;
+        value["board"] = json!(self.board.to_line());
+        value["goal"] = json!(self.goal.to_line());
+        Ok(value)
+    }
+}
+
+/// The limits of a search that starts now: `timeout` from now, `max_memory` bytes, and the
+/// caller's cancel flag.
+pub(crate) fn budget(
+    timeout: Duration,
+    max_memory: usize,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Limits {
+    let limits = Limits::none()
+        .with_timeout(timeout)
+        .with_max_memory(max_memory);
+    match cancel {
+        Some(flag) => limits.with_cancel(flag),
+        None => limits,
+    }
+}
+
+/// A value as JSON; failing is a fault of this program, not of the request.
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError> {
+    serde_json::to_value(value).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// Refuses pattern databases that are not built here and that would take more than a second
+/// or so to build inside a request.
+fn check_tables_ready(
+    tables: &Tables,
+    preset: taquin::pdb::PdbPreset,
+    goal: &Board,
+) -> Result<(), ApiError> {
+    let quick = preset.largest_table(goal.len()) <= taquin::planner::STANDARD_ENTRIES;
+    if quick || preset.is_available(goal, tables) {
+        return Ok(());
+    }
+    Err(ApiError::bad_request(
+        "bad_heuristic",
+        format!(
+            "the pdb:{} tables for this board are not built on this server, and building them \
+             takes minutes: leave the heuristic on auto, which uses the best tables available",
+            preset.name()
+        ),
+    )
+    .with("field", "heuristic"))
+}
+
+/// The lines of a streamed solve, made from the search's progress reports: every improvement
+/// at once as `{"improved": {"length", "lower_bound", "time_ms"}}` (there are few, and each is
+/// news), and `{"progress": {"generated", "expanded", "bound", "time_ms"}}` at most every
+/// 100 ms, plenty for a progress bar and a small stream. Shareable between threads, as the
+/// core's progress callback must be.
+#[derive(Debug)]
+pub struct ProgressLines {
+    /// The least time between two progress lines.
+    every: Duration,
+    last: Mutex<Option<Instant>>,
+    last_best: Mutex<Option<u32>>,
+}
+
+impl Default for ProgressLines {
+    fn default() -> ProgressLines {
+        ProgressLines::every(Duration::from_millis(100))
+    }
+}
+
+impl ProgressLines {
+    /// No line sent yet.
+    pub fn new() -> ProgressLines {
+        ProgressLines::default()
+    }
+
+    /// Progress lines at most once per `every`.
+    fn every(every: Duration) -> ProgressLines {
+        ProgressLines {
+            every,
+            last: Mutex::new(None),
+            last_best: Mutex::new(None),
+        }
+    }
+
+    /// The line to send for `p`, if any.
+    pub fn line(&self, p: Progress) -> Option<Value> {
+        let time_ms = p.elapsed.as_secs_f64() * 1000.0;
+        if let Some(best) = p.best {
+            let mut last_best = self.last_best.lock().unwrap_or_else(|e| e.into_inner());
+            if last_best.replace(best) != Some(best) {
+                return Some(json!({"improved": {
+                    "length": best,
+                    "lower_bound": p.bound,
+                    "time_ms": time_ms,
+                }}));
+            }
+        }
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.is_some_and(|t| t.elapsed() < self.every) {
+            return None;
+        }
+        *last = Some(Instant::now());
+        Some(json!({"progress": {
+            "generated": p.generated,
+            "expanded": p.expanded,
+            "bound": p.bound,
+            "time_ms": time_ms,
+        }}))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn progress(best: Option<u32>) -> Progress {
+        Progress {
+            generated: 10,
+            expanded: 4,
+            bound: 20,
+            elapsed: Duration::from_millis(3),
+            best,
+        }
+    }
+
+    #[test]
+    fn every_improvement_is_a_line_and_progress_waits_its_interval() {
+        // An interval no test run reaches: the second progress report is always too soon.
+        let lines = ProgressLines::every(Duration::from_secs(3600));
+        let first = lines.line(progress(None)).unwrap();
+        assert_eq!(first["progress"]["generated"], 10);
+        assert_eq!(first["progress"]["time_ms"], 3.0);
+        assert_eq!(lines.line(progress(None)), None, "too soon after the last");
+        for best in [40, 36] {
+            let line = lines.line(progress(Some(best))).unwrap();
+            assert_eq!(line["improved"]["length"], best);
+            assert_eq!(line["improved"]["lower_bound"], 20);
+        }
+        assert_eq!(lines.line(progress(Some(36))), None, "no news, too soon");
+        let eager = ProgressLines::every(Duration::ZERO);
+        for _ in 0..2 {
+            assert!(eager.line(progress(Some(36))).is_some());
+        }
+    }
+
+    #[test]
+    fn a_solve_is_refused_before_any_search_with_the_field_at_fault() {
+        let settings = Settings {
+            max_side: 4,
+            default_timeout: Duration::from_secs(1),
+            max_timeout: Duration::from_secs(2),
+            max_nodes: 1000,
+            max_memory: 1 << 20,
+            trace_max_cells: 9,
+            trace_max_nodes: 50,
+            workers: 1,
+            workload: taquin::Workload::One,
+        };
+        let tables = Tables::in_memory();
+        let refusal = |body: serde_json::Value| {
+            let req: SolveRequest = crate::object_of(body).unwrap();
+            let e = SolvePlan::new(&settings, &tables, &req).unwrap_err();
+            (e.status.as_u16(), e.code, e.body()["field"].clone())
+        };
+        let board = "1 2 3/4 5 6/7 0 8";
+        assert_eq!(
+            refusal(json!({"board": "1 2 3 4 5/6 7 8 9 10/11 12 13 14 0"})),
+            (422, "too_large", json!("board"))
+        );
+        assert_eq!(
+            refusal(json!({"board": board, "timeout_ms": 2001})),
+            (400, "bad_limit", json!("timeout_ms"))
+        );
+        assert_eq!(
+            refusal(json!({"board": board, "max_nodes": 1001})),
+            (400, "bad_limit", json!("max_nodes"))
+        );
+        assert_eq!(
+            refusal(json!({"board": board, "algorithm": "dfs"})),
+            (400, "bad_algorithm", json!("algorithm"))
+        );
+        assert_eq!(
+            refusal(json!({"board": "1 2 3/4 5 6/8 7 0"})),
+            (422, "unsolvable", json!(null))
+        );
+    }
+}

@@ -1,0 +1,129 @@
+//! `trace`: the A* search tree of a small board, for the page's tree view.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::Deserialize;
+use serde_json::Value;
+use taquin::search::puzzle_graph::PuzzleGraph;
+use taquin::search::trace::{astar_trace, TieBreak};
+use taquin::search::trace_report::TraceReport;
+use taquin::{check_solvable, Board, HeuristicKind, Tables};
+
+use crate::fields::{heuristic_of, parse_pair};
+use crate::solve::{budget, to_json};
+use crate::{ApiError, Settings};
+
+/// `POST /api/trace`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest {
+    /// The start board (at most `trace_max_cells` cells).
+    pub board: String,
+    /// The goal board; default: tiles in order, blank last.
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// Heuristic name; default `manhattan`, the one tutorials draw.
+    #[serde(default)]
+    pub heuristic: Option<String>,
+    /// Largest number of tree nodes (at most `trace_max_nodes`).
+    #[serde(default)]
+    pub max_nodes: Option<usize>,
+    /// Which node of equal f goes first: `fifo` (the one added first, as tutorials draw it;
+    /// the default) or `deepest` (larger g first, the solvers' A* order).
+    #[serde(default)]
+    pub tie_break: Option<String>,
+}
+
+/// A trace, checked and ready to run.
+#[derive(Debug, Clone)]
+pub struct TracePlan {
+    board: Board,
+    goal: Board,
+    max_nodes: usize,
+    kind: HeuristicKind,
+    tie: TieBreak,
+    /// The heuristic's tables are built within the default deadline and memory budget.
+    timeout: Duration,
+    max_memory: usize,
+}
+
+impl TracePlan {
+    /// Checks everything a trace request can get wrong, before it takes a worker.
+    pub fn new(settings: &Settings, req: &TraceRequest) -> Result<TracePlan, ApiError> {
+        let (board, goal) = parse_pair(settings, &req.board, req.goal.as_deref())?;
+        if board.len() > settings.trace_max_cells {
+            return Err(ApiError::unprocessable(
+                "too_large",
+                format!(
+                    "the search view is for small boards: at most {} cells, this board has {}",
+                    settings.trace_max_cells,
+                    board.len()
+                ),
+            ));
+        }
+        let max_nodes = match req.max_nodes {
+            None => settings.trace_max_nodes,
+            Some(n) if (1..=settings.trace_max_nodes).contains(&n) => n,
+            Some(_) => {
+                return Err(ApiError::bad_request(
+                    "bad_limit",
+                    format!(
+                        "max_nodes must be between 1 and {}",
+                        settings.trace_max_nodes
+                    ),
+                ))
+            }
+        };
+        let kind = match &req.heuristic {
+            None => HeuristicKind::Manhattan,
+            Some(name) => heuristic_of(name)?,
+        };
+        let tie = match req.tie_break.as_deref() {
+            None => TieBreak::default(),
+            Some(name) => TieBreak::from_name(name).ok_or_else(|| {
+                ApiError::bad_request(
+                    "bad_fields",
+                    format!("unknown tie_break '{name}': use fifo or deepest"),
+                )
+                .with("field", "tie_break")
+            })?,
+        };
+        check_solvable(&board, &goal)?;
+        Ok(TracePlan {
+            board,
+            goal,
+            max_nodes,
+            kind,
+            tie,
+            timeout: settings.default_timeout,
+            max_memory: settings.max_memory,
+        })
+    }
+
+    /// Builds the heuristic and traces the search on the current thread (a raised `cancel`
+    /// flag stops the build). The answer: nodes numbered in the order they were added, each
+    /// with its tiles, g, h, f, state (`expanded`, `frontier`, `superseded`, `goal`) and
+    /// whether it lies on the final path.
+    pub fn run(&self, tables: &Tables, cancel: Option<Arc<AtomicBool>>) -> Result<Value, ApiError> {
+        let limits = budget(self.timeout, self.max_memory, cancel);
+        let h = self
+            .kind
+            .build(&self.goal, tables, taquin::pdb::BuildPolicy::Never, &limits)?;
+        let graph = PuzzleGraph::new(&self.goal, &*h);
+        let trace = astar_trace(
+            &graph,
+            graph.pack(self.board.tiles()),
+            self.max_nodes,
+            self.tie,
+        );
+        to_json(&TraceReport::new(
+            &self.board,
+            &graph,
+            &trace,
+            self.kind.name(),
+            self.tie.name(),
+        ))
+    }
+}
