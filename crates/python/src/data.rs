@@ -149,15 +149,14 @@ pub fn dataset<'py>(
         }
     };
     let ask = Ask {
-        algorithm: None,
-        heuristic: heuristic_name(heuristic)?,
-        weight: taquin::SolveOptions::DEFAULT_WEIGHT,
-        depth: taquin::SolveOptions::DEFAULT_DEPTH,
-        threads: 1,
+        options: taquin::SolveOptions {
+            heuristic: heuristic_name(heuristic)?,
+            workload: taquin::Workload::Many,
+            ..taquin::SolveOptions::default()
+        },
         timeout: None,
         max_nodes: None,
         max_memory: None,
-        workload: taquin::Workload::Many,
     };
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cancel = cancel_flag();

@@ -9,36 +9,24 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::OnceLock;
-use taquin::{
-    Algorithm, Board, HeuristicKind, Limits, Request, Solution, SolveError, SolveOptions, Tables,
-    Workload,
-};
+use taquin::{Board, Limits, Request, Solution, SolveError, SolveOptions, Tables, Workload};
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
 use crate::errors::solve_error;
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
-/// What a solve is asked for besides the boards and the limits.
+/// What a solve is asked for besides the boards: the core's options and the limits.
 #[derive(Debug, Clone)]
 pub struct Ask {
-    /// `None`: chosen for the board.
-    pub algorithm: Option<Algorithm>,
-    /// `None`: chosen for the board and the algorithm.
-    pub heuristic: Option<HeuristicKind>,
-    /// Weight of weighted A*.
-    pub weight: f64,
-    /// Look-ahead depth of the real-time players.
-    pub depth: usize,
-    /// Threads for one IDA* search.
-    pub threads: usize,
+    /// Algorithm and heuristic (`None`: chosen for the board), their knobs, and how many boards
+    /// share the tables (a batch or a data set: many).
+    pub options: SolveOptions,
     /// Per-solve time budget.
     pub timeout: Option<Duration>,
     /// Per-solve node budget.
     pub max_nodes: Option<u64>,
     /// Per-solve memory budget of A* and BFS, in bytes.
     pub max_memory: Option<usize>,
-    /// How many boards share the tables (a batch or a data set: many).
-    pub workload: Workload,
 }
 
 /// The tables every solve of this module uses: the default directory's (the `TAQUIN_PDB_DIR`
@@ -59,16 +47,8 @@ pub fn run_solve(
 ) -> Result<Solution, SolveError> {
     let limits =
         Limits::new(ask.timeout, ask.max_nodes, ask.max_memory).with_cancel(cancel.clone());
-    let options = SolveOptions {
-        algorithm: ask.algorithm,
-        heuristic: ask.heuristic,
-        weight: ask.weight,
-        depth: ask.depth,
-        threads: ask.threads,
-        workload: ask.workload,
-    };
     let request = Request::new(board.clone(), goal.clone(), limits)?;
-    taquin::solve(&request, &options, tables(), None)
+    taquin::solve(&request, &ask.options, tables(), None)
 }
 
 /// The result of a solve, with the field names of the CLI's `--json`.
@@ -188,15 +168,17 @@ fn ask_from(
         ));
     }
     Ok(Ask {
-        algorithm: algorithm_name(algorithm)?,
-        heuristic: heuristic_name(heuristic)?,
-        weight,
-        depth,
-        threads,
+        options: SolveOptions {
+            algorithm: algorithm_name(algorithm)?,
+            heuristic: heuristic_name(heuristic)?,
+            weight,
+            depth,
+            threads,
+            workload: Workload::One,
+        },
         timeout,
         max_nodes,
         max_memory,
-        workload: Workload::One,
     })
 }
 
@@ -291,12 +273,10 @@ pub fn solve_batch<'py>(
     jobs: Option<usize>,
     return_exceptions: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let ask = Ask {
-        workload: Workload::Many,
-        ..ask_from(
-            algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, 1,
-        )?
-    };
+    let mut ask = ask_from(
+        algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, 1,
+    )?;
+    ask.options.workload = Workload::Many;
     let boards = batch_boards(boards, width)?;
     let goal = match boards.first() {
         Some(first) => goal_for(first, goal)?,

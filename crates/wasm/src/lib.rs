@@ -1,6 +1,7 @@
 //! The taquin core for the static web page: the web API's routes as functions that a Web Worker
 //! calls (assets/worker.js), each taking the route's JSON request text and returning its JSON
-//! answer text, or throwing the route's JSON error text. The page's code reads both the same.
+//! answer text, or throwing the route's JSON error text. The checks, searches and errors are
+//! the server's own ([`taquin_api`]), so the page's code reads both the same.
 //!
 //! A browser tab has one thread here: the planner's choices run single-threaded (the anytime
 //! search runs its improver, then its prover), and tables are built in memory.
