@@ -8,7 +8,6 @@ use std::time::Duration;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use taquin::clock::Instant;
-use taquin::notation::Notation;
 use taquin::{check_solvable, Algorithm, Board, HeuristicKind, Limits, SolveOptions, Tables};
 
 use crate::fields::{algorithm_of, heuristic_of, nodes_of, parse_pair, timeout_of};
@@ -89,18 +88,9 @@ impl Comparison {
         }
         let plans: Vec<SolvePlan> = runs
             .into_iter()
-            .map(|(a, h)| SolvePlan {
-                board: board.clone(),
-                goal: goal.clone(),
-                options: SolveOptions {
-                    workload: settings.workload,
-                    ..SolveOptions::new(a, h)
-                },
-                timeout,
-                max_nodes,
-                nodes_given: true,
-                max_memory: settings.max_memory,
-                notation: Notation::Blank,
+            .map(|(a, h)| {
+                let pair = (board.clone(), goal.clone());
+                SolvePlan::fixed(settings, pair, SolveOptions::new(a, h), timeout, max_nodes)
             })
             .collect();
         Ok(Comparison {

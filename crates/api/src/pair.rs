@@ -67,20 +67,19 @@ impl Hint {
         check_solvable(&board, &goal)?;
         let timeout = timeout_of(settings, req.timeout_ms)?;
         let notation = notation_of(req.notation.as_deref())?;
-        let search = (board != goal).then(|| SolvePlan {
-            board,
-            goal,
-            // The optimal search the planner picks.
-            options: SolveOptions {
-                algorithm: Some(Algorithm::IdaStar),
-                workload: settings.workload,
-                ..SolveOptions::default()
-            },
-            timeout,
-            max_nodes: settings.max_nodes,
-            nodes_given: true,
-            max_memory: settings.max_memory,
-            notation: Notation::Blank,
+        // The optimal search the planner picks for the board.
+        let options = SolveOptions {
+            algorithm: Some(Algorithm::IdaStar),
+            ..SolveOptions::default()
+        };
+        let search = (board != goal).then(|| {
+            SolvePlan::fixed(
+                settings,
+                (board, goal),
+                options,
+                timeout,
+                settings.max_nodes,
+            )
         });
         Ok(Hint { search, notation })
     }

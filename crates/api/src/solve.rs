@@ -121,6 +121,31 @@ impl SolvePlan {
         })
     }
 
+    /// A search whose options the route sets (each run of a comparison, the hint's optimal
+    /// search), within `timeout`, `max_nodes` and the front end's memory budget, its moves in
+    /// blank letters.
+    pub(crate) fn fixed(
+        settings: &Settings,
+        (board, goal): (Board, Board),
+        options: SolveOptions,
+        timeout: Duration,
+        max_nodes: u64,
+    ) -> SolvePlan {
+        SolvePlan {
+            board,
+            goal,
+            options: SolveOptions {
+                workload: settings.workload,
+                ..options
+            },
+            timeout,
+            max_nodes,
+            nodes_given: true,
+            max_memory: settings.max_memory,
+            notation: Notation::Blank,
+        }
+    }
+
     /// The start board.
     pub fn board(&self) -> &Board {
         &self.board
