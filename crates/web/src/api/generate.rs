@@ -44,25 +44,28 @@ pub async fn generate(
     AppJson(req): AppJson<GenerateRequest>,
 ) -> Result<Json<Value>, AppError> {
     let Shuffle { goal, seed, walk } = shuffle(&state, &req)?;
-    // A walk of 100,000 moves or a shuffle of a large board is CPU work: off the async threads.
-    let start = goal.clone();
-    let board = run_blocking(move || {
+    // A walk of 100,000 moves or a shuffle of a large board is CPU work: off the async threads,
+    // with a slot of its own so that a flood of them cannot take every core.
+    let permit = state.acquire_shuffle().await?;
+    let answer = run_blocking(move || {
+        let _permit = permit;
         let mut rng = Rng::new(seed);
-        match walk {
-            Some(moves) => random_walk(&start, moves, &mut rng),
-            None => uniform(&start, &mut rng),
-        }
+        let board = match walk {
+            Some(moves) => random_walk(&goal, moves, &mut rng),
+            None => uniform(&goal, &mut rng),
+        };
+        json!({
+            "board": board.to_line(),
+            "goal": goal.to_line(),
+            "width": goal.width(),
+            "height": goal.height(),
+            "method": if walk.is_some() { "walk" } else { "uniform" },
+            "moves": walk,
+            "seed": seed,
+        })
     })
     .await?;
-    Ok(Json(json!({
-        "board": board.to_line(),
-        "goal": goal.to_line(),
-        "width": goal.width(),
-        "height": goal.height(),
-        "method": if walk.is_some() { "walk" } else { "uniform" },
-        "moves": walk,
-        "seed": seed,
-    })))
+    Ok(Json(answer))
 }
 
 /// A shuffle checked and ready to run.
