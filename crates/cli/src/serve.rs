@@ -13,7 +13,8 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
-    /// Searches running at once (default: the number of cores).
+    /// Searches running at once (default: the number of cores); as many shuffles
+    /// (`/api/generate`) may run besides.
     #[arg(long)]
     pub workers: Option<usize>,
 

@@ -15,7 +15,8 @@
 //! | `POST /api/trace` | the A* search tree of a small board |
 //!
 //! Searches run on blocking threads behind a semaphore, each with a deadline, a node budget and a
-//! memory budget; a client that goes away cancels its search.
+//! memory budget; a client that goes away cancels its search. Shuffles run on blocking threads
+//! behind a semaphore of their own. The async threads only parse, check and answer.
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
@@ -57,7 +58,7 @@ pub use state::AppState;
 pub struct Config {
     /// Address to listen on (loopback by default: the game is for the person at this machine).
     pub addr: SocketAddr,
-    /// Searches running at once.
+    /// Searches running at once; as many shuffles (`/api/generate`) may run besides.
     pub workers: usize,
     /// Requests allowed to wait for a free worker; more are turned away at once as busy.
     pub queue: usize,
