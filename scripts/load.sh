@@ -8,6 +8,7 @@
 # with searches, a stream and the background table build in flight.
 # Usage: scripts/load.sh [SECONDS_PER_STEP]     (from the repository root; default 5)
 #        TAQUIN_BIN=path/to/taquin scripts/load.sh 10   (another build, e.g. to compare two)
+#        STOP_UNDER_LOAD=1 scripts/load.sh 10   (SIGINT during a 256-connection run instead)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step="${1:-5}"
@@ -116,15 +117,23 @@ done
 kill "$slow" 2>/dev/null || true
 echo stop >"$work/phase"
 
-# Ctrl-C with searches in flight: two 4x4 A* searches and a stream (the background table build
-# is still running), then SIGINT; the time is from the signal to the server's exit.
+# Ctrl-C with searches in flight: two 4x4 A* searches and a stream (on two cores two of them
+# run and one waits for a worker; the background table build is still running; with
+# STOP_UNDER_LOAD, 256 connections of the mix too), then SIGINT; the time is from the signal to
+# the server's exit.
 search='{"board":"15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0","algorithm":"astar","heuristic":"misplaced"}'
+if [ -n "${STOP_UNDER_LOAD:-}" ]; then
+  wrk -t2 -c256 -d60s --timeout 10s -s "$work/mix.lua" "$url" >/dev/null 2>&1 &
+  flood=$!
+  sleep 3
+fi
 for route in solve solve stream; do
   path=/api/solve; [ "$route" = stream ] && path=/api/solve/stream
   curl -s -o /dev/null --max-time 10 "$url$path" -H 'Content-Type: application/json' -d "$search" &
 done
+sleep 0.5
 for _ in $(seq 100); do
-  curl -s --max-time 5 "$url/api/info" | grep -q '"running":3' && break
+  curl -s --max-time 5 "$url/api/info" | grep -Eq '"running":[1-9]' && break
   sleep 0.05
 done
 echo stopping >"$work/phase"
@@ -133,6 +142,7 @@ kill -INT "$server"
 status=0
 wait "$server" || status=$?
 stop=$(date +%s.%N)
+[ -n "${flood:-}" ] && { kill "$flood" 2>/dev/null || true; }
 kill "$sampler" 2>/dev/null || true
 wait 2>/dev/null || true
 ctrl_c=$(echo "$stop - $start" | bc | awk '{printf "%.2f", $1}')
