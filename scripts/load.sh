@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Load test of `taquin serve` on loopback only: a mix of valid, invalid and expensive requests
 # (wrk, Debian's `wrk` package) at 1 to 256 connections, plus clients that send half a request
-# and stop. Reports the statuses seen, the server's peak memory, the latency of GET /api/info
-# throughout, and how long Ctrl-C takes to stop the server with searches in flight.
+# and stop. Prints, ready to paste into BENCHMARKS.md ("Web server"), a table of the latency of
+# GET /api/info (timed with curl every 0.1 s throughout, and before any request) at each number
+# of connections with the requests/s and statuses seen, then one summary row: the p95 at each
+# step, the statuses, the server's peak memory and how long Ctrl-C (SIGINT) takes to stop it
+# with searches, a stream and the background table build in flight.
 # Usage: scripts/load.sh [SECONDS_PER_STEP]     (from the repository root; default 5)
 #        TAQUIN_BIN=path/to/taquin scripts/load.sh 10   (another build, e.g. to compare two)
+#        STOP_UNDER_LOAD=1 scripts/load.sh 10   (SIGINT during a 256-connection run instead)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step="${1:-5}"
@@ -13,9 +17,11 @@ if [ -z "${TAQUIN_BIN:-}" ]; then
   cargo build --locked --release -p taquin-cli >/dev/null 2>&1
 fi
 bin="${TAQUIN_BIN:-target/release/taquin}"
+# The build's name in the summary row: the commit when built here, else the binary's path.
+label="${TAQUIN_BIN:-$(git rev-parse --short HEAD 2>/dev/null || echo this)}"
 work=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # The server: loopback, a free port, room for 256 + 60 connections, 2 s searches, and a table
 # directory of its own, empty, so that every run starts the same background table build as a
@@ -24,7 +30,6 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 server=$!
 for _ in $(seq 100); do grep -q http "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.out" | head -1)
-echo "server $url (pid $server)"
 
 cat >"$work/mix.lua" <<'LUA'
 -- A rotating mix of requests: valid, invalid and expensive ones.
@@ -75,11 +80,11 @@ LUA
     # A failed request (none expected) is counted apart, unless the server is already stopping.
     if t=$(curl -s -o /dev/null -w '%{time_total}' --max-time 5 "$url/api/info"); then
       echo "$(cat "$work/phase" 2>/dev/null || echo start) $t" >>"$work/info.txt"
-    elif kill -0 "$server" 2>/dev/null; then
+    elif kill -0 "$server" 2>/dev/null && [ "$(cat "$work/phase")" != stopping ]; then
       echo failed >>"$work/info_failed.txt"
     fi
     hwm=$(awk '/VmHWM/ {print $2}' "/proc/$server/status" 2>/dev/null) && [ -n "$hwm" ] && echo "$hwm" >"$work/hwm.txt"
-    sleep 0.2
+    sleep 0.1
   done
 ) &
 sampler=$!
@@ -103,42 +108,74 @@ slow=$!
 # First a few seconds with no requests but the samples: what the machine itself adds (a shared
 # or busy machine delays curl and the server alike).
 echo idle >"$work/phase"
-sleep 3
-all=""
+sleep 5
 for conns in 1 16 64 256; do
   echo "$conns" >"$work/phase"
   threads=$((conns < 2 ? 1 : 2))
-  out=$(wrk -t"$threads" -c"$conns" -d"${step}s" --timeout 10s -s "$work/mix.lua" "$url" 2>&1)
-  echo "$conns connections: $(echo "$out" | grep -E 'Requests/sec' | xargs) $(echo "$out" | grep statuses)"
-  all="$all $(echo "$out" | grep statuses)"
+  wrk -t"$threads" -c"$conns" -d"${step}s" --timeout 10s -s "$work/mix.lua" "$url" >"$work/wrk$conns.txt" 2>&1
 done
 kill "$slow" 2>/dev/null || true
 echo stop >"$work/phase"
 
-# Ctrl-C with searches in flight: three 4x4 A* searches, then SIGINT.
-for _ in 1 2 3; do
-  curl -s -o /dev/null --max-time 10 "$url/api/solve" -H 'Content-Type: application/json' \
-    -d '{"board":"15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0","algorithm":"astar","heuristic":"misplaced"}' &
+# Ctrl-C with searches in flight: two 4x4 A* searches and a stream (on two cores two of them
+# run and one waits for a worker; the background table build is still running; with
+# STOP_UNDER_LOAD, 256 connections of the mix too), then SIGINT; the time is from the signal to
+# the server's exit.
+search='{"board":"15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0","algorithm":"astar","heuristic":"misplaced"}'
+if [ -n "${STOP_UNDER_LOAD:-}" ]; then
+  wrk -t2 -c256 -d60s --timeout 10s -s "$work/mix.lua" "$url" >/dev/null 2>&1 &
+  flood=$!
+  sleep 3
+fi
+for route in solve solve stream; do
+  path=/api/solve; [ "$route" = stream ] && path=/api/solve/stream
+  curl -s -o /dev/null --max-time 10 "$url$path" -H 'Content-Type: application/json' -d "$search" &
 done
 sleep 0.5
+for _ in $(seq 100); do
+  curl -s --max-time 5 "$url/api/info" | grep -Eq '"running":[1-9]' && break
+  sleep 0.05
+done
+echo stopping >"$work/phase"
 start=$(date +%s.%N)
 kill -INT "$server"
-while kill -0 "$server" 2>/dev/null; do sleep 0.01; done
+status=0
+wait "$server" || status=$?
 stop=$(date +%s.%N)
+[ -n "${flood:-}" ] && { kill "$flood" 2>/dev/null || true; }
 kill "$sampler" 2>/dev/null || true
 wait 2>/dev/null || true
+ctrl_c=$(echo "$stop - $start" | bc | awk '{printf "%.2f", $1}')
+panics=$(grep -c panic "$work/serve.out" || true)
 
-echo "statuses seen:$(echo "$all" | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort -u | tr '\n' ' ')"
-# Latency percentiles of /api/info, over the whole run and at each number of connections.
-percentiles() {
-  sort -n | awk -v what="$1" '{a[NR]=$1} END {if (NR) printf "/api/info latency %s over %d samples: median %.1f ms, p95 %.1f ms, max %.1f ms\n", what, NR, a[int(NR/2)+1]*1000, a[int(NR*0.95)+1]*1000, a[NR]*1000}'
+# The table: /api/info latency (ms) by number of connections, with what wrk saw at each.
+statuses_of() { grep statuses "$1" | sed 's/^statuses: *//'; }
+stat() { # p50|p95|max over the samples of one phase
+  awk -v p="$2" '$1 == p {print $2 * 1000}' "$work/info.txt" | sort -n |
+    awk -v q="$1" '{a[NR]=$1} END {if (!NR) {print "-"; exit}
+      i = q == "max" ? NR : int(NR * q) + 1; if (i > NR) i = NR; printf "%.1f", a[i]}'
 }
-awk '{print $2}' "$work/info.txt" | percentiles "throughout"
-awk '$1 == "idle" {print $2}' "$work/info.txt" | percentiles "before the requests"
+samples() { awk -v p="$1" '$1 == p' "$work/info.txt" | wc -l; }
+echo "| connections | requests/s | statuses | /api/info p50 (ms) | p95 | max | samples |"
+echo "| --- | --- | --- | --- | --- | --- | --- |"
+echo "| none (before the requests) | - | - | $(stat 0.5 idle) | $(stat 0.95 idle) | $(stat max idle) | $(samples idle) |"
+seen=""
+summary=""
 for conns in 1 16 64 256; do
-  awk -v p="$conns" '$1 == p {print $2}' "$work/info.txt" | percentiles "at $conns connections"
+  rps=$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$work/wrk$conns.txt")
+  st=$(statuses_of "$work/wrk$conns.txt")
+  seen="$seen $st"
+  echo "| $conns | $rps | $st | $(stat 0.5 "$conns") | $(stat 0.95 "$conns") | $(stat max "$conns") | $(samples "$conns") |"
+  summary="$summary $(stat 0.95 "$conns") |"
 done
-echo "/api/info requests that failed: $(cat "$work/info_failed.txt" 2>/dev/null | wc -l)"
-echo "server peak memory (VmHWM): $(cat "$work/hwm.txt") KiB"
-echo "Ctrl-C to exit: $(echo "$stop - $start" | bc) s"
-echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+codes=$(echo "$seen" | tr ' ' '\n' | grep '=' | sed 's/=.*//' | sort -u | tr '\n' ' ' | sed 's/ $//')
+failed=$(cat "$work/info_failed.txt" 2>/dev/null || true)
+failed=$(echo -n "$failed" | grep -c . || true)
+peak=$(awk '{printf "%.0f", $1 / 1024}' "$work/hwm.txt")
+echo
+echo "/api/info requests that failed: $failed; server peak memory (VmHWM): $peak MiB;" \
+  "Ctrl-C to exit: $ctrl_c s (exit status $status, $panics panic lines);" \
+  "load average before: $load_before, after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "Summary row (build | /api/info p95 ms before the requests, at 1, 16, 64, 256 connections | statuses | peak MiB | Ctrl-C s):"
+echo "| $label | $(stat 0.95 idle) |$summary $codes | $peak | $ctrl_c |"

@@ -13,7 +13,8 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
-    /// Searches running at once (default: the number of cores).
+    /// Searches running at once (default: the number of cores); as many shuffles
+    /// (`/api/generate`) may run besides.
     #[arg(long)]
     pub workers: Option<usize>,
 
@@ -96,13 +97,14 @@ pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> 
         println!("stopped");
         anyhow::Ok(())
     });
-    // Dropping the runtime would wait for every blocking thread. The searches still running
-    // are cancelled and stop at their next check, within milliseconds on an idle machine; but
-    // they run at a lower priority (taquin_web::priority), and on a machine busy with other
-    // work they may take seconds to get the CPU to reach it. Nothing needs them to finish (a
-    // table being saved is written to a temporary file and renamed), so the process does not
-    // wait for them.
-    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    // Dropping the runtime would wait for every blocking thread. By now every request has been
+    // answered (a stopping server answers the open ones at once, see taquin_web::Server::run)
+    // and every search's cancel flag is raised; a search still running only has to reach its
+    // next check to stop, but it runs at a lower priority (taquin_web::priority), and on a
+    // machine busy with other work it may wait long for a core to do so. Nothing needs its
+    // end (a table being saved is written to a temporary file and renamed), so the process
+    // does not wait for it.
+    runtime.shutdown_background();
     served?;
     Ok(ExitCode::SUCCESS)
 }

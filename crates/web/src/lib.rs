@@ -15,7 +15,8 @@
 //! | `POST /api/trace` | the A* search tree of a small board |
 //!
 //! Searches run on blocking threads behind a semaphore, each with a deadline, a node budget and a
-//! memory budget; a client that goes away cancels its search.
+//! memory budget; a client that goes away cancels its search. Shuffles run on blocking threads
+//! behind a semaphore of their own. The async threads only parse, check and answer.
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
@@ -38,6 +39,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Request};
+use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
 use hyper::body::Incoming;
@@ -56,7 +58,7 @@ pub use state::AppState;
 pub struct Config {
     /// Address to listen on (loopback by default: the game is for the person at this machine).
     pub addr: SocketAddr,
-    /// Searches running at once.
+    /// Searches running at once; as many shuffles (`/api/generate`) may run besides.
     pub workers: usize,
     /// Requests allowed to wait for a free worker; more are turned away at once as busy.
     pub queue: usize,
@@ -194,9 +196,11 @@ impl Server {
         self.state.clone()
     }
 
-    /// Serves until `shutdown` completes, then cancels the running searches and waits for the
-    /// open requests to finish (they end within milliseconds once cancelled), at most
-    /// `shutdown_grace`.
+    /// Serves until `shutdown` completes, then stops at once: the searches in flight are
+    /// cancelled, requests waiting for a worker and requests in flight are answered 503
+    /// `cancelled` (a stream ends with that error as its last line) without waiting for their
+    /// search to see its flag, and the connections get at most `shutdown_grace` to send those
+    /// answers and close. Searches still unwinding on blocking threads are not waited for.
     ///
     /// Connections are served by hyper directly rather than by `axum::serve`, for the one
     /// setting the latter lacks: a header read timeout (hyper's needs a timer), without which a
@@ -226,11 +230,23 @@ impl Server {
                 },
                 () = &mut shutdown => break,
             };
-            let service = TowerToHyperService::new(
-                router
-                    .clone()
-                    .map_request(|req: Request<Incoming>| req.map(Body::new)),
-            );
+            let (router, state) = (router.clone(), state.clone());
+            let service =
+                TowerToHyperService::new(tower::service_fn(move |req: Request<Incoming>| {
+                    let answer = router.clone().oneshot(req.map(Body::new));
+                    let stopped = state.stopped();
+                    async move {
+                        // A stopping server answers every open request at once (its search is
+                        // cancelled), without waiting for the search to reach its next check of
+                        // the flag: searches run at a lower priority, and on a busy machine
+                        // that can take seconds.
+                        tokio::select! {
+                            biased;
+                            answer = answer => answer,
+                            () = stopped => Ok(state::stopping().into_response()),
+                        }
+                    }
+                }));
             let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
             tokio::spawn(async move {
                 // A connection error (the client went away, a header timeout) ends only it.
@@ -239,7 +255,7 @@ impl Server {
         }
         drop(self.listener);
         state.cancel_all();
-        // Open connections finish their request (their search is cancelled) or are dropped.
+        // Open connections send their answer and close, or are dropped.
         let _ = tokio::time::timeout(config.shutdown_grace, graceful.shutdown()).await;
         Ok(())
     }

@@ -1,11 +1,12 @@
-//! Shared server state: the configuration, the solver slots (a semaphore), and the cancel flags of
-//! the searches in flight, so that a client going away or a shutdown stops them.
+//! Shared server state: the configuration, the slots of the blocking work (one semaphore for
+//! searches, one for shuffles), the cancel flags of the searches in flight, and the server's one
+//! shutdown token, so that a client going away or a shutdown stops them.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
 use crate::{AppError, Config};
 
@@ -17,27 +18,49 @@ pub struct AppState {
 
 struct Inner {
     config: Config,
-    slots: Arc<Semaphore>,
-    waiting: AtomicUsize,
+    /// Searches (solve, stream, hint, compare, trace): `workers` at once.
+    searches: Slots,
+    /// Shuffles (generate): short CPU work, bounded apart so that it neither waits behind
+    /// searches nor, in a flood, fills the blocking pool with threads that take the cores from
+    /// the async threads.
+    shuffles: Slots,
     next_id: AtomicU64,
     running: Mutex<HashMap<u64, Arc<AtomicBool>>>,
     /// Raised by [`AppState::cancel_all`]: a search that starts afterwards (its request was
     /// waiting for a slot) starts cancelled.
     stopping: AtomicBool,
+    /// The shutdown token the async side watches: requests waiting for a slot give up, and
+    /// requests and streams in flight answer at once instead of waiting for their search.
+    shutdown: watch::Sender<bool>,
+}
+
+/// A bounded kind of blocking work: a semaphore and the count of requests waiting for it.
+struct Slots {
+    semaphore: Arc<Semaphore>,
+    waiting: AtomicUsize,
+}
+
+impl Slots {
+    fn new(permits: usize) -> Slots {
+        Slots {
+            semaphore: Arc::new(Semaphore::new(permits.max(1))),
+            waiting: AtomicUsize::new(0),
+        }
+    }
 }
 
 impl AppState {
     /// State for `config`.
     pub fn new(config: Config) -> AppState {
-        let workers = config.workers.max(1);
         AppState {
             inner: Arc::new(Inner {
-                slots: Arc::new(Semaphore::new(workers)),
+                searches: Slots::new(config.workers),
+                shuffles: Slots::new(config.workers),
                 config,
-                waiting: AtomicUsize::new(0),
                 next_id: AtomicU64::new(0),
                 running: Mutex::new(HashMap::new()),
                 stopping: AtomicBool::new(false),
+                shutdown: watch::Sender::new(false),
             }),
         }
     }
@@ -54,7 +77,17 @@ impl AppState {
 
     /// The semaphore of solver slots (tests hold its permits to make the server busy).
     pub fn slots(&self) -> Arc<Semaphore> {
-        self.inner.slots.clone()
+        self.inner.searches.semaphore.clone()
+    }
+
+    /// The semaphore of shuffle slots (`/api/generate`; tests hold its permits).
+    pub fn shuffle_slots(&self) -> Arc<Semaphore> {
+        self.inner.shuffles.semaphore.clone()
+    }
+
+    /// Requests waiting for a solver slot.
+    pub fn waiting(&self) -> usize {
+        self.inner.searches.waiting.load(Ordering::SeqCst)
     }
 
     /// Searches registered and not yet finished (cancelled ones included until they stop).
@@ -62,34 +95,70 @@ impl AppState {
         self.lock().len()
     }
 
-    /// Raises the cancel flag of every search in flight, and of every search started later.
+    /// The shutdown: raises the cancel flag of every search in flight and of every search
+    /// started later, and fires the token that [`AppState::stopped`] waits for.
     pub fn cancel_all(&self) {
         let running = self.lock();
         self.inner.stopping.store(true, Ordering::SeqCst);
         for flag in running.values() {
             flag.store(true, Ordering::Relaxed);
         }
+        drop(running);
+        self.inner.shutdown.send_replace(true);
+    }
+
+    /// True once [`AppState::cancel_all`] was called.
+    pub fn is_stopping(&self) -> bool {
+        self.inner.stopping.load(Ordering::SeqCst)
+    }
+
+    /// Completes when the server starts to stop ([`AppState::cancel_all`]); at once if it has.
+    pub fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut token = self.inner.shutdown.subscribe();
+        async move {
+            // An error means that every handle of the state is gone without a shutdown (a
+            // router used without a server, in tests): then nothing will ever stop it.
+            if token.wait_for(|&stopping| stopping).await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
     }
 
     /// Waits for a solver slot: at most `queue_wait`, and not at all when `queue` requests are
     /// already waiting, so a flood is refused at once instead of piling up.
     pub async fn acquire(&self) -> Result<OwnedSemaphorePermit, AppError> {
-        if let Ok(permit) = self.inner.slots.clone().try_acquire_owned() {
+        self.wait_for(&self.inner.searches).await
+    }
+
+    /// Waits for a shuffle slot (`/api/generate`), as [`AppState::acquire`] does for searches.
+    pub async fn acquire_shuffle(&self) -> Result<OwnedSemaphorePermit, AppError> {
+        self.wait_for(&self.inner.shuffles).await
+    }
+
+    async fn wait_for(&self, slots: &Slots) -> Result<OwnedSemaphorePermit, AppError> {
+        if self.is_stopping() {
+            return Err(stopping());
+        }
+        if let Ok(permit) = slots.semaphore.clone().try_acquire_owned() {
             return Ok(permit);
         }
-        let waiting = self.inner.waiting.fetch_add(1, Ordering::SeqCst);
-        let _leave = Decrement(&self.inner.waiting);
+        let waiting = slots.waiting.fetch_add(1, Ordering::SeqCst);
+        let _leave = Decrement(&slots.waiting);
         if waiting >= self.inner.config.queue {
             return Err(AppError::busy());
         }
-        match tokio::time::timeout(
+        let wait = tokio::time::timeout(
             self.inner.config.queue_wait,
-            self.inner.slots.clone().acquire_owned(),
-        )
-        .await
-        {
-            Ok(Ok(permit)) => Ok(permit),
-            _ => Err(AppError::busy()),
+            slots.semaphore.clone().acquire_owned(),
+        );
+        tokio::select! {
+            permit = wait => match permit {
+                Ok(Ok(permit)) => Ok(permit),
+                _ => Err(AppError::busy()),
+            },
+            // A stopping server frees its waiters at once rather than handing them slots one
+            // by one as the cancelled searches end.
+            () = self.stopped() => Err(stopping()),
         }
     }
 
@@ -121,6 +190,16 @@ impl AppState {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+}
+
+/// The answer to a request the server stops before it is done: 503 `cancelled`, the code of a
+/// search cancelled by the shutdown.
+pub fn stopping() -> AppError {
+    AppError::new(
+        axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        "cancelled",
+        "the server is stopping: send the request again once it is back",
+    )
 }
 
 struct Decrement<'a>(&'a AtomicUsize);

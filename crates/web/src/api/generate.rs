@@ -19,8 +19,16 @@ pub async fn generate(
     AppJson(req): AppJson<GenerateRequest>,
 ) -> Result<Json<Value>, AppError> {
     let shuffle = Shuffle::new(&settings(&state), &req, fresh_seed)?;
-    // A walk of 100,000 moves or a shuffle of a large board is CPU work: off the async threads.
-    Ok(Json(run_blocking(move || shuffle.run()).await?))
+    // A walk of 100,000 moves or a shuffle of a large board is CPU work: off the async threads,
+    // with a slot of its own so that a flood of them cannot take every core.
+    let permit = state.acquire_shuffle().await?;
+    Ok(Json(
+        run_blocking(move || {
+            let _permit = permit;
+            shuffle.run()
+        })
+        .await?,
+    ))
 }
 
 fn fresh_seed() -> u64 {

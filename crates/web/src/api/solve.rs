@@ -70,11 +70,16 @@ pub async fn solve_stream(
         }
     });
     // The guard rides in the stream's state: when the client goes away, the body is dropped and
-    // with it the guard, which cancels the search.
-    let stream = futures_util::stream::unfold((rx, guard), |(mut rx, guard)| async move {
-        rx.recv()
-            .await
-            .map(|line| (Ok::<_, Infallible>(line), (rx, guard)))
+    // with it the guard, which cancels the search. A stopping server ends the stream at once
+    // with an error line, without waiting for the search to reach its next check.
+    let stopped = Box::pin(state.stopped());
+    let stream = futures_util::stream::unfold(Some((rx, guard, stopped)), |open| async move {
+        let (mut rx, guard, mut stopped) = open?;
+        tokio::select! {
+            biased;
+            line = rx.recv() => line.map(|line| (Ok::<_, Infallible>(line), Some((rx, guard, stopped)))),
+            () = &mut stopped => Some((Ok(ndjson(&error_line(&crate::state::stopping()))), None)),
+        }
     });
     Ok((
         [
