@@ -23,8 +23,12 @@
 //!   (the table's goal region of the blank, see `build.rs`); the dual value adds up the
 //!   excesses of those patterns only (Manhattan distance is the same on both boards). The
 //!   reflected board's dual is looked up as well: its blank stands elsewhere, so other
-//!   patterns may be valid. Computed from scratch, and only by [`Incremental::refine`], when
-//!   the cheaper lookups did not cut the node off.
+//!   patterns may be valid. Only [`Incremental::refine`] looks them up, for a node the cheaper
+//!   lookups did not cut off; a move changes the tiles on two cells, so the dual placement of
+//!   at most two patterns per board, and the others' excesses are kept in the incremental
+//!   state; the lookups stop
+//!   once the value passes the caller's limit. The solver's tables go without them
+//!   ([`crate::Tables::pdb_heuristic`] says why).
 
 use std::sync::Arc;
 
