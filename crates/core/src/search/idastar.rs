@@ -312,7 +312,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
                 child_hb = child_hb.max(hb.saturating_sub(1));
                 // Only a node the cheap value left inside the bound is refined, and only until
                 // its value passes the bound.
-                let limit = self.bound.checked_sub(g + 1).unwrap_or(0);
+                let limit = self.bound.saturating_sub(g + 1);
                 if g + 1 + child_hb <= self.bound {
                     child_hb = self.heuristic.refine(
                         &self.tiles[..self.cells],
