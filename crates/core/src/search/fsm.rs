@@ -274,8 +274,8 @@ fn moves_of(trail: &[(u32, u8)], n: u32) -> Vec<u8> {
     moves
 }
 
-/// Deepest learning search [`Fsm::learned`] runs: a state of the learning search then fits its fixed array
-/// (`depth` moves displace at most `depth + 1` cells) and a coordinate fits 8 bits.
+/// Deepest learning search [`Fsm::learned`] runs: a state of the learning search then fits its
+/// fixed array (`depth` moves displace at most `depth + 1` cells) and a coordinate fits 8 bits.
 pub const MAX_DEPTH: usize = 15;
 
 /// A state of the unbounded board: the cells whose content moved, each with what it holds
