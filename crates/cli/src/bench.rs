@@ -16,8 +16,11 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use taquin::instances::parse_file;
-use taquin::{Algorithm, HeuristicKind, Request, SolveOptions, Tables, Workload};
+use taquin::instances::{parse_file, Instance};
+use taquin::{
+    Algorithm, HeuristicKind, LimitHit, Request, Solution, SolveError, SolveOptions, Tables,
+    Workload,
+};
 
 use crate::bench_results::{published_beside, read_published, RunInfo};
 use crate::common::{self, LimitArgs, EXIT_FAILED};
@@ -50,6 +53,11 @@ pub struct BenchArgs {
     /// Threads for each instance's IDA* (0: every core); the moves found are the same as with 1.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
+    /// Instances solved at once, each on its own core (default: every core when each instance's
+    /// IDA* runs on one thread, else 1). Node counts and the order of the output do not depend
+    /// on it; each instance's time is its own.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
     /// Append one JSON record per instance to FILE as each one finishes (id, status, length,
     /// optlen, generated, published_generated, ratio, time_ms, commit, date, cpu, ...).
     #[arg(long, value_name = "FILE")]
@@ -211,25 +219,60 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             .filter(|r| r.get("heuristic").and_then(|h| h.as_str()) == Some(hname.as_str()))
             .filter_map(|r| r.get("id").and_then(|i| i.as_str()))
             .collect();
-        for inst in &instances {
-            if done.contains(inst.id.as_str()) {
-                bar.inc(1);
-                continue;
+        bar.inc(done.len() as u64);
+        let todo: Vec<&Instance> = instances
+            .iter()
+            .filter(|i| !done.contains(i.id.as_str()))
+            .collect();
+        let limits = args.limits.limits()?;
+        // IDA*'s memory is linear in the depth, so its instances can share the machine; the
+        // other searches keep the whole memory budget to one instance.
+        let jobs = match args.jobs {
+            Some(n) => n.max(1),
+            None if args.threads == 1 && algorithm == Algorithm::IdaStar => {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
             }
-            let published_generated = published.get(&inst.id).copied();
-            bar.set_message(format!("instance {}", inst.id));
-            let result = Request::new(inst.board.clone(), inst.goal.clone(), args.limits.limits()?)
-                .and_then(|request| taquin::solve(&request, &options, tables, None));
+            None => 1,
+        }
+        .clamp(1, todo.len().max(1));
+        let wall = std::time::Instant::now();
+        let solve = |inst: &&Instance| {
+            Request::new(inst.board.clone(), inst.goal.clone(), limits.clone())
+                .and_then(|request| taquin::solve(&request, &options, tables, None))
+        };
+        // The results file gets each instance as it finishes; the output, in file order.
+        let finished = |k: usize, result: &Result<Solution, SolveError>| {
+            let inst = todo[k];
             bar.inc(1);
+            match (results.as_mut(), result) {
+                // A cancelled instance is left for --resume.
+                (
+                    _,
+                    Err(SolveError::Limit {
+                        hit: LimitHit::Cancelled,
+                        ..
+                    }),
+                )
+                | (None, _) => {}
+                (Some(file), _) => {
+                    let v = results_record(
+                        inst,
+                        result,
+                        published.get(&inst.id).copied(),
+                        (&hname, args.threads),
+                        &run_info,
+                    );
+                    writeln!(file, "{v}").and_then(|()| file.flush())?;
+                }
+            }
+            Ok(())
+        };
+        let in_order = |k: usize, result: Result<Solution, SolveError>| -> Result<bool> {
+            let inst = todo[k];
+            let published_generated = published.get(&inst.id).copied();
             match result {
                 Ok(s) => {
-                    let check = match inst.optimal_length {
-                        Some(opt) if s.optimal && s.len() as u32 != opt => "WRONG",
-                        Some(opt) if (s.len() as u32) < opt => "WRONG",
-                        Some(_) if s.optimal => "ok",
-                        Some(_) => "subopt",
-                        None => "-",
-                    };
+                    let check = check(inst, &s);
                     if check == "WRONG" {
                         totals.wrong += 1;
                     } else {
@@ -242,18 +285,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                         totals.published += p;
                         totals.generated_published += s.stats.generated;
                     }
-                    let ratio = published_generated
-                        .filter(|&p| p > 0)
-                        .map(|p| s.stats.generated as f64 / p as f64);
-                    if let Some(file) = results.as_mut() {
-                        let v = json!({"id": inst.id, "status": "solved", "length": s.len(), "optlen": inst.optimal_length,
-                            "check": check, "optimal": s.optimal, "algorithm": s.algorithm, "heuristic": hname,
-                            "threads": args.threads, "expanded": s.stats.expanded, "generated": s.stats.generated,
-                            "published_generated": published_generated, "ratio": ratio,
-                            "time_ms": s.stats.elapsed.as_secs_f64() * 1000.0,
-                            "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu});
-                        writeln!(file, "{v}").and_then(|()| file.flush())?;
-                    }
+                    let ratio = ratio(&s, published_generated);
                     if args.json {
                         let v = json!({"id": inst.id, "optlen": inst.optimal_length, "length": s.len(), "check": check,
                             "optimal": s.optimal, "lower_bound": s.lower_bound, "algorithm": s.algorithm, "heuristic": s.heuristic,
@@ -276,29 +308,14 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                         );
                         bar.suspend(|| writeln!(out, "{line}"))?;
                     }
+                    Ok(true)
                 }
                 Err(e) => {
                     totals.failed += 1;
-                    if let taquin::SolveError::Limit { stats, .. } = &e {
+                    if let SolveError::Limit { stats, .. } = &e {
                         totals.expanded += stats.expanded;
                         totals.generated += stats.generated;
                         totals.time += stats.elapsed;
-                    }
-                    if let Some(file) = results.as_mut() {
-                        let (status, generated, time_ms, bound) = match &e {
-                            taquin::SolveError::Limit { stats, bound, .. } => (
-                                "limit",
-                                Some(stats.generated),
-                                Some(stats.elapsed.as_secs_f64() * 1000.0),
-                                Some(*bound),
-                            ),
-                            _ => ("error", None, None, None),
-                        };
-                        let v = json!({"id": inst.id, "status": status, "error": e.to_string(), "optlen": inst.optimal_length,
-                            "heuristic": hname, "threads": args.threads, "generated": generated, "lower_bound": bound,
-                            "published_generated": published_generated, "time_ms": time_ms,
-                            "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu});
-                        writeln!(file, "{v}").and_then(|()| file.flush())?;
                     }
                     if args.json {
                         bar.suspend(|| {
@@ -318,18 +335,26 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                             )
                         })?;
                     }
-                    if matches!(
+                    // Ctrl-C: no further instance.
+                    Ok(!matches!(
                         e,
-                        taquin::SolveError::Limit {
-                            hit: taquin::LimitHit::Cancelled,
+                        SolveError::Limit {
+                            hit: LimitHit::Cancelled,
                             ..
                         }
-                    ) {
-                        break;
-                    }
+                    ))
                 }
             }
-        }
+        };
+        crate::in_order::run(
+            &todo,
+            jobs,
+            &common::cancel_flag(),
+            solve,
+            finished,
+            in_order,
+        )?;
+        let wall = wall.elapsed();
         bar.finish_and_clear();
         let secs = totals.time.as_secs_f64();
         // The instances run now (a resumed run skips some); at least 1 for the means.
@@ -342,6 +367,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 "{}",
                 json!({"summary": true, "algorithm": algorithm.name(), "heuristic": hname, "plan": plan.explain(),
                 "instances": n, "solved": totals.solved, "wrong": totals.wrong, "failed": totals.failed,
+                "jobs": jobs, "wall_ms": wall.as_secs_f64() * 1000.0,
                 "expanded": totals.expanded, "generated": totals.generated,
                 "mean_generated": totals.generated / n, "time_ms": secs * 1000.0,
                 "published_generated": totals.published, "ratio": ratio_of_sums,
@@ -350,7 +376,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         } else {
             writeln!(
                 out,
-                "total: {} instances, {} solved and checked, {} wrong, {} failed; expanded {}, generated {} (mean {} per instance); time {:.2} s; {:.1} M nodes/s",
+                "total: {} instances, {} solved and checked, {} wrong, {} failed; expanded {}, generated {} (mean {} per instance); time {:.2} s; {:.1} M nodes/s; wall {:.2} s, {} at once",
                 n,
                 totals.solved,
                 totals.wrong,
@@ -359,7 +385,9 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 common::thousands(totals.generated),
                 common::thousands(totals.generated / n),
                 secs,
-                if secs > 0.0 { totals.generated as f64 / secs / 1e6 } else { 0.0 }
+                if secs > 0.0 { totals.generated as f64 / secs / 1e6 } else { 0.0 },
+                wall.as_secs_f64(),
+                jobs,
             )?;
             if let Some(r) = ratio_of_sums {
                 writeln!(
@@ -377,4 +405,57 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     } else {
         ExitCode::from(EXIT_FAILED)
     })
+}
+
+/// How a solution compares with the instance's published optimal length.
+fn check(inst: &Instance, s: &Solution) -> &'static str {
+    match inst.optimal_length {
+        Some(opt) if s.optimal && s.len() as u32 != opt => "WRONG",
+        Some(opt) if (s.len() as u32) < opt => "WRONG",
+        Some(_) if s.optimal => "ok",
+        Some(_) => "subopt",
+        None => "-",
+    }
+}
+
+/// Nodes generated over the published count, where there is one.
+fn ratio(s: &Solution, published_generated: Option<u64>) -> Option<f64> {
+    published_generated
+        .filter(|&p| p > 0)
+        .map(|p| s.stats.generated as f64 / p as f64)
+}
+
+/// The `--results` record of one instance: `(heuristic name, threads)` as run.
+fn results_record(
+    inst: &Instance,
+    result: &Result<Solution, SolveError>,
+    published_generated: Option<u64>,
+    (hname, threads): (&str, usize),
+    run_info: &RunInfo,
+) -> serde_json::Value {
+    match result {
+        Ok(s) => {
+            json!({"id": inst.id, "status": "solved", "length": s.len(), "optlen": inst.optimal_length,
+            "check": check(inst, s), "optimal": s.optimal, "algorithm": s.algorithm, "heuristic": hname,
+            "threads": threads, "expanded": s.stats.expanded, "generated": s.stats.generated,
+            "published_generated": published_generated, "ratio": ratio(s, published_generated),
+            "time_ms": s.stats.elapsed.as_secs_f64() * 1000.0,
+            "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})
+        }
+        Err(e) => {
+            let (status, generated, time_ms, bound) = match e {
+                SolveError::Limit { stats, bound, .. } => (
+                    "limit",
+                    Some(stats.generated),
+                    Some(stats.elapsed.as_secs_f64() * 1000.0),
+                    Some(*bound),
+                ),
+                _ => ("error", None, None, None),
+            };
+            json!({"id": inst.id, "status": status, "error": e.to_string(), "optlen": inst.optimal_length,
+                "heuristic": hname, "threads": threads, "generated": generated, "lower_bound": bound,
+                "published_generated": published_generated, "time_ms": time_ms,
+                "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})
+        }
+    }
 }

@@ -22,12 +22,6 @@ use crate::pdb::cache::{BuildPolicy, DatabaseCache, Observer};
 use crate::pdb::{PatternDb, PatternSpec, PdbError, PdbHeuristic, PdbPreset};
 use crate::solution::SolveError;
 
-/// Smallest board whose pattern-database heuristic adds the dual lookups. On the 15-puzzle
-/// they cut the nodes by about a third but cost more per node than they save (Korf's 100 with
-/// the 6-6-3: 646 K nodes an instance in 7.2 s with them, 958 K in 6.3 s without), so boards
-/// of up to 16 cells go without; on the 24-puzzle, whose searches run for minutes to hours,
-/// every node saved counts.
-pub const DUAL_MIN_CELLS: usize = 17;
 /// Bytes of walking-distance tables a handle keeps before it drops the least recently used.
 pub const WALKING_DISTANCE_BUDGET: usize = 256 << 20;
 
@@ -120,8 +114,13 @@ impl Tables {
     }
 
     /// The pattern-database heuristic of `preset` for `goal` (with the reflected lookup where
-    /// valid, and on boards of at least [`DUAL_MIN_CELLS`] cells the dual lookup), its databases fetched as
-    /// `policy` allows.
+    /// valid), its databases fetched as `policy` allows.
+    ///
+    /// Without the dual lookups ([`PdbHeuristic::with_dual`]): with these blank-aware tables
+    /// a pattern's dual lookup is valid only while the blank stands in the pattern's goal
+    /// region, which for Korf's goal rules out the pattern around the blank's corner, so they
+    /// cut few nodes (5 % on 24-puzzle instance 38, 13 % on 40, 12 % on Korf's 100) and cost
+    /// more time than they save, even looked up lazily and only where a move changed them.
     pub fn pdb_heuristic(
         &self,
         preset: PdbPreset,
@@ -133,12 +132,7 @@ impl Tables {
             .iter()
             .map(|spec| self.database(spec, policy))
             .collect::<Result<Vec<_>, _>>()?;
-        let regular = PdbHeuristic::new(goal, dbs, true)?;
-        Ok(if goal.len() >= DUAL_MIN_CELLS {
-            regular.with_dual(goal)
-        } else {
-            regular
-        })
+        PdbHeuristic::new(goal, dbs, true)
     }
 
     /// The walking-distance tables for `goal`, built once (within `limits`: a build stopped

@@ -17,7 +17,7 @@ use taquin::generate::{random_walk, uniform, Rng};
 use taquin::heuristic::{LinearConflict, Manhattan};
 use taquin::pdb::{BuildPolicy, PdbHeuristic, PdbPreset};
 use taquin::search::{idastar_parallel_with, idastar_with, Pruning};
-use taquin::{Board, Heuristic, Limits, Move, Tables, Tile};
+use taquin::{Board, Heuristic, Incremental, Limits, Move, Tables, Tile};
 
 fn key(tiles: &[Tile]) -> u64 {
     tiles.iter().fold(0, |k, &t| (k << 4) | u64::from(t))
@@ -85,8 +85,8 @@ fn dual_lookup_is_admissible_on_every_state_of_small_boards() {
                 let plain = tables
                     .pdb_heuristic(preset, &goal, BuildPolicy::IfMissing)
                     .unwrap();
-                // Up to 16 cells the solver's heuristic goes without the dual lookups
-                // (`DUAL_MIN_CELLS`); they are added here by hand.
+                // The solver's heuristic goes without the dual lookups (`Tables::pdb_heuristic`);
+                // they are added here by hand.
                 assert!(!plain.duals());
                 let dbs = plain.databases().cloned().collect();
                 let dual = PdbHeuristic::new(&goal, dbs, true)
@@ -109,6 +109,68 @@ fn dual_lookup_is_admissible_on_every_state_of_small_boards() {
         }
     }
     assert!(raised > 1000, "the dual lookup raised only {raised} values");
+}
+
+/// Along random walks, the dual lookups as IDA* asks them (the values a move leaves cached,
+/// and refinements stopped at a limit) give what a lookup from scratch gives: the full value
+/// when it stays within the limit, else some value above the limit that is no larger.
+#[test]
+fn cached_and_lazy_dual_lookups_agree_with_lookups_from_scratch() {
+    let tables = Tables::in_memory();
+    let mut rng = Rng::new(7);
+    let mut cut = 0u64;
+    for (w, h, goal, sizes) in [
+        (3, 3, "1 2 3/4 5 6/7 8 0", vec![3u8, 5]),
+        (3, 3, "1 2 3/4 0 5/6 7 8", vec![2, 3, 3]),
+        (4, 3, "0 1 2 3/4 5 6 7/8 9 10 11", vec![5, 6]),
+        (3, 4, "1 2 3/4 5 6/7 8 9/10 11 0", vec![3, 4, 4]),
+    ] {
+        let goal = Board::parse(goal).unwrap();
+        assert_eq!((goal.width(), goal.height()), (w, h));
+        let plain = tables
+            .pdb_heuristic(PdbPreset::of(&sizes), &goal, BuildPolicy::IfMissing)
+            .unwrap();
+        let dual = PdbHeuristic::new(&goal, plain.databases().cloned().collect(), true)
+            .unwrap()
+            .with_dual(&goal);
+        for _ in 0..20 {
+            let mut board = goal.clone();
+            let (mut value, mut aux) = dual.init(board.tiles());
+            for _ in 0..200 {
+                let moves: Vec<Move> = board.legal_moves().collect();
+                let m = moves[rng.below(moves.len())];
+                let from = board.target(m).unwrap();
+                let to = board.blank();
+                let tile = board.tiles()[from];
+                board.apply(m);
+                value = dual.update(board.tiles(), tile, from, to, value, &mut aux);
+                let full = dual.estimate(board.tiles());
+                // A lazy refinement on a copy, as for a node that is then cut off.
+                let limit = value + rng.below(6) as u32;
+                let mut lazy_aux = aux;
+                let lazy = dual.refine(board.tiles(), board.blank(), value, &mut lazy_aux, limit);
+                assert!(lazy <= full, "{board:?}");
+                if full <= limit {
+                    assert_eq!(lazy, full, "{board:?}");
+                } else {
+                    assert!(lazy > limit, "{board:?}");
+                    cut += 1;
+                }
+                // Half the time the walk goes on from the lazily refined state.
+                if rng.below(2) == 0 {
+                    aux = lazy_aux;
+                }
+                let mut full_aux = aux;
+                let refined =
+                    dual.refine(board.tiles(), board.blank(), value, &mut full_aux, u32::MAX);
+                assert_eq!(refined, full, "{board:?}");
+                if rng.below(2) == 0 {
+                    aux = full_aux;
+                }
+            }
+        }
+    }
+    assert!(cut > 100, "only {cut} refinements were cut short");
 }
 
 #[test]

@@ -62,11 +62,20 @@ pub trait Incremental: Heuristic {
 
     /// A further lower bound for `tiles` (blank on `blank`), at least `h`, worth its cost only
     /// for a node that `h` did not cut off: IDA* asks it then and searches with the larger
-    /// value. `aux` is the state [`Incremental::update`] left. Default: `h` (no further
-    /// lookup). The value may be inconsistent (a move can lower it by more than one); IDA*
-    /// stays optimal with any admissible value.
+    /// value. `aux` is the state [`Incremental::update`] left (the refinement may keep what it
+    /// looked up there, for the node's children). The work may stop as soon as the value
+    /// exceeds `limit` (the node is then cut off whatever the exact value; pass `u32::MAX` for
+    /// the full value). Default: `h` (no further lookup). The value may be inconsistent (a
+    /// move can lower it by more than one); IDA* stays optimal with any admissible value.
     #[inline]
-    fn refine(&self, _tiles: &[Tile], _blank: usize, h: u32, _aux: &Self::Aux) -> u32 {
+    fn refine(
+        &self,
+        _tiles: &[Tile],
+        _blank: usize,
+        h: u32,
+        _aux: &mut Self::Aux,
+        _limit: u32,
+    ) -> u32 {
         h
     }
 }

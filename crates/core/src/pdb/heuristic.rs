@@ -23,8 +23,12 @@
 //!   (the table's goal region of the blank, see `build.rs`); the dual value adds up the
 //!   excesses of those patterns only (Manhattan distance is the same on both boards). The
 //!   reflected board's dual is looked up as well: its blank stands elsewhere, so other
-//!   patterns may be valid. Computed from scratch, and only by [`Incremental::refine`], when
-//!   the cheaper lookups did not cut the node off.
+//!   patterns may be valid. Only [`Incremental::refine`] looks them up, for a node the cheaper
+//!   lookups did not cut off; a move changes the tiles on two cells, so the dual placement of
+//!   at most two patterns per board, and the others' excesses are kept in the incremental
+//!   state; the lookups stop
+//!   once the value passes the caller's limit. The solver's tables go without them
+//!   ([`crate::Tables::pdb_heuristic`] says why).
 
 use std::sync::Arc;
 
@@ -86,10 +90,22 @@ struct Dual {
     /// Each pattern's goal cells in index order: the dual board's cells `c` whose tiles'
     /// goal cells place the pattern.
     cells: Vec<Vec<u8>>,
+    /// With the reflection: the reflections of `cells` (the reflected board's cell `c` holds
+    /// the reflection of the tile on `tr[c]`).
+    mirror_cells: Vec<Vec<u8>>,
+    /// The pattern whose dual index depends on the tile on cell `c` (`NONE` if none).
+    cell_pattern: Vec<u8>,
+    /// The pattern whose reflected-dual index depends on the tile on cell `c` (`NONE` if none).
+    mirror_cell_pattern: Vec<u8>,
 }
 
 impl Dual {
-    fn new(goal: &Board, patterns: &[Pattern], goal_pos: &[usize]) -> Dual {
+    fn new(
+        goal: &Board,
+        patterns: &[Pattern],
+        goal_pos: &[usize],
+        transpose: Option<&[u8]>,
+    ) -> Dual {
         let (w, h) = (goal.width(), goal.height());
         let n = w * h;
         let cells: Vec<Vec<u8>> = patterns
@@ -128,15 +144,33 @@ impl Dual {
                 }
             }
         }
+        let mut cell_pattern = vec![NONE; n];
+        for (j, pattern_cells) in cells.iter().enumerate() {
+            for &c in pattern_cells {
+                cell_pattern[usize::from(c)] = j as u8;
+            }
+        }
+        let reflect = |c: u8| transpose.map_or(c, |tr| tr[usize::from(c)]);
+        let mirror_cells = cells
+            .iter()
+            .map(|pc| pc.iter().map(|&c| reflect(c)).collect())
+            .collect();
+        let mirror_cell_pattern = (0..n)
+            .map(|c| cell_pattern[usize::from(reflect(c as u8))])
+            .collect();
         Dual {
             goal_cell: goal_pos.iter().map(|&c| c as u8).collect(),
             valid,
             cells,
+            mirror_cells,
+            cell_pattern,
+            mirror_cell_pattern,
         }
     }
 }
 
-/// The incremental state: each pattern's index and excess on both boards.
+/// The incremental state: each pattern's index and excess on both boards, and with the dual
+/// lookup the last dual values looked up.
 #[derive(Debug, Clone, Copy)]
 pub struct PdbAux {
     index: [u32; MAX_PATTERNS],
@@ -146,6 +180,52 @@ pub struct PdbAux {
     manhattan: u16,
     sum: u16,
     mirror_sum: u16,
+    dual: DualCache,
+    mirror_dual: DualCache,
+}
+
+/// The dual lookups of one board (the board or its reflection) as far as they are known: a
+/// move changes the tiles on two cells, so it changes the dual index of at most two patterns;
+/// the others keep their excess, and a node looks up only what changed ([`DualCache::value`]).
+#[derive(Debug, Clone, Copy)]
+struct DualCache {
+    /// Each pattern's dual index when its bit of `stale` is clear (`UNKNOWN`: none yet).
+    index: [u32; MAX_PATTERNS],
+    /// The table's excess at `index`.
+    excess: [u8; MAX_PATTERNS],
+    /// Bit `j`: pattern `j`'s tiles moved since `index[j]` was ranked.
+    stale: u8,
+}
+
+/// A dual index no table has: `PdbHeuristic::new` refuses tables of 2^32 entries or more.
+const UNKNOWN: u32 = u32::MAX;
+
+impl DualCache {
+    const EMPTY: DualCache = DualCache {
+        index: [UNKNOWN; MAX_PATTERNS],
+        excess: [0; MAX_PATTERNS],
+        stale: u8::MAX,
+    };
+
+    /// Drops what is known of the patterns in `patterns` (their index ranked, their excess not
+    /// looked up).
+    #[inline]
+    fn forget(&mut self, mut patterns: u8) {
+        self.stale |= patterns;
+        while patterns != 0 {
+            let j = patterns.trailing_zeros() as usize;
+            patterns &= patterns - 1;
+            self.index[j] = UNKNOWN;
+        }
+    }
+
+    /// Marks the pattern whose dual index the tile on a changed cell decides (`NONE`: none).
+    #[inline]
+    fn touch(&mut self, pattern: u8) {
+        if pattern != NONE {
+            self.stale |= 1 << pattern;
+        }
+    }
 }
 
 impl PdbHeuristic {
@@ -258,7 +338,12 @@ impl PdbHeuristic {
     /// regular, reflected and dual values. Valid for every goal.
     pub fn with_dual(mut self, goal: &Board) -> PdbHeuristic {
         let goal_pos = goal.positions();
-        self.dual = Some(Dual::new(goal, &self.patterns, &goal_pos));
+        self.dual = Some(Dual::new(
+            goal,
+            &self.patterns,
+            &goal_pos,
+            self.transpose.as_deref(),
+        ));
         self
     }
 
@@ -323,34 +408,95 @@ impl PdbHeuristic {
         u32::from(aux.manhattan) + 2 * u32::from(aux.sum.max(aux.mirror_sum))
     }
 
-    /// The dual value of `tiles` with the blank on `blank`: Manhattan distance `manhattan`
-    /// plus twice the excesses of the patterns whose dual lookup is valid there. With the
-    /// reflection in use, the larger of that and the dual value of the reflected board (as far
-    /// from the goal, with its blank on the reflected cell, so other patterns may be valid).
-    fn dual_value(&self, dual: &Dual, tiles: &[Tile], blank: usize, manhattan: u32) -> u32 {
-        let goal_cell = |c: u8| usize::from(dual.goal_cell[tiles[usize::from(c)] as usize]);
-        let direct = self.dual_excess(dual, dual.valid[blank], goal_cell);
-        let reflected = match &self.transpose {
-            // The reflected board's cell c holds the reflection of the tile on tr[c], whose
-            // goal cell is the reflection of that tile's goal cell.
-            Some(tr) => self.dual_excess(dual, dual.valid[usize::from(tr[blank])], |c| {
-                usize::from(tr[goal_cell(tr[usize::from(c)])])
-            }),
-            None => 0,
+    /// The dual value (module docs) of `tiles` with the blank on `blank`, given the value
+    /// `h` already known: the larger of `h` and Manhattan distance plus twice the excesses of
+    /// the patterns whose dual lookup is valid there; with the reflection in use, also of the
+    /// reflected board's dual (as far from the goal, with its blank on the reflected cell, so
+    /// other patterns may be valid). Lazy: the excesses `aux` still holds come first, and the
+    /// table lookups stop once the value exceeds `limit` (a partial sum is still a lower
+    /// bound).
+    fn dual_value(
+        &self,
+        dual: &Dual,
+        tiles: &[Tile],
+        blank: usize,
+        h: u32,
+        aux: &mut PdbAux,
+        limit: u32,
+    ) -> u32 {
+        let manhattan = u32::from(aux.manhattan);
+        let goal_cell = |c: u8| dual.goal_cell[tiles[usize::from(c)] as usize];
+        let valid = dual.valid[blank];
+        let (direct, direct_pending) =
+            self.dual_known(&dual.cells, &mut aux.dual, valid, goal_cell);
+        let (mirror, mirror_pending) = match &self.transpose {
+            Some(tr) => {
+                let valid = dual.valid[usize::from(tr[blank])];
+                let reflected = |c: u8| tr[usize::from(goal_cell(c))];
+                self.dual_known(&dual.mirror_cells, &mut aux.mirror_dual, valid, reflected)
+            }
+            None => (0, 0),
         };
-        manhattan + 2 * direct.max(reflected)
+        let mut best = h.max(manhattan + 2 * direct.max(mirror));
+        if best > limit || direct_pending | mirror_pending == 0 {
+            aux.dual.forget(direct_pending);
+            aux.mirror_dual.forget(mirror_pending);
+            return best;
+        }
+        let direct = direct + self.dual_lookups(&mut aux.dual, direct_pending);
+        best = best.max(manhattan + 2 * direct);
+        if best > limit {
+            aux.mirror_dual.forget(mirror_pending);
+            return best;
+        }
+        let mirror = mirror + self.dual_lookups(&mut aux.mirror_dual, mirror_pending);
+        best.max(manhattan + 2 * mirror)
     }
 
-    /// The sum of the excesses of the patterns in `valid` (a bit per pattern) where the dual
-    /// board puts pattern cell `c` on `position(c)`.
+    /// Brings the dual indices of the patterns in `valid` up to date (`position(c)`: where the
+    /// dual board puts pattern cell `c`), and returns the sum of the excesses already known and
+    /// the patterns whose index changed (their excess still to look up).
     #[inline]
-    fn dual_excess(&self, dual: &Dual, mut valid: u8, position: impl Fn(u8) -> usize) -> u32 {
+    fn dual_known(
+        &self,
+        cells: &[Vec<u8>],
+        cache: &mut DualCache,
+        valid: u8,
+        position: impl Fn(u8) -> u8,
+    ) -> (u32, u8) {
+        let mut stale = valid & cache.stale;
+        let mut pending = 0u8;
+        while stale != 0 {
+            let j = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let index =
+                index::rank(cells[j].iter().map(|&c| usize::from(position(c))), self.n) as u32;
+            if index != cache.index[j] {
+                cache.index[j] = index;
+                pending |= 1 << j;
+            }
+        }
+        cache.stale &= !valid;
+        let mut known = valid & !pending;
         let mut sum = 0;
-        while valid != 0 {
-            let j = valid.trailing_zeros() as usize;
-            valid &= valid - 1;
-            let index = index::rank(dual.cells[j].iter().map(|&c| position(c)), self.n);
-            sum += self.patterns[j].db.excess(index);
+        while known != 0 {
+            let j = known.trailing_zeros() as usize;
+            known &= known - 1;
+            sum += u32::from(cache.excess[j]);
+        }
+        (sum, pending)
+    }
+
+    /// Looks up the excesses of the patterns in `pending` at their cached indices; their sum.
+    #[inline]
+    fn dual_lookups(&self, cache: &mut DualCache, mut pending: u8) -> u32 {
+        let mut sum = 0;
+        while pending != 0 {
+            let j = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let e = self.patterns[j].db.excess(u64::from(cache.index[j]));
+            cache.excess[j] = e as u8;
+            sum += e;
         }
         sum
     }
@@ -358,9 +504,9 @@ impl PdbHeuristic {
 
 impl Heuristic for PdbHeuristic {
     fn estimate(&self, tiles: &[Tile]) -> u32 {
-        let (h, aux) = self.init(tiles);
+        let (h, mut aux) = self.init(tiles);
         match tiles.iter().position(|&t| t == BLANK) {
-            Some(blank) => self.refine(tiles, blank, h, &aux),
+            Some(blank) => self.refine(tiles, blank, h, &mut aux, u32::MAX),
             None => h,
         }
     }
@@ -378,6 +524,8 @@ impl Incremental for PdbHeuristic {
             manhattan: 0,
             sum: 0,
             mirror_sum: 0,
+            dual: DualCache::EMPTY,
+            mirror_dual: DualCache::EMPTY,
         };
         let mut pos = [0u8; MAX_BOARD_CELLS];
         for (c, &t) in tiles.iter().enumerate() {
@@ -448,14 +596,22 @@ impl Incremental for PdbHeuristic {
                 aux.mirror_excess[j] = e;
             }
         }
+        if let Some(dual) = &self.dual {
+            // The tiles on `from` and `to` changed, and with them the dual indices that depend
+            // on those cells. The pattern of `to`, the blank's cell before the move, needs no
+            // mark: a pattern's dual lookup is valid only with the blank outside its cells, so
+            // it has not been ranked since the blank came in, and that move marked it.
+            aux.dual.touch(dual.cell_pattern[from]);
+            aux.mirror_dual.touch(dual.mirror_cell_pattern[from]);
+        }
         PdbHeuristic::value(aux)
     }
 
     #[inline]
-    fn refine(&self, tiles: &[Tile], blank: usize, h: u32, aux: &PdbAux) -> u32 {
+    fn refine(&self, tiles: &[Tile], blank: usize, h: u32, aux: &mut PdbAux, limit: u32) -> u32 {
         match &self.dual {
-            Some(dual) => h.max(self.dual_value(dual, tiles, blank, u32::from(aux.manhattan))),
-            None => h,
+            Some(dual) if h <= limit => self.dual_value(dual, tiles, blank, h, aux, limit),
+            _ => h,
         }
     }
 }

@@ -19,21 +19,26 @@
 //! The automaton depends only on the depth of the learning search, not on the board, so one
 //! serves every board; it is learned once per process ([`Fsm::for_cells`]).
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+
+use crate::hashing::FoldState;
 use std::sync::OnceLock;
 
 /// A transition into a state that completes a duplicate: the move is not generated.
 pub const PRUNED: u32 = u32::MAX;
 
 /// Depth of the learning search for boards of up to 16 cells ([`Fsm::for_cells`]): learned in
-/// well under a millisecond, so that a process solving one 15-puzzle does not wait for it
-/// (depth 8 took about 10 ms, as long as a whole solve with the 7-8 on disk).
+/// about 10 M instructions (a few milliseconds), so that a process solving one 15-puzzle
+/// hardly waits for it. On Korf's 100 with the 7-8 it cuts the nodes by 7 % against depth 6;
+/// depth 10 would cut 13 % but costs ten times more to learn, as much as it saves there.
 ///
 /// The short cycles carry most of the gain (the blank around a 2x2 block twice is the same as
 /// once the other way round: 8 moves against 4); deeper learning finds rarer duplicates at a
-/// growing cost in build time (about three times more per move of depth).
-pub const QUICK_DEPTH: usize = 6;
-/// Depth of the learning search for larger boards, whose searches run for seconds to hours.
+/// growing cost in build time (about ten times more per two moves of depth).
+pub const QUICK_DEPTH: usize = 8;
+/// Depth of the learning search for larger boards, whose searches run for seconds to hours
+/// (about 1 G instructions, a third of a second).
 pub const DEEP_DEPTH: usize = 12;
 
 /// Moves as the engines index them ([`crate::Move::index`]): up, down, left, right as (dx, dy).
@@ -86,9 +91,10 @@ impl Fsm {
         }
     }
 
-    /// The automaton learned from every move string of up to `depth` moves (module docs).
+    /// The automaton learned from every move string of up to `depth` moves (module docs); a
+    /// depth past [`MAX_DEPTH`] learns to [`MAX_DEPTH`] (which takes minutes already).
     pub fn learned(depth: usize) -> Fsm {
-        let duplicates = duplicate_strings(depth);
+        let duplicates = duplicate_strings(depth.min(MAX_DEPTH));
         let count = duplicates.len();
         let mut fsm = Fsm::recognising(&duplicates);
         fsm.duplicates = count;
@@ -194,22 +200,23 @@ impl Fsm {
 fn duplicate_strings(depth: usize) -> Vec<Vec<u8>> {
     const INVERSE: [u8; 4] = [1, 0, 3, 2];
     let mut duplicates: Vec<Vec<u8>> = (0..4u8).map(|m| vec![m, INVERSE[m as usize]]).collect();
-    // Each first string: (parent, last move, blank, rectangle swept, displaced cells).
-    let mut nodes: Vec<Node> = vec![Node {
-        parent: u32::MAX,
+    // Every first string as (parent, last move), the root first; only the last level's
+    // strings keep their blank, rectangle and state, for the next level.
+    let mut trail: Vec<(u32, u8)> = vec![(u32::MAX, 4)];
+    let mut level = vec![Node {
+        id: 0,
         last: 4,
         blank: (0, 0),
         rect: Rect::at(0, 0),
         state: State::default(),
     }];
-    let mut seen: HashMap<State, Rect> = HashMap::new();
+    let mut seen: HashMap<State, Rect, FoldState> = HashMap::with_hasher(FoldState);
     seen.insert(State::default(), Rect::at(0, 0));
-    let mut level = 0..1usize;
     for _ in 0..depth {
-        let start = nodes.len();
-        for node in level.clone() {
+        let mut next = Vec::with_capacity(level.len() * 3);
+        seen.reserve(level.len() * 3);
+        for parent in &level {
             for m in 0..4u8 {
-                let parent = &nodes[node];
                 if parent.last < 4 && m == INVERSE[usize::from(parent.last)] {
                     continue;
                 }
@@ -218,82 +225,120 @@ fn duplicate_strings(depth: usize) -> Vec<Vec<u8>> {
                 let to = (x + dx, y + dy);
                 let state = parent.state.slid(parent.blank, to);
                 let rect = parent.rect.add(to.0, to.1);
-                match seen.get(&state) {
-                    Some(first) => {
-                        if first.inside(&rect) {
-                            let mut d = moves_of(&nodes, node);
+                match seen.entry(state) {
+                    Entry::Occupied(first) => {
+                        if first.get().inside(&rect) {
+                            let mut d = moves_of(&trail, parent.id);
                             d.push(m);
                             duplicates.push(d);
                         }
                     }
-                    None => {
-                        seen.insert(state.clone(), rect);
-                        nodes.push(Node {
-                            parent: node as u32,
+                    Entry::Vacant(slot) => {
+                        slot.insert(rect);
+                        next.push(Node {
+                            id: trail.len() as u32,
                             last: m,
                             blank: to,
                             rect,
                             state,
                         });
+                        trail.push((parent.id, m));
                     }
                 }
             }
         }
-        level = start..nodes.len();
+        level = next;
     }
     duplicates
 }
 
-/// A first string of the learning search.
+/// A first string of the learning search's last level.
 struct Node {
-    parent: u32,
+    /// Its place in the trail of first strings.
+    id: u32,
     last: u8,
     blank: (i32, i32),
     rect: Rect,
     state: State,
 }
 
-/// The moves of node `n`, first move first.
-fn moves_of(nodes: &[Node], mut n: usize) -> Vec<u8> {
+/// The moves of first string `n` of `trail`, first move first.
+fn moves_of(trail: &[(u32, u8)], n: u32) -> Vec<u8> {
     let mut moves = Vec::new();
-    while nodes[n].parent != u32::MAX {
-        moves.push(nodes[n].last);
-        n = nodes[n].parent as usize;
+    let mut n = n as usize;
+    while trail[n].0 != u32::MAX {
+        moves.push(trail[n].1);
+        n = trail[n].0 as usize;
     }
     moves.reverse();
     moves
 }
 
+/// Deepest learning search [`Fsm::learned`] runs: a state of the learning search then fits its
+/// fixed array (`depth` moves displace at most `depth + 1` cells) and a coordinate fits 8 bits.
+pub const MAX_DEPTH: usize = 15;
+
 /// A state of the unbounded board: the cells whose content moved, each with what it holds
-/// (the content named by its first cell), in cell order. The blank starts on (0, 0).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-struct State(Vec<((i32, i32), (i32, i32))>);
+/// (the content named by its first cell), in cell order. The blank starts on (0, 0). Each entry
+/// is one word, the cell in the high half ([`pack`]), and the entries live in a fixed array, so
+/// that making, hashing and comparing a state allocates nothing: the learning search to depth
+/// 12 makes about a million of them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct State {
+    len: u8,
+    /// `entries[..len]`, the rest 0.
+    entries: [u32; MAX_DEPTH + 1],
+}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // The unused entries are 0: hashing only the used ones is consistent with `Eq`.
+        self.entries[..usize::from(self.len)].hash(state);
+    }
+}
+
+/// A cell as 16 bits, ordered as (x, y) is: each coordinate biased into 8 bits (the learning
+/// search never goes more than [`MAX_DEPTH`] cells from the start).
+fn pack(c: (i32, i32)) -> u32 {
+    (((c.0 + 0x80) as u32) << 8) | ((c.1 + 0x80) as u32 & 0xff)
+}
 
 impl State {
-    /// What cell `c` holds.
-    fn at(&self, c: (i32, i32)) -> (i32, i32) {
-        self.0
-            .binary_search_by(|e| e.0.cmp(&c))
-            .map_or(c, |i| self.0[i].1)
+    fn find(&self, c: (i32, i32)) -> Result<usize, usize> {
+        let key = pack(c);
+        self.entries[..usize::from(self.len)].binary_search_by(|e| (e >> 16).cmp(&key))
+    }
+
+    /// What cell `c` holds (packed).
+    fn at(&self, c: (i32, i32)) -> u32 {
+        self.find(c).map_or(pack(c), |i| self.entries[i] & 0xffff)
     }
 
     /// The state after the blank on `from` slid to `to`.
     fn slid(&self, from: (i32, i32), to: (i32, i32)) -> State {
         let (blank, tile) = (self.at(from), self.at(to));
-        let mut next = self.clone();
+        let mut next = *self;
         next.set(from, tile);
         next.set(to, blank);
         next
     }
 
-    fn set(&mut self, c: (i32, i32), content: (i32, i32)) {
-        match self.0.binary_search_by(|e| e.0.cmp(&c)) {
-            Ok(i) if content == c => {
-                self.0.remove(i);
+    fn set(&mut self, c: (i32, i32), content: u32) {
+        let home = pack(c);
+        let len = usize::from(self.len);
+        match self.find(c) {
+            Ok(i) if content == home => {
+                self.entries.copy_within(i + 1..len, i);
+                self.entries[len - 1] = 0;
+                self.len -= 1;
             }
-            Ok(i) => self.0[i].1 = content,
-            Err(_) if content == c => {}
-            Err(i) => self.0.insert(i, (c, content)),
+            Ok(i) => self.entries[i] = home << 16 | content,
+            Err(_) if content == home => {}
+            Err(i) => {
+                self.entries.copy_within(i..len, i + 1);
+                self.entries[i] = home << 16 | content;
+                self.len += 1;
+            }
         }
     }
 }

@@ -238,9 +238,9 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
     }
 
     /// The search value at the start (the refined one with BPMX on, as for every other node).
-    pub(crate) fn start_value(&self, h: u32, aux: &H::Aux, blank: usize) -> u32 {
+    pub(crate) fn start_value(&self, h: u32, aux: &mut H::Aux, blank: usize) -> u32 {
         if self.bpmx {
-            self.heuristic.refine(self.tiles(), blank, h, aux)
+            self.heuristic.refine(self.tiles(), blank, h, aux, u32::MAX)
         } else {
             h
         }
@@ -255,7 +255,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
         g: u32,
         h: u32,
         hb: u32,
-        aux: H::Aux,
+        aux: &H::Aux,
         state: u32,
     ) -> u32 {
         let mask = CAP - 1;
@@ -268,7 +268,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
                 g,
                 h,
                 hb,
-                aux,
+                aux: *aux,
                 state,
             });
             // The job's own search reports its f values; a goal ends the walk.
@@ -298,7 +298,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
             let tile = self.tiles[to];
             self.tiles[blank & mask] = tile;
             self.tiles[to] = BLANK;
-            let mut child_aux = aux;
+            let mut child_aux = *aux;
             let child_h = self.heuristic.update(
                 &self.tiles[..self.cells],
                 tile,
@@ -310,10 +310,17 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
             let mut child_hb = child_h;
             if self.bpmx {
                 child_hb = child_hb.max(hb.saturating_sub(1));
+                // Only a node the cheap value left inside the bound is refined, and only until
+                // its value passes the bound.
+                let limit = self.bound.saturating_sub(g + 1);
                 if g + 1 + child_hb <= self.bound {
-                    child_hb =
-                        self.heuristic
-                            .refine(&self.tiles[..self.cells], to, child_hb, &child_aux);
+                    child_hb = self.heuristic.refine(
+                        &self.tiles[..self.cells],
+                        to,
+                        child_hb,
+                        &mut child_aux,
+                        limit,
+                    );
                 }
             }
             let f = g + 1 + child_hb;
@@ -323,7 +330,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
                 if C::SPLITS {
                     self.trail.push(m);
                 }
-                let r = self.dfs(to, g + 1, child_h, child_hb, child_aux, child_state);
+                let r = self.dfs(to, g + 1, child_h, child_hb, &child_aux, child_state);
                 if C::SPLITS {
                     self.trail.pop();
                 }
@@ -407,14 +414,14 @@ fn run<H: Incremental, const CAP: usize>(
         started,
     };
     let mut engine = Engine::<H, Sequential, CAP>::new(board, goal, heuristic, pruning, control);
-    let (h0, aux0) = heuristic.init(engine.tiles());
-    let hb0 = engine.start_value(h0, &aux0, board.blank());
+    let (h0, mut aux0) = heuristic.init(engine.tiles());
+    let hb0 = engine.start_value(h0, &mut aux0, board.blank());
     let start = engine.start_state();
     engine.bound = hb0;
     let mut iterations = 0;
     loop {
         iterations += 1;
-        let r = engine.dfs(board.blank(), 0, h0, hb0, aux0, start);
+        let r = engine.dfs(board.blank(), 0, h0, hb0, &aux0, start);
         let stats = Stats {
             expanded: engine.expanded,
             generated: engine.generated,

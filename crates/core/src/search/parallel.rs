@@ -134,12 +134,12 @@ fn split<H: Incremental, const CAP: usize>(
         let control = Splitter { jobs: Vec::new() };
         let mut engine =
             Engine::<H, Splitter<H::Aux>, CAP>::new(board, goal, heuristic, pruning, control);
-        let (h0, aux0) = heuristic.init(board.tiles());
-        let hb0 = engine.start_value(h0, &aux0, board.blank());
+        let (h0, mut aux0) = heuristic.init(board.tiles());
+        let hb0 = engine.start_value(h0, &mut aux0, board.blank());
         let start = engine.start_state();
         engine.bound = bound;
         engine.split_depth = depth;
-        let r = engine.dfs(board.blank(), 0, h0, hb0, aux0, start);
+        let r = engine.dfs(board.blank(), 0, h0, hb0, &aux0, start);
         let jobs = engine.control.jobs;
         if jobs.len() >= JOBS_PER_THREAD * threads
             || r == FOUND
@@ -190,7 +190,7 @@ fn run_jobs<H, const CAP: usize>(
                     engine.control.job = i;
                     engine.load(&job.tiles);
                     engine.path.clear();
-                    match engine.dfs(job.blank, job.g, job.h, job.hb, job.aux, job.state) {
+                    match engine.dfs(job.blank, job.g, job.h, job.hb, &job.aux, job.state) {
                         FOUND => {
                             shared.best.fetch_min(i, Ordering::Relaxed);
                             // The job's own moves, then the engine's (written last move first).
@@ -265,9 +265,9 @@ where
     };
     let started = Instant::now();
     let mut bound = {
-        let (h0, aux0) = heuristic.init(board.tiles());
+        let (h0, mut aux0) = heuristic.init(board.tiles());
         if pruning.bpmx {
-            heuristic.refine(board.tiles(), board.blank(), h0, &aux0)
+            heuristic.refine(board.tiles(), board.blank(), h0, &mut aux0, u32::MAX)
         } else {
             h0
         }
