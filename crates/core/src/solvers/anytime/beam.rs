@@ -424,44 +424,30 @@ mod tests {
         let goal = Board::solved(5, 5).unwrap();
         let board = crate::generate::random_walk(&goal, 300, &mut crate::generate::Rng::new(9));
         let h = LinearConflict::new(&goal);
-        let one = beam_search(
-            &board,
-            &goal,
-            &h,
-            4 * PARALLEL_MIN_PARENTS,
-            None,
-            &Limits::none(),
-            1,
-        );
-        let two = beam_search(
-            &board,
-            &goal,
-            &h,
-            4 * PARALLEL_MIN_PARENTS,
-            None,
-            &Limits::none(),
-            2,
-        );
-        let three = beam_search(
-            &board,
-            &goal,
-            &h,
-            4 * PARALLEL_MIN_PARENTS,
-            None,
-            &Limits::none(),
-            3,
-        );
+        let run = |limits: &Limits, threads| {
+            beam_search(
+                &board,
+                &goal,
+                &h,
+                4 * PARALLEL_MIN_PARENTS,
+                None,
+                limits,
+                threads,
+            )
+        };
+        let one = run(&Limits::none(), 1);
         assert!(one.moves.is_some());
-        assert_eq!(one.moves, two.moves);
-        assert_eq!(one.moves, three.moves);
-        // The layers kept are the same; the last layer's threads may generate a few more
-        // boards after one of them met the goal.
-        assert_eq!(one.expanded, two.expanded);
-        assert!(two.generated >= one.generated);
+        for threads in [2, 3] {
+            let more = run(&Limits::none(), threads);
+            assert_eq!(one.moves, more.moves);
+            // The layers kept are the same; the last layer's threads may generate a few more
+            // boards after one of them met the goal.
+            assert_eq!(one.expanded, more.expanded);
+            assert!(more.generated >= one.generated);
+        }
         // A node budget stops the search at the same node on any number of threads.
         let nodes = Limits::none().with_max_nodes(one.generated / 2);
-        let one = beam_search(&board, &goal, &h, 4 * PARALLEL_MIN_PARENTS, None, &nodes, 1);
-        let two = beam_search(&board, &goal, &h, 4 * PARALLEL_MIN_PARENTS, None, &nodes, 2);
+        let (one, two) = (run(&nodes, 1), run(&nodes, 2));
         assert_eq!(one.limit, Some(LimitHit::Nodes));
         assert_eq!((one.generated, one.limit), (two.generated, two.limit));
     }
