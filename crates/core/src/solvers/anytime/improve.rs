@@ -3,10 +3,13 @@
 //! 1. The constructive solver's solution (any board, in milliseconds), shortened by the quick
 //!    post-pass ([`crate::solvers::shorten`]): the first answer.
 //! 2. Beam searches ([`super::beam`]) of growing width, each keeping only paths shorter than the
-//!    best so far. Each solution is then refined: windows ending on a board whose blank a flip
+//!    best so far, their layers expanded on every core. Each beam is four times as wide as the
+//!    one before, or as wide as the time left allows: a beam the deadline cuts off gives
+//!    nothing, so the last one is sized to end in time. Each solution is then refined: windows ending on a board whose blank a flip
 //!    brings onto the goal's blank cell are re-solved optimally with the goal's heuristic
 //!    ([`super::windows`]), longer and longer, then small rectangle windows.
-//! 3. When a beam hits the memory budget, the time left goes to longer windows.
+//! 3. When a beam hits the memory budget, or no wider beam fits in the time left, that time
+//!    goes to longer windows.
 //!
 //! Measured against the restarting weighted A* that came before (BENCHMARKS.md): on a random
 //! 6x6 board with linear conflict, a beam of 2,048 reached 235 moves where weighted A* with
@@ -14,6 +17,9 @@
 //! within a few percent of the optimum in seconds.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits};
@@ -33,6 +39,9 @@ const FIRST_WIDTH: usize = 1024;
 const MIN_FIRST_WIDTH: usize = 32;
 /// Each beam is this many times as wide as the one before.
 const WIDTH_GROWTH: usize = 4;
+/// Share of the time left a beam is planned to take: beams do not all cost the same per board
+/// (the bound prunes more as solutions shorten; the machine may be busy).
+const FIT_MARGIN: f64 = 0.85;
 /// Widest beam: about 200 MB a layer on the 24-puzzle, within the default memory budget.
 const MAX_WIDTH: usize = 1 << 20;
 
@@ -50,12 +59,16 @@ const RECT_WINDOWS: [(usize, usize, u64); 3] =
 
 /// The improver's thread (see the module documentation). Returns what it spent and the error
 /// that ended it early, if any.
-pub(super) fn improve<H: Incremental>(
+pub(super) fn improve<H>(
     request: &Request,
     h: &H,
     limits: &Limits,
     shared: &Shared,
-) -> (Stats, Option<SolveError>) {
+) -> (Stats, Option<SolveError>)
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
     let (board, goal) = (request.board(), request.goal());
     // Nodes spent so far, so that a node budget bounds the improver's work as a whole.
     let spent = AtomicU64::new(0);
@@ -124,7 +137,16 @@ pub(super) fn improve<H: Incremental>(
     let mut width = (FIRST_WIDTH * 25 / board.len().max(1)).clamp(MIN_FIRST_WIDTH, FIRST_WIDTH);
     let mut error = None;
     while !stopped() && width <= MAX_WIDTH {
-        let out = beam::beam_search(board, goal, h, width, shared.best_len(), &left());
+        let started = Instant::now();
+        let out = beam::beam_search(
+            board,
+            goal,
+            h,
+            width,
+            shared.best_len(),
+            &left(),
+            beam_threads(),
+        );
         spent.fetch_add(out.generated, Ordering::Relaxed);
         stats.generated += out.generated;
         stats.expanded += out.expanded;
@@ -146,11 +168,65 @@ pub(super) fn improve<H: Incremental>(
             // Wider beams would not fit either: the time left goes to longer windows.
             break;
         }
-        width *= WIDTH_GROWTH;
+        match next_width(width, started.elapsed(), limits.deadline) {
+            Some(next) => width = next,
+            None => break,
+        }
     }
     goal_windows(&GOAL_WINDOWS);
     goal_windows(&LONG_GOAL_WINDOWS);
     rect_windows();
     stats.generated = spent.load(Ordering::Relaxed);
     (stats, error)
+}
+
+/// The width of the beam after one of `width` boards that took `took`: [`WIDTH_GROWTH`] times
+/// as wide, or as wide as the time left before `deadline` allows (a beam's time grows about
+/// in proportion to its width, and a beam cut off by the deadline gives nothing), or `None`
+/// when not even a wider beam than this one fits (the time left goes to longer windows).
+fn next_width(width: usize, took: Duration, deadline: Option<Instant>) -> Option<usize> {
+    let grown = width.saturating_mul(WIDTH_GROWTH);
+    let Some(deadline) = deadline else {
+        return Some(grown);
+    };
+    let left = deadline
+        .saturating_duration_since(Instant::now())
+        .as_secs_f64();
+    let fits = width as f64 * FIT_MARGIN * left / took.as_secs_f64().max(1e-6);
+    if fits >= grown as f64 {
+        return Some(grown);
+    }
+    // The widest power of two that fits, if wider than this beam.
+    let fitting = 1usize << (fits.max(1.0).log2().floor() as u32);
+    (fitting > width).then_some(fitting)
+}
+
+/// Threads a beam's layers are expanded on: every core. The prover keeps its own thread, so
+/// during a wide beam's layers the two share the machine (measured in BENCHMARKS.md).
+fn beam_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beams_widen_only_as_far_as_the_time_left_allows() {
+        let second = Duration::from_secs(1);
+        // No deadline: always fourfold.
+        assert_eq!(next_width(1024, second, None), Some(4096));
+        // Plenty of time: fourfold.
+        let far = Instant::now() + Duration::from_secs(3600);
+        assert_eq!(next_width(1024, second, Some(far)), Some(4096));
+        // About 6 s left after a beam of 1 s: a beam of about 5 times the width fits.
+        let soon = Instant::now() + Duration::from_secs(6);
+        assert_eq!(next_width(1000, second, Some(soon)), Some(4000));
+        // About 3 s left: 2.5 times, rounded down to a power of two.
+        let sooner = Instant::now() + Duration::from_millis(3000);
+        assert_eq!(next_width(1024, second, Some(sooner)), Some(2048));
+        // Less time than this beam took: no wider beam.
+        let now = Instant::now() + Duration::from_millis(900);
+        assert_eq!(next_width(1024, second, Some(now)), None);
+    }
 }

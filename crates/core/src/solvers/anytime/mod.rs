@@ -7,7 +7,8 @@
 //!   that no solution is shorter than the next bound, which raises the lower bound; if it
 //!   finishes, its solution is optimal and ends the run;
 //! - the **improver** (`improve.rs`) takes the constructive solver's solution (any board, in
-//!   milliseconds), then runs beam searches of growing width (`beam.rs`) that keep only paths
+//!   milliseconds), then runs beam searches of growing width (`beam.rs`, each layer's children
+//!   generated on every core, so the beams share the prover's core) that keep only paths
 //!   shorter than the best so far, and re-solves long windows of each solution optimally with the
 //!   goal's heuristic (`windows.rs`) and short ones with Manhattan distance
 //!   ([`super::shorten`]).
