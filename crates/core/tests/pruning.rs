@@ -83,7 +83,7 @@ fn dual_lookup_is_admissible_on_every_state_of_small_boards() {
             for sizes in &partitions {
                 let preset = PdbPreset::of(sizes);
                 let plain = tables
-                    .pdb_heuristic(preset, &goal, BuildPolicy::IfMissing)
+                    .pdb_heuristic(preset, &goal, BuildPolicy::IfMissing, &Limits::none())
                     .unwrap();
                 // Up to 16 cells the solver's heuristic goes without the dual lookups
                 // (`DUAL_MIN_CELLS`); they are added here by hand.
@@ -170,7 +170,12 @@ fn parallel_search_with_full_pruning_returns_the_sequential_moves() {
     let tables = Tables::in_memory();
     for inst in instances.iter().take(4) {
         let h = tables
-            .pdb_heuristic(PdbPreset::P555, &inst.goal, BuildPolicy::IfMissing)
+            .pdb_heuristic(
+                PdbPreset::P555,
+                &inst.goal,
+                BuildPolicy::IfMissing,
+                &Limits::none(),
+            )
             .unwrap();
         let seq = idastar_with(
             &inst.board,
