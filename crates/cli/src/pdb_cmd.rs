@@ -97,6 +97,7 @@ fn observer() -> pdb::cache::Observer {
             }
             PdbEvent::BuildProgress(_)
             | PdbEvent::BuildFinished { .. }
+            | PdbEvent::BuildStopped { .. }
             | PdbEvent::Saved { .. }
                 if quiet => {}
             PdbEvent::BuildStarted {
@@ -143,6 +144,14 @@ fn observer() -> pdb::cache::Observer {
                 eprintln!(
                     "built the pattern database of {spec} in {:.1} s",
                     elapsed.as_secs_f64()
+                );
+            }
+            PdbEvent::BuildStopped { spec, reason } => {
+                if let Some(b) = bar.take() {
+                    b.finish_and_clear();
+                }
+                eprintln!(
+                    "stopped building the pattern database of {spec}: {reason}; nothing was saved"
                 );
             }
             PdbEvent::Loading { path } => {

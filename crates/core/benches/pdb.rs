@@ -11,11 +11,11 @@ fn building(c: &mut Criterion) {
     g.sample_size(10);
     let eight = PatternSpec::new(3, 3, 0, (1..9).collect()).unwrap();
     g.bench_function("8-puzzle complete", |b| {
-        b.iter(|| build(&eight, 0, None).unwrap())
+        b.iter(|| build(&eight, 0, None, &Limits::none()).unwrap())
     });
     let five = PatternSpec::new(4, 4, 0, vec![1, 2, 3, 6, 7]).unwrap();
     g.bench_function("15-puzzle 5 tiles", |b| {
-        b.iter(|| build(&five, 0, None).unwrap())
+        b.iter(|| build(&five, 0, None, &Limits::none()).unwrap())
     });
     g.finish();
 }
@@ -27,7 +27,12 @@ fn searching(c: &mut Criterion) {
     let board: Board = "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15".parse().unwrap();
     let goal: Board = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15".parse().unwrap();
     let h = tables
-        .pdb_heuristic(PdbPreset::P555, &goal, pdb::BuildPolicy::IfMissing)
+        .pdb_heuristic(
+            PdbPreset::P555,
+            &goal,
+            pdb::BuildPolicy::IfMissing,
+            &Limits::none(),
+        )
         .unwrap();
     let mut g = c.benchmark_group("korf100 #3 pdb:5-5-5");
     g.sample_size(10);

@@ -185,8 +185,14 @@ impl Plan {
                 )
             }
         };
-        // Every run is timed here, the stopped ones too (some solvers do not time themselves).
+        let manhattan = crate::solvers::manhattan_lower_bound(board, goal);
+        // Every run is timed here, the stopped ones too (some solvers do not time themselves),
+        // and a stopped one's bound is at least the Manhattan distance (a run stopped while its
+        // tables were being built proved nothing itself).
         let mut solution = solution.map_err(|mut e| {
+            if let SolveError::Limit { bound, .. } = &mut e {
+                *bound = (*bound).max(manhattan.min(u64::from(u32::MAX)) as u32);
+            }
             if let SolveError::Limit { stats, .. } | SolveError::Cycle { stats, .. } = &mut e {
                 stats.elapsed = started.elapsed();
             }
@@ -194,7 +200,6 @@ impl Plan {
         })?;
         solution.stats.elapsed = started.elapsed();
         solution.verify(board, goal)?;
-        let manhattan = crate::solvers::manhattan_lower_bound(board, goal);
         solution.lower_bound = if solution.optimal {
             solution.len() as u64
         } else {
@@ -221,7 +226,7 @@ impl Plan {
     ) -> Result<(), SolveError> {
         match self.heuristic {
             HeuristicKind::Pdb(preset) if self.algorithm.takes_heuristic() => {
-                tables.pdb_heuristic(preset, goal, self.build)?;
+                tables.pdb_heuristic(preset, goal, self.build, limits)?;
             }
             HeuristicKind::WalkingDistance if self.algorithm.takes_heuristic() => {
                 tables.walking_distance(goal, limits)?;
@@ -246,7 +251,9 @@ fn with_heuristic(
         HeuristicKind::Manhattan => search.run(&Manhattan::new(goal)),
         HeuristicKind::LinearConflict => search.run(&LinearConflict::new(goal)),
         HeuristicKind::WalkingDistance => search.run(&*tables.walking_distance(goal, limits)?),
-        HeuristicKind::Pdb(preset) => search.run(&tables.pdb_heuristic(preset, goal, policy)?),
+        HeuristicKind::Pdb(preset) => {
+            search.run(&tables.pdb_heuristic(preset, goal, policy, limits)?)
+        }
     }
 }
 

@@ -99,7 +99,7 @@ impl Tables {
         spec: &PatternSpec,
         policy: BuildPolicy,
     ) -> Result<Arc<PatternDb>, PdbError> {
-        self.inner.databases.get(spec, policy, 0)
+        self.inner.databases.get(spec, policy, 0, &Limits::none())
     }
 
     /// Drops this handle's in-memory copy of `spec` (its file stays).
@@ -114,7 +114,9 @@ impl Tables {
     }
 
     /// The pattern-database heuristic of `preset` for `goal` (with the reflected lookup where
-    /// valid), its databases fetched as `policy` allows.
+    /// valid), its databases fetched as `policy` allows. A build it needs runs within the deadline, the cancel flag
+    /// and the memory budget of `limits` (not its node budget), and fails with
+    /// [`PdbError::Stopped`] when one of them stops it.
     ///
     /// Without the dual lookups ([`PdbHeuristic::with_dual`]): with these blank-aware tables
     /// a pattern's dual lookup is valid only while the blank stands in the pattern's goal
@@ -126,11 +128,12 @@ impl Tables {
         preset: PdbPreset,
         goal: &Board,
         policy: BuildPolicy,
+        limits: &Limits,
     ) -> Result<PdbHeuristic, PdbError> {
         let dbs = preset
             .partition(goal)?
             .iter()
-            .map(|spec| self.database(spec, policy))
+            .map(|spec| self.inner.databases.get(spec, policy, 0, limits))
             .collect::<Result<Vec<_>, _>>()?;
         PdbHeuristic::new(goal, dbs, true)
     }
@@ -201,7 +204,10 @@ impl Tables {
         set(&|j| j.state = BackgroundState::Building);
         for spec in &specs {
             if !self.has_database(spec) {
-                let result = self.inner.databases.get(spec, BuildPolicy::IfMissing, 1);
+                let result =
+                    self.inner
+                        .databases
+                        .get(spec, BuildPolicy::IfMissing, 1, &Limits::none());
                 if let Err(e) = result {
                     let message = e.to_string();
                     set(&|j| j.state = BackgroundState::Failed(message.clone()));
@@ -336,5 +342,50 @@ mod tests {
             &tables.database(spec, BuildPolicy::Never).unwrap()
         ));
         assert!(tables.dir().is_none());
+    }
+
+    #[test]
+    fn a_table_build_obeys_the_deadline_the_cancel_flag_and_the_memory_budget() {
+        use crate::limits::LimitHit;
+        use std::sync::atomic::AtomicBool;
+        let goal = Board::solved(4, 4).unwrap();
+        let tables = Tables::in_memory();
+        let stopped_by = |limits: &Limits| match tables.pdb_heuristic(
+            PdbPreset::P555,
+            &goal,
+            BuildPolicy::IfMissing,
+            limits,
+        ) {
+            Err(PdbError::Stopped { hit, .. }) => hit,
+            other => panic!("expected a stopped build, got {:?}", other.map(|_| ())),
+        };
+        let past = Limits::none().with_timeout(std::time::Duration::ZERO);
+        assert_eq!(stopped_by(&past), LimitHit::Time);
+        let cancel = Limits::none().with_cancel(Arc::new(AtomicBool::new(true)));
+        assert_eq!(stopped_by(&cancel), LimitHit::Cancelled);
+        let small = Limits::none().with_max_memory(1 << 10);
+        assert_eq!(stopped_by(&small), LimitHit::Memory);
+        // A node budget is the search's: it does not stop the build.
+        let nodes = Limits::none().with_max_nodes(0);
+        // Nothing of the stopped builds was kept; the next caller builds the whole table.
+        let spec = &PdbPreset::P555.partition(&goal).unwrap()[0];
+        assert!(!tables.has_database(spec));
+        tables
+            .pdb_heuristic(PdbPreset::P555, &goal, BuildPolicy::IfMissing, &nodes)
+            .unwrap();
+        assert!(tables.has_database(spec));
+        // A stopped build reaches a solver as a limit, not as an unsupported board.
+        let err: SolveError = PdbError::Stopped {
+            hit: LimitHit::Time,
+            what: String::new(),
+        }
+        .into();
+        assert!(matches!(
+            err,
+            SolveError::Limit {
+                hit: LimitHit::Time,
+                ..
+            }
+        ));
     }
 }

@@ -77,7 +77,7 @@ fn check_heuristics_exhaustively(goal: &Board) {
     for budget in [QUICK_ENTRIES, STANDARD_ENTRIES] {
         let preset = PdbPreset::sized_for(goal.width(), goal.height(), budget).unwrap();
         let h = tables
-            .pdb_heuristic(preset, goal, BuildPolicy::IfMissing)
+            .pdb_heuristic(preset, goal, BuildPolicy::IfMissing, &Limits::none())
             .unwrap();
         assert_eq!(taquin::Heuristic::estimate(&h, goal.tiles()), 0);
         for b in &states {

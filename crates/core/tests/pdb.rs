@@ -122,7 +122,7 @@ fn every_entry_equals_the_breadth_first_truth() {
     for spec in specs {
         let truth = truth(&spec);
         for threads in [1, 2] {
-            let db = build(&spec, threads, None).unwrap();
+            let db = build(&spec, threads, None, &taquin::Limits::none()).unwrap();
             let n = spec.board_cells();
             let k = spec.cells.len();
             let mut cells = vec![0; k];
@@ -173,7 +173,7 @@ fn heuristic(goal: &Board, groups: &str, reflect: bool) -> PdbHeuristic {
     let dbs = pdb::partition_from_tiles(goal, groups)
         .unwrap()
         .iter()
-        .map(|s| Arc::new(build(s, 2, None).unwrap()))
+        .map(|s| Arc::new(build(s, 2, None, &taquin::Limits::none()).unwrap()))
         .collect();
     PdbHeuristic::new(goal, dbs, reflect).unwrap()
 }
@@ -227,7 +227,7 @@ fn eight_puzzle_exhaustive_exact_admissible_incremental() {
 fn files_round_trip_and_damage_is_rejected() {
     let dir = temp_dir("files");
     let spec = PatternSpec::new(4, 4, 0, vec![1, 2, 3, 4]).unwrap();
-    let db = build(&spec, 2, None).unwrap();
+    let db = build(&spec, 2, None, &taquin::Limits::none()).unwrap();
     let path = store::path_in(&dir, &spec);
     store::save(&db, &path).unwrap();
     let back = store::load(&path, Some(&spec)).unwrap();
@@ -258,7 +258,11 @@ fn files_round_trip_and_damage_is_rejected() {
     check(b"short", "too short");
     // A valid file of another pattern under this pattern's name.
     let other = PatternSpec::new(4, 4, 0, vec![5, 6, 7, 8]).unwrap();
-    store::save(&build(&other, 1, None).unwrap(), &path).unwrap();
+    store::save(
+        &build(&other, 1, None, &taquin::Limits::none()).unwrap(),
+        &path,
+    )
+    .unwrap();
     check(&std::fs::read(&path).unwrap(), "built for");
 
     // A table handle never trusts the damaged file: it rebuilds and replaces it, unless told
@@ -397,7 +401,7 @@ fn the_same_database_serves_relabelled_goals() {
     let pa = pdb::PdbPreset::COMPLETE8.partition(&a).unwrap();
     let pb = pdb::PdbPreset::COMPLETE8.partition(&b).unwrap();
     assert_eq!(pa[0].file_name(), pb[0].file_name());
-    let db: Arc<PatternDb> = Arc::new(build(&pb[0], 2, None).unwrap());
+    let db: Arc<PatternDb> = Arc::new(build(&pb[0], 2, None, &taquin::Limits::none()).unwrap());
     let h = PdbHeuristic::new(&b, vec![db], true).unwrap();
     let dist = all_distances(&b);
     for (tiles, d) in dist.iter().step_by(7) {

@@ -40,7 +40,7 @@ fn a_fifo_with_a_tables_name_is_refused_without_blocking() {
         }
     }
     // Saving replaces it with a real table.
-    let db = build(&spec(), 1, None).unwrap();
+    let db = build(&spec(), 1, None, &taquin::Limits::none()).unwrap();
     store::save(&db, &path).unwrap();
     assert_eq!(store::load(&path, Some(&spec())).unwrap(), db);
 }
@@ -59,7 +59,7 @@ fn a_table_directory_that_is_a_file_is_named_as_such() {
     let dir = temp_dir("file");
     let not_a_dir = dir.join("tables");
     std::fs::write(&not_a_dir, b"x").unwrap();
-    let db = build(&spec(), 1, None).unwrap();
+    let db = build(&spec(), 1, None, &taquin::Limits::none()).unwrap();
     let err = store::save(&db, &store::path_in(&not_a_dir, &spec())).unwrap_err();
     assert!(err.to_string().contains("not a directory"), "{err}");
 }

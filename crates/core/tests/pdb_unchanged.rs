@@ -20,7 +20,7 @@ fn fingerprints(preset: &str, goal: &Board) -> Vec<Fingerprint> {
         .unwrap()
         .iter()
         .map(|spec| {
-            let db = pdb::build(spec, 2, None).unwrap();
+            let db = pdb::build(spec, 2, None, &taquin::Limits::none()).unwrap();
             (db.bits(), db.max_excess(), store::checksum(db.data()))
         })
         .collect()

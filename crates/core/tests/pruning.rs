@@ -83,7 +83,7 @@ fn dual_lookup_is_admissible_on_every_state_of_small_boards() {
             for sizes in &partitions {
                 let preset = PdbPreset::of(sizes);
                 let plain = tables
-                    .pdb_heuristic(preset, &goal, BuildPolicy::IfMissing)
+                    .pdb_heuristic(preset, &goal, BuildPolicy::IfMissing, &Limits::none())
                     .unwrap();
                 // The solver's heuristic goes without the dual lookups (`Tables::pdb_heuristic`);
                 // they are added here by hand.
@@ -128,7 +128,12 @@ fn cached_and_lazy_dual_lookups_agree_with_lookups_from_scratch() {
         let goal = Board::parse(goal).unwrap();
         assert_eq!((goal.width(), goal.height()), (w, h));
         let plain = tables
-            .pdb_heuristic(PdbPreset::of(&sizes), &goal, BuildPolicy::IfMissing)
+            .pdb_heuristic(
+                PdbPreset::of(&sizes),
+                &goal,
+                BuildPolicy::IfMissing,
+                &Limits::none(),
+            )
             .unwrap();
         let dual = PdbHeuristic::new(&goal, plain.databases().cloned().collect(), true)
             .unwrap()
@@ -232,7 +237,12 @@ fn parallel_search_with_full_pruning_returns_the_sequential_moves() {
     let tables = Tables::in_memory();
     for inst in instances.iter().take(4) {
         let h = tables
-            .pdb_heuristic(PdbPreset::P555, &inst.goal, BuildPolicy::IfMissing)
+            .pdb_heuristic(
+                PdbPreset::P555,
+                &inst.goal,
+                BuildPolicy::IfMissing,
+                &Limits::none(),
+            )
             .unwrap();
         let seq = idastar_with(
             &inst.board,

@@ -184,7 +184,7 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => Box::new(Manhattan::new(goal)),
             HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
             HeuristicKind::WalkingDistance => Box::new(tables.walking_distance(goal, limits)?),
-            HeuristicKind::Pdb(p) => Box::new(tables.pdb_heuristic(p, goal, policy)?),
+            HeuristicKind::Pdb(p) => Box::new(tables.pdb_heuristic(p, goal, policy, limits)?),
         })
     }
 }

@@ -34,6 +34,7 @@ use super::regions::{Geometry, Region, Regions};
 use super::table::{packed_len, PatternDb};
 use super::{PatternSpec, PdbError};
 use crate::heuristic::manhattan::cell_distance;
+use crate::limits::{LimitHit, Limits};
 
 /// How far a build got, handed to the progress callback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,12 +89,31 @@ pub fn default_threads() -> usize {
 
 /// Builds the database of `spec` with `threads` threads (0: every core), calling `progress`
 /// after each chunk of work.
+///
+/// `limits` bound the build for whoever waits on it: a memory budget the build's peak would pass
+/// refuses it before it starts, and the deadline and the cancel flag are checked before each
+/// chunk of work, so a build stops within milliseconds of either ([`PdbError::Stopped`]). The
+/// node budget is left to the searches: a table serves every later search, not only the first.
 pub fn build(
     spec: &PatternSpec,
     threads: usize,
     progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    limits: &Limits,
 ) -> Result<PatternDb, PdbError> {
     let search_bytes = peak_bytes(spec);
+    if limits
+        .max_memory_bytes
+        .is_some_and(|budget| search_bytes > budget as u64)
+    {
+        return Err(PdbError::Stopped {
+            hit: LimitHit::Memory,
+            what: format!(
+                "the database of {spec} needs {} MiB to build, over the memory limit of {} MiB",
+                search_bytes >> 20,
+                limits.memory_budget() >> 20
+            ),
+        });
+    }
     if search_bytes > MAX_SEARCH_BYTES {
         return Err(PdbError::Unsupported(format!(
             "the database of {spec} has {} entries and would need {:.1} GiB to build (at most {} GiB): use smaller patterns",
@@ -107,14 +127,38 @@ pub fn build(
     } else {
         threads
     };
+    let limits = Limits {
+        max_nodes: None,
+        ..limits.clone()
+    };
+    let stopped = |hit: LimitHit| PdbError::Stopped {
+        hit,
+        what: format!("building the database of {spec}"),
+    };
     // Four bits hold the excess of every preset's pattern; the rare pattern whose excess
     // exceeds 15 is built again with a byte per entry rather than stored saturated.
-    match Builder::new(spec, 4, CHUNK_PLACEMENTS, true).run(threads, progress) {
-        Some(db) => Ok(db),
-        None => Ok(Builder::new(spec, 8, CHUNK_PLACEMENTS, true)
-            .run(threads, progress)
-            .expect("an excess never exceeds 255 on a board of at most 64 cells")),
+    match Builder::new(spec, 4, CHUNK_PLACEMENTS, true, &limits).run(threads, progress) {
+        Ok(db) => Ok(db),
+        Err(Halt::Limit(hit)) => Err(stopped(hit)),
+        Err(Halt::Overflow) => {
+            match Builder::new(spec, 8, CHUNK_PLACEMENTS, true, &limits).run(threads, progress) {
+                Ok(db) => Ok(db),
+                Err(Halt::Limit(hit)) => Err(stopped(hit)),
+                Err(Halt::Overflow) => {
+                    unreachable!("an excess never exceeds 255 on a board of at most 64 cells")
+                }
+            }
+        }
     }
+}
+
+/// Why a build ended without a table.
+#[derive(Debug)]
+enum Halt {
+    /// An excess did not fit the entry size.
+    Overflow,
+    /// A limit of the caller stopped it.
+    Limit(LimitHit),
 }
 
 /// The code of the layer `depth` in the two-bit array: 1 and 2 alternate; 0 is unseen, 3 done.
@@ -227,6 +271,8 @@ fn spread_to_fields(ranks: u64) -> u64 {
 
 struct Builder<'a> {
     spec: &'a PatternSpec,
+    /// The caller's deadline and cancel flag (no node budget), checked before each chunk.
+    limits: &'a Limits,
     /// The board and the blank's regions.
     regions: Regions,
     /// The symmetry of the pattern the search uses, if it has one.
@@ -260,6 +306,8 @@ struct Shared {
     overflow: AtomicBool,
     /// Placements whose value is known.
     done: AtomicU64,
+    /// The limit that stopped the build, once one did.
+    stopped: std::sync::OnceLock<LimitHit>,
 }
 
 /// Per-thread result of one layer.
@@ -315,7 +363,13 @@ impl<'a> Builder<'a> {
     /// A builder for `spec` with entries of `bits` bits, `chunk` placements per piece of work,
     /// searching one placement of each mirror pair when `symmetry` is set and the pattern has
     /// a symmetry.
-    fn new(spec: &'a PatternSpec, bits: u8, chunk: u64, symmetry: bool) -> Builder<'a> {
+    fn new(
+        spec: &'a PatternSpec,
+        bits: u8,
+        chunk: u64,
+        symmetry: bool,
+        limits: &'a Limits,
+    ) -> Builder<'a> {
         debug_assert!(chunk.is_multiple_of(2));
         let n = spec.board_cells();
         let k = spec.cells.len();
@@ -336,6 +390,7 @@ impl<'a> Builder<'a> {
         };
         Builder {
             spec,
+            limits,
             mirror,
             regions: Regions::new(geo, fields),
             k,
@@ -355,6 +410,7 @@ impl<'a> Builder<'a> {
             shared: Shared {
                 overflow: AtomicBool::new(false),
                 done: AtomicU64::new(0),
+                stopped: std::sync::OnceLock::new(),
             },
             chunk,
             per_chunk: Divider::new(chunk),
@@ -366,12 +422,12 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Runs the search; `None` when an excess does not fit `bits`.
+    /// Runs the search, unless an excess does not fit `bits` or a limit stops it.
     fn run(
         self,
         threads: usize,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
-    ) -> Option<PatternDb> {
+    ) -> Result<PatternDb, Halt> {
         let n = self.regions.geo().n;
         // A thread with no chunk to take would only be started and joined at every layer.
         let threads = threads.min(self.active[0].len()).max(1);
@@ -423,8 +479,11 @@ impl<'a> Builder<'a> {
                         .collect()
                 })
             };
+            if let Some(&hit) = self.shared.stopped.get() {
+                return Err(Halt::Limit(hit));
+            }
             if self.shared.overflow.load(Ordering::Relaxed) {
-                return None;
+                return Err(Halt::Overflow);
             }
             max_excess = outcomes.iter().fold(max_excess, |m, o| m.max(o.max_excess));
             // Stop when the next layer is empty. Not when this one reached no new placement:
@@ -451,7 +510,7 @@ impl<'a> Builder<'a> {
         } = self;
         drop(codes);
         let data: Vec<u8> = values.into_iter().map(AtomicU8::into_inner).collect();
-        Some(PatternDb::from_parts(spec.clone(), bits, max_excess, data))
+        Ok(PatternDb::from_parts(spec.clone(), bits, max_excess, data))
     }
 
     /// Expands chunks of layer `depth` until none is left.
@@ -473,7 +532,14 @@ impl<'a> Builder<'a> {
         loop {
             let chunk = next_chunk.fetch_add(1, Ordering::Relaxed);
             let first = chunk as u64 * self.chunk;
-            if first >= self.placements || self.shared.overflow.load(Ordering::Relaxed) {
+            if first >= self.placements
+                || self.shared.overflow.load(Ordering::Relaxed)
+                || self.shared.stopped.get().is_some()
+            {
+                break;
+            }
+            if let Err(hit) = self.limits.check(0) {
+                let _ = self.shared.stopped.set(hit);
                 break;
             }
             if !self.active[depth as usize % 2][chunk].swap(false, Ordering::Relaxed) {
@@ -810,15 +876,16 @@ mod tests {
 
     #[test]
     fn small_chunks_that_split_words_give_the_same_table() {
+        let none = Limits::none();
         // Fields per placement: 5 (10 bits) and 13 (26 bits), so chunks of 2 or 6 placements
         // start and end inside words; the default chunk holds each whole table.
         for spec in [
             PatternSpec::new(3, 3, 8, vec![0, 1, 2, 3]).unwrap(),
             PatternSpec::new(4, 4, 0, vec![1, 2]).unwrap(),
         ] {
-            let whole = build(&spec, 1, None).unwrap();
+            let whole = build(&spec, 1, None, &Limits::none()).unwrap();
             for (threads, chunk) in [(1, 2), (2, 2), (2, 6)] {
-                let split = Builder::new(&spec, 4, chunk, false)
+                let split = Builder::new(&spec, 4, chunk, false, &none)
                     .run(threads, None)
                     .unwrap();
                 assert_eq!(split.data(), whole.data(), "{spec} chunk {chunk}");
@@ -829,6 +896,7 @@ mod tests {
 
     #[test]
     fn searching_one_of_each_mirror_pair_gives_the_same_table() {
+        let none = Limits::none();
         for (spec, symmetry) in [
             // Korf's goal: bottom rows left to right (as the 7-8 databases' 8-tile pattern).
             (PatternSpec::new(4, 4, 0, (12..16).collect()), "left-right"),
@@ -849,11 +917,11 @@ mod tests {
             ),
         ] {
             let spec = spec.unwrap();
-            let plain = Builder::new(&spec, 4, CHUNK_PLACEMENTS, false)
+            let plain = Builder::new(&spec, 4, CHUNK_PLACEMENTS, false, &none)
                 .run(2, None)
                 .unwrap();
             for (threads, chunk) in [(1, CHUNK_PLACEMENTS), (2, 2), (2, 6)] {
-                let builder = Builder::new(&spec, 4, chunk, true);
+                let builder = Builder::new(&spec, 4, chunk, true, &none);
                 assert_eq!(
                     builder.mirror.as_ref().map(|m| m.name),
                     Some(symmetry),
@@ -869,7 +937,7 @@ mod tests {
     #[test]
     fn the_complete_eight_puzzle_table_has_the_known_radius() {
         let spec = PatternSpec::new(3, 3, 8, (0..8).collect()).unwrap();
-        let db = build(&spec, 2, None).unwrap();
+        let db = build(&spec, 2, None, &Limits::none()).unwrap();
         let mut max = 0;
         let mut cells = [0usize; 8];
         for idx in 0..spec.entries() {

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use crate::clock::Instant;
+use crate::limits::Limits;
 
 use super::build::{self, BuildProgress};
 use super::table::PatternDb;
@@ -70,6 +71,13 @@ pub enum PdbEvent {
         spec: PatternSpec,
         /// How long it took.
         elapsed: Duration,
+    },
+    /// A build was stopped by a limit of the caller that waited on it; nothing is kept.
+    BuildStopped {
+        /// What was being built.
+        spec: PatternSpec,
+        /// Which limit, in words.
+        reason: String,
     },
     /// A built database was saved.
     Saved {
@@ -194,12 +202,13 @@ impl DatabaseCache {
     }
 
     /// The database of `spec`, as `policy` allows, built (if it comes to that) on `threads`
-    /// threads (0: every core).
+    /// threads (0: every core) within `limits`.
     pub(crate) fn get(
         &self,
         spec: &PatternSpec,
         policy: BuildPolicy,
         threads: usize,
+        limits: &Limits,
     ) -> Result<Arc<PatternDb>, PdbError> {
         let slot = self.slot(spec);
         // Holding the slot makes a second asker wait for the first one's load or build.
@@ -236,7 +245,7 @@ impl DatabaseCache {
                 )));
             }
         }
-        let db = Arc::new(self.build_reporting(spec, threads)?);
+        let db = Arc::new(self.build_reporting(spec, threads, limits)?);
         if let Some(path) = path {
             match store::save(&db, &path) {
                 Ok(()) => self.emit(PdbEvent::Saved { path }),
@@ -249,11 +258,13 @@ impl DatabaseCache {
         Ok(db)
     }
 
-    /// Builds `spec` with `threads` threads (0: every core), reporting to the observer.
+    /// Builds `spec` with `threads` threads (0: every core) within `limits` (see
+    /// [`build::build`]), reporting to the observer.
     pub(crate) fn build_reporting(
         &self,
         spec: &PatternSpec,
         threads: usize,
+        limits: &Limits,
     ) -> Result<PatternDb, PdbError> {
         let threads = if threads == 0 {
             build::default_threads()
@@ -270,7 +281,14 @@ impl DatabaseCache {
         });
         let started = Instant::now();
         let report = |p: BuildProgress| self.emit(PdbEvent::BuildProgress(p));
-        let db = build::build(spec, threads, Some(&report))?;
+        let db = build::build(spec, threads, Some(&report), limits).inspect_err(|e| {
+            if let PdbError::Stopped { hit, .. } = e {
+                self.emit(PdbEvent::BuildStopped {
+                    spec: spec.clone(),
+                    reason: hit.to_string(),
+                });
+            }
+        })?;
         self.emit(PdbEvent::BuildFinished {
             spec: spec.clone(),
             elapsed: started.elapsed(),

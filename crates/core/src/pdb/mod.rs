@@ -71,11 +71,29 @@ pub enum PdbError {
     /// The pattern or partition does not fit the board, or the database would be too large.
     #[error("{0}")]
     Unsupported(String),
+    /// A limit of the caller (deadline, cancel flag, memory budget) stopped a build, or refused
+    /// it before it started. Nothing is kept: the next caller builds again, within its own limits.
+    #[error("{hit}: {what}")]
+    Stopped {
+        /// Which limit.
+        hit: crate::limits::LimitHit,
+        /// What was being built, and for a memory limit how much it needs.
+        what: String,
+    },
 }
 
 impl From<PdbError> for crate::solution::SolveError {
     fn from(e: PdbError) -> Self {
-        crate::solution::SolveError::Unsupported(format!("pattern database: {e}"))
+        match e {
+            // A limit stays a limit (the API's 422 with its `limit` field, the CLI's exit 1),
+            // whether a search or the build of its table hit it. No search ran: nothing proven.
+            PdbError::Stopped { hit, .. } => crate::solution::SolveError::Limit {
+                hit,
+                stats: crate::solution::Stats::default(),
+                bound: 0,
+            },
+            e => crate::solution::SolveError::Unsupported(format!("pattern database: {e}")),
+        }
     }
 }
 

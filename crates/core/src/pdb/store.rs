@@ -449,7 +449,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("taquin-store-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         let spec = PatternSpec::new(3, 3, 8, vec![0, 1, 2]).unwrap();
-        let db = crate::pdb::build(&spec, 1, None).unwrap();
+        let db = crate::pdb::build(&spec, 1, None, &crate::limits::Limits::none()).unwrap();
         let path = path_in(&dir, &spec);
         save(&db, &path).unwrap();
         (path, spec, db)
