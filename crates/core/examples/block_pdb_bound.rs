@@ -8,7 +8,7 @@
 
 use taquin::heuristic::{Heuristic, LinearConflict, Manhattan};
 use taquin::pdb::{build, PatternSpec};
-use taquin::Board;
+use taquin::{Board, Limits};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 &PatternSpec::new(side, side, goal.blank(), cells.clone())?,
                 0,
                 None,
+                &Limits::none(),
             )
         })
         .collect::<Result<Vec<_>, _>>()?;
