@@ -54,7 +54,12 @@ pub enum InstanceError {
 
 /// Parses one line (`line_no` is 1-based, for errors). Comment and blank lines give `Ok(None)`.
 pub fn parse_line(text: &str, line_no: usize) -> Result<Option<Instance>, InstanceError> {
-    let text = text.trim();
+    // Separators before the first field are skipped, so that a line whose first field starts
+    // with `#` is a comment however it is written (",#x ..." included): otherwise its id would
+    // start with `#` and the instance, written back, would read as a comment.
+    let text = text
+        .trim_start_matches(|c: char| c.is_whitespace() || c == ',')
+        .trim_end();
     if text.is_empty() || text.starts_with('#') {
         return Ok(None);
     }
@@ -133,6 +138,11 @@ mod tests {
         assert_eq!(inst.board.width(), 4);
         assert_eq!(inst.goal.blank(), 0);
         assert_eq!(parse_line("# comment", 1), Ok(None));
+        // Found by the batch_line fuzz target: a leading separator made `#a` an id, and the
+        // instance written back (`#a - 1 2 3 0`) read as a comment.
+        assert_eq!(parse_line(",#a - 1 2 3 0", 1), Ok(None));
+        assert_eq!(parse_line(" , # a - 1 2 3 0", 1), Ok(None));
+        assert!(parse_line(",a - 1 2 3 0", 1).unwrap().is_some());
         assert!(matches!(
             parse_line("1 x 1 2 3 0", 3),
             Err(InstanceError::BadLength { line: 3, .. })
