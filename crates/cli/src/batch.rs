@@ -17,13 +17,11 @@
 //! output is always a prefix of the full output: `--resume` reads it, drops a torn last line,
 //! and solves only what comes after.
 
-use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -203,60 +201,40 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, work.len().max(1));
     let bar = progress_bar(work.len());
-    let next = AtomicUsize::new(0);
     let cancel = common::cancel_flag();
-    let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
     let mut all_solved = !earlier_failed;
     let mut interrupted = false;
-
-    std::thread::scope(|scope| -> Result<()> {
-        for _ in 0..jobs {
-            let tx = tx.clone();
-            let (work, next, args, cancel) = (&work, &next, &args, &cancel);
-            scope.spawn(move || loop {
-                if cancel.load(Ordering::Relaxed) {
-                    break;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = work.get(i) else { break };
-                let outcome = solve_line(item, args, tables);
-                if tx.send((i, outcome)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        // Records leave in input order: each waits here until all earlier ones are written.
-        let mut pending: BTreeMap<usize, Outcome> = BTreeMap::new();
-        let mut written = 0;
-        let (mut solved, mut failed) = (0u64, 0u64);
-        for (i, outcome) in rx {
-            pending.insert(i, outcome);
-            while let Some(outcome) = pending.remove(&written) {
-                match outcome {
-                    Some((ok, line)) => {
-                        if !interrupted {
-                            writeln!(out, "{line}")?;
-                            out.flush()?;
-                        }
-                        if ok {
-                            solved += 1;
-                        } else {
-                            failed += 1;
-                            all_solved = false;
-                        }
+    let (mut solved, mut failed) = (0u64, 0u64);
+    // Records leave in input order, each as soon as all earlier ones are written.
+    crate::in_order::run(
+        &work,
+        jobs,
+        &cancel,
+        |item| solve_line(item, &args, tables),
+        |_, _| Ok(()),
+        |_, outcome| {
+            match outcome {
+                Some((ok, line)) => {
+                    if !interrupted {
+                        writeln!(out, "{line}")?;
+                        out.flush()?;
                     }
-                    None => interrupted = true,
+                    if ok {
+                        solved += 1;
+                    } else {
+                        failed += 1;
+                        all_solved = false;
+                    }
                 }
-                written += 1;
-                if let Some(bar) = &bar {
-                    bar.inc(1);
-                    bar.set_message(format!("{solved} solved, {failed} not"));
-                }
+                None => interrupted = true,
             }
-        }
-        Ok(())
-    })?;
+            if let Some(bar) = &bar {
+                bar.inc(1);
+                bar.set_message(format!("{solved} solved, {failed} not"));
+            }
+            Ok(true)
+        },
+    )?;
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -505,11 +483,12 @@ fn solve_line(item: &Work, args: &BatchArgs, tables: &Tables) -> Outcome {
 
 fn to_json(record: &Record) -> String {
     serde_json::to_string(record).unwrap_or_else(|e| {
-        format!(
-            "{{\"line\":{},\"status\":\"error\",\"error\":\"cannot write the record: {}\"}}",
-            record.line,
-            e.to_string().replace('"', "'")
-        )
+        serde_json::json!({
+            "line": record.line,
+            "status": "error",
+            "error": format!("cannot write the record: {e}"),
+        })
+        .to_string()
     })
 }
 
