@@ -131,23 +131,21 @@ pub fn build(
         max_nodes: None,
         ..limits.clone()
     };
-    let stopped = |hit: LimitHit| PdbError::Stopped {
-        hit,
-        what: format!("building the database of {spec}"),
-    };
+    let run =
+        |bits| Builder::new(spec, bits, CHUNK_PLACEMENTS, true, &limits).run(threads, progress);
     // Four bits hold the excess of every preset's pattern; the rare pattern whose excess
     // exceeds 15 is built again with a byte per entry rather than stored saturated.
-    match Builder::new(spec, 4, CHUNK_PLACEMENTS, true, &limits).run(threads, progress) {
+    match run(4).or_else(|halt| match halt {
+        Halt::Overflow => run(8),
+        limit => Err(limit),
+    }) {
         Ok(db) => Ok(db),
-        Err(Halt::Limit(hit)) => Err(stopped(hit)),
+        Err(Halt::Limit(hit)) => Err(PdbError::Stopped {
+            hit,
+            what: format!("building the database of {spec}"),
+        }),
         Err(Halt::Overflow) => {
-            match Builder::new(spec, 8, CHUNK_PLACEMENTS, true, &limits).run(threads, progress) {
-                Ok(db) => Ok(db),
-                Err(Halt::Limit(hit)) => Err(stopped(hit)),
-                Err(Halt::Overflow) => {
-                    unreachable!("an excess never exceeds 255 on a board of at most 64 cells")
-                }
-            }
+            unreachable!("an excess never exceeds 255 on a board of at most 64 cells")
         }
     }
 }
