@@ -58,6 +58,7 @@ pub mod solution;
 pub mod solvability;
 pub mod solver;
 pub mod solvers;
+pub mod symmetry;
 pub mod tables;
 
 pub use algorithm::Algorithm;

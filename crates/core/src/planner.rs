@@ -22,6 +22,7 @@ use crate::pdb::{BuildPolicy, PdbPreset};
 use crate::request::Request;
 use crate::solution::SolveError;
 use crate::solver::{SolveOptions, Workload};
+use crate::symmetry::Symmetry;
 use crate::tables::Tables;
 
 /// Entries of the largest table in a set the planner builds for a single board: the 15-puzzle's
@@ -177,7 +178,10 @@ fn auto_heuristic(
     let goal = request.goal();
     let (w, h) = (goal.width(), goal.height());
     let size = goal_size(request);
-    let on_disk = |p: PdbPreset| p.is_available(goal, tables);
+    // A run maps goals that differ by a symmetry onto one (see `crate::symmetry`): the
+    // tables that count are those of that goal.
+    let table_goal = Symmetry::for_tables(goal).board(goal);
+    let on_disk = |p: PdbPreset| p.is_available(&table_goal, tables);
     let largest = largest_set(w, h);
     if let Some(best) = largest.filter(|&p| on_disk(p)) {
         return (

@@ -15,6 +15,7 @@ use crate::request::Request;
 use crate::search::puzzle_graph::{graph_solution, IncrementalPuzzleGraph, PuzzleGraph};
 use crate::search::{astar, bfs, Path};
 use crate::solution::{Solution, SolveError};
+use crate::symmetry::Symmetry;
 use crate::tables::Tables;
 
 /// How many boards the caller will solve with the same tables: a table that builds in a second
@@ -126,6 +127,10 @@ impl Plan {
             }
             _ => request,
         };
+        let symmetry = self.table_symmetry(request.goal());
+        if !symmetry.is_identity() {
+            return self.run_on_image(symmetry, request, tables, progress);
+        }
         let (board, goal, limits) = (request.board(), request.goal(), request.limits());
         let solution = match self.algorithm {
             Algorithm::Anytime => with_heuristic(
@@ -215,6 +220,38 @@ impl Plan {
 }
 
 impl Plan {
+    /// The symmetry a run maps its board and goal by to use the tables of a canonical goal
+    /// ([`crate::symmetry`]): every search guided by pattern databases, whose tables depend on
+    /// the goal's blank cell; the identity for every other run.
+    pub fn table_symmetry(&self, goal: &Board) -> Symmetry {
+        match self.heuristic {
+            HeuristicKind::Pdb(_) if self.algorithm.takes_heuristic() => Symmetry::for_tables(goal),
+            _ => Symmetry::IDENTITY,
+        }
+    }
+
+    /// Runs the plan on the image of `request` under `symmetry` and maps the solution back,
+    /// replayed on the original board before it is returned.
+    fn run_on_image(
+        &self,
+        symmetry: Symmetry,
+        request: &Request,
+        tables: &Tables,
+        progress: Option<ProgressFn>,
+    ) -> Result<Solution, SolveError> {
+        let image = Request::new(
+            symmetry.board(request.board()),
+            symmetry.board(request.goal()),
+            request.limits().clone(),
+        )?;
+        let mut solution = self.run(&image, tables, progress)?;
+        for mv in &mut solution.moves {
+            *mv = symmetry.move_back(*mv);
+        }
+        solution.verify(request.board(), request.goal())?;
+        Ok(solution)
+    }
+
     /// Loads or builds (as the plan allows) the tables the plan's heuristic needs for `goal`,
     /// so that a benchmark can time the searches apart from a one-time build. A run fetches
     /// them itself when this was not called.
@@ -226,7 +263,8 @@ impl Plan {
     ) -> Result<(), SolveError> {
         match self.heuristic {
             HeuristicKind::Pdb(preset) if self.algorithm.takes_heuristic() => {
-                tables.pdb_heuristic(preset, goal, self.build, limits)?;
+                let goal = self.table_symmetry(goal).board(goal);
+                tables.pdb_heuristic(preset, &goal, self.build, limits)?;
             }
             HeuristicKind::WalkingDistance if self.algorithm.takes_heuristic() => {
                 tables.walking_distance(goal, limits)?;
