@@ -13,6 +13,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use taquin::pdb::{self, store, BuildPolicy, PatternSpec, PdbEvent, PdbPreset};
+use taquin::symmetry::Symmetry;
 use taquin::{Board, Tables};
 
 use crate::common::{self, EXIT_FAILED};
@@ -249,7 +250,7 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
                 format!("unknown partition '{name}': name group sizes such as 7-8, 5-5-5, 6-6-3, 6-6-6-6 or 8")
             })?;
         let (w, h) = board_for(preset, size)?;
-        let goal = goal_for(&args.goal, w, h)?;
+        let goal = Symmetry::table_goal(&goal_for(&args.goal, w, h)?);
         specs.extend(preset.partition(&goal)?);
     }
     if let Some(groups) = &args.partition {
@@ -265,7 +266,7 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
             let preset = taquin::planner::preferred_set(w, h).with_context(|| {
                 format!("no pattern databases for {w}x{h} boards (at most 64 cells, both sides at least 2)")
             })?;
-            let goal = goal_for(&args.goal, w, h)?;
+            let goal = Symmetry::table_goal(&goal_for(&args.goal, w, h)?);
             eprintln!("building pdb:{} for {w}x{h} boards", preset.name());
             specs.extend(preset.partition(&goal)?);
         }

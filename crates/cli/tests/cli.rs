@@ -338,3 +338,53 @@ fn tempfile_with(text: &str) -> std::path::PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// `pdb build --goal G` builds the tables a solve toward `G` then finds on disk, also when the
+/// solver maps `G` by a board symmetry (here a 3x3 goal with the blank in the top right corner,
+/// served by the tables of the goal with the blank in the top left one).
+#[test]
+fn tables_built_for_a_goal_serve_that_goal() {
+    let dir = std::env::temp_dir().join(format!("taquin-cli-goal-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.to_str().unwrap();
+    let goal = "1 2 0/3 4 5/6 7 8";
+    taquin()
+        .args([
+            "--pdb-dir",
+            dir_arg,
+            "pdb",
+            "build",
+            "--size",
+            "3x3",
+            "--goal",
+            goal,
+        ])
+        .assert()
+        .success();
+    let files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".pdb"))
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(files[0].starts_with("3x3-b00-"), "{files:?}");
+    let out = json_out(
+        &[
+            "--pdb-dir",
+            dir_arg,
+            "solve",
+            "1 2 5/3 0 4/6 7 8",
+            "--goal",
+            goal,
+            "--json",
+        ],
+        0,
+    );
+    assert!(
+        out["plan"].as_str().unwrap().contains("on disk"),
+        "{}",
+        out["plan"]
+    );
+    assert_eq!(out["optimal"], true);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -180,7 +180,7 @@ fn auto_heuristic(
     let size = goal_size(request);
     // A run maps goals that differ by a symmetry onto one (see `crate::symmetry`): the
     // tables that count are those of that goal.
-    let table_goal = Symmetry::for_tables(goal).board(goal);
+    let table_goal = Symmetry::table_goal(goal);
     let on_disk = |p: PdbPreset| p.is_available(&table_goal, tables);
     let largest = largest_set(w, h);
     if let Some(best) = largest.filter(|&p| on_disk(p)) {

@@ -64,6 +64,12 @@ impl Symmetry {
             .unwrap_or(Symmetry::IDENTITY)
     }
 
+    /// The goal whose pattern databases serve `goal`: its image under
+    /// [`Symmetry::for_tables`]. `taquin pdb build --goal G` builds the tables of this goal.
+    pub fn table_goal(goal: &Board) -> Board {
+        Symmetry::for_tables(goal).board(goal)
+    }
+
     /// True for the identity.
     pub fn is_identity(self) -> bool {
         self == Symmetry::IDENTITY
