@@ -6,10 +6,10 @@
 //! half a turn or (on a square board) transposing it keeps adjacency, so a board and its goal,
 //! both mapped by the same symmetry, are exactly as far apart, and a solution of the image pair
 //! maps back move by move. The solver maps every goal whose blank is not in a canonical cell
-//! (see [`Symmetry::for_tables`]) before an IDA* or A* over pattern databases: a 4x4 board then
-//! needs tables for four blank cells (the two ends, one edge cell and one inner cell) instead of
-//! sixteen, and a goal with its blank in a corner also gets the reflected lookup, which needs
-//! the blank on the main diagonal.
+//! (see [`Symmetry::for_tables`]) before any search over pattern databases: a 4x4 board then
+//! needs tables for three blank cells (a corner, an edge cell and an inner cell) instead of
+//! sixteen, the standard goal and Korf's share theirs, and a goal with its blank in any corner
+//! gets the reflected lookup, which needs the blank on the main diagonal.
 
 use crate::board::Board;
 use crate::moves::Move;
@@ -50,15 +50,12 @@ impl Symmetry {
         })
     }
 
-    /// The symmetry the solver maps `goal` by before it looks for pattern databases: the
-    /// identity when the goal's blank is on the first or the last cell (the two goals in common
-    /// use, whose tables are the ones users build), else the first symmetry that takes the blank
-    /// to the lowest-numbered cell it can reach.
+    /// The symmetry the solver maps `goal` by before it looks for pattern databases: the first
+    /// (the identity if it is one) that takes the goal's blank to the lowest-numbered cell it
+    /// can reach. The standard goal (blank last) is turned half a turn onto the blank-first
+    /// orientation of Korf's goal, so one set of tables serves both.
     pub fn for_tables(goal: &Board) -> Symmetry {
         let (w, h, blank) = (goal.width(), goal.height(), goal.blank());
-        if blank == 0 || blank == goal.len() - 1 {
-            return Symmetry::IDENTITY;
-        }
         Symmetry::all(w, h)
             .min_by_key(|s| s.cell(blank, w, h))
             .unwrap_or(Symmetry::IDENTITY)
@@ -195,11 +192,22 @@ mod tests {
             cells.dedup();
             cells
         };
-        assert_eq!(classes(4, 4), vec![0, 1, 5, 15]);
-        assert_eq!(classes(3, 3), vec![0, 1, 4, 8]);
-        assert_eq!(classes(4, 3), vec![0, 1, 4, 5, 11]);
-        // The two common goals keep their own tables.
+        assert_eq!(classes(4, 4), vec![0, 1, 5]);
+        assert_eq!(classes(3, 3), vec![0, 1, 4]);
+        assert_eq!(classes(4, 3), vec![0, 1, 4, 5]);
+        assert_eq!(classes(5, 3), vec![0, 1, 2, 5, 6, 7]);
+        // The standard goal shares the tables of Korf's (blank first); Korf's is kept as it is.
         let standard = Board::solved(4, 4).unwrap();
-        assert!(Symmetry::for_tables(&standard).is_identity());
+        let korf = Board::parse("0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15").unwrap();
+        let files = |goal: &Board| -> Vec<String> {
+            crate::pdb::PdbPreset::P78
+                .partition(goal)
+                .unwrap()
+                .iter()
+                .map(|spec| spec.file_name())
+                .collect()
+        };
+        assert_eq!(files(&Symmetry::table_goal(&standard)), files(&korf));
+        assert!(Symmetry::for_tables(&korf).is_identity());
     }
 }

@@ -123,13 +123,14 @@ impl Default for Config {
 }
 
 /// The large table sets a server builds in the background: the ones the planner prefers for
-/// the 15- and 24-puzzle, for the standard goal.
+/// the 15- and 24-puzzle, for the standard goal (the tables of its canonical image, which Korf's
+/// goal shares: see `taquin::symmetry`).
 pub fn background_sets() -> Vec<(String, Vec<taquin::pdb::PatternSpec>)> {
     [(4, 4), (5, 5)]
         .into_iter()
         .filter_map(|(w, h)| {
             let preset = taquin::planner::largest_set(w, h)?;
-            let goal = taquin::Board::solved(w, h).ok()?;
+            let goal = taquin::symmetry::Symmetry::table_goal(&taquin::Board::solved(w, h).ok()?);
             let specs = preset.partition(&goal).ok()?;
             Some((format!("pdb:{} for {w}x{h}", preset.name()), specs))
         })
