@@ -134,14 +134,11 @@ mod tests {
         for (w, h) in [(4, 4), (4, 3), (3, 5), (2, 2)] {
             let goal = Board::solved(w, h).unwrap();
             let mut board = goal.clone();
-            let mut rng = 12345u64;
+            let mut rng = crate::generate::Rng::new(12345);
             let mut walk = Vec::new();
             for _ in 0..60 {
-                rng = rng
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
                 let legal: Vec<Move> = board.legal_moves().collect();
-                let mv = legal[(rng >> 33) as usize % legal.len()];
+                let mv = legal[rng.below(legal.len())];
                 board.apply(mv);
                 walk.push(mv);
             }
