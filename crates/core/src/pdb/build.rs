@@ -58,14 +58,23 @@ const MAX_SEARCH_BYTES: u64 = 6 << 30;
 const CHUNK_PLACEMENTS: u64 = 1 << 16;
 
 /// Abstract states (placements times non-pattern cells) one core processes per second: about
-/// 14 million for the 15-puzzle 7-8 databases and 28 million for the 24-puzzle 6-tile ones on
-/// the development machine. Used only for the "about N s" line before a build.
-const STATES_PER_SECOND_PER_THREAD: f64 = 15e6;
+/// 25 million for the 15-puzzle's 8-tile pattern (counting the mirror half it skips at the
+/// symmetric share below) and 40 million for the 24-puzzle's 6-tile ones on the development
+/// machine (AMD EPYC, 2026-11-24). Used only for the "about N s" line before a build.
+const STATES_PER_SECOND_PER_THREAD: f64 = 25e6;
 
-/// Bytes the build needs at its peak: the two-bit array and the result table.
+/// Bytes the build needs at its peak: the two-bit array and the result table. A symmetric
+/// pattern's search writes only one placement of each mirror pair, and the array's pages it
+/// never writes take no memory (the array is zeroed by the allocator), so it counts half.
 pub fn peak_bytes(spec: &PatternSpec) -> u64 {
     let free = (spec.board_cells() - spec.cells.len()) as u64;
-    (spec.entries() * free * 2).div_ceil(64) * 8 + packed_len(spec.entries(), 4)
+    let array = (spec.entries() * free * 2).div_ceil(64) * 8;
+    let touched = if symmetry(spec).is_some() {
+        array / 2
+    } else {
+        array
+    };
+    touched + packed_len(spec.entries(), 4)
 }
 
 /// A rough duration of the build in seconds on `threads` cores, for the line printed before it.
@@ -192,7 +201,9 @@ impl Codes {
     fn new(placements: u64, fields: usize) -> Codes {
         let words = (placements * fields as u64 * 2).div_ceil(64) as usize;
         Codes {
-            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            // Zeroed by the allocator, not written: the pages a search never reaches (half the
+            // array of a symmetric pattern) are never touched and take no memory.
+            words: bytemuck::zeroed_vec(words),
             fields,
         }
     }
@@ -396,9 +407,7 @@ impl<'a> Builder<'a> {
             placements,
             bits,
             codes: Codes::new(placements, fields),
-            values: (0..packed_len(placements, bits))
-                .map(|_| AtomicU8::new(0))
-                .collect(),
+            values: bytemuck::zeroed_vec(packed_len(placements, bits) as usize),
             manhattan,
             place: {
                 let mut place = Box::new([0u64; 256]);
