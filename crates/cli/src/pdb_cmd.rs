@@ -107,14 +107,10 @@ fn observer() -> pdb::cache::Observer {
                 threads,
                 estimate,
                 peak_bytes,
-                symmetry,
             } => {
                 announced.store(true, std::sync::atomic::Ordering::Relaxed);
-                let halved = symmetry
-                    .map(|s| format!(" ({s} symmetric: one of each mirror pair searched)"))
-                    .unwrap_or_default();
                 let line = format!(
-                    "building the pattern database of {spec}{halved}: {entries} entries on {threads} threads, expected to take {} and {} of memory",
+                    "building the pattern database of {spec}: {entries} entries on {threads} threads, expected to take {} and {} of memory",
                     human_duration(*estimate),
                     human_bytes(*peak_bytes)
                 );

@@ -59,9 +59,6 @@ pub enum PdbEvent {
         estimate: Duration,
         /// Memory the build needs at its peak.
         peak_bytes: u64,
-        /// The board symmetry that halves the search, if the pattern has one (e.g.
-        /// "left-right").
-        symmetry: Option<&'static str>,
     },
     /// A build advanced.
     BuildProgress(BuildProgress),
@@ -277,7 +274,6 @@ impl DatabaseCache {
             threads,
             estimate: Duration::from_secs_f64(build::estimate_seconds(spec, threads)),
             peak_bytes: build::peak_bytes(spec),
-            symmetry: build::symmetry(spec),
         });
         let started = Instant::now();
         let report = |p: BuildProgress| self.emit(PdbEvent::BuildProgress(p));

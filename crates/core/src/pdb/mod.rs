@@ -30,9 +30,10 @@ pub mod build;
 pub mod cache;
 pub mod heuristic;
 pub mod index;
-mod mirror;
+mod perm;
 mod regions;
 pub mod store;
+mod subsets;
 pub mod table;
 
 use std::fmt;
