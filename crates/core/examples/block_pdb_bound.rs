@@ -59,7 +59,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let pdb: u32 = groups
             .iter()
             .zip(&dbs)
-            .map(|(cells, db)| db.value(&cells.iter().map(|&c| at[c]).collect::<Vec<_>>()))
+            .map(|(cells, db)| db.value(&cells.iter().map(|&c| at[c]).collect::<Vec<_>>(), 0))
             .sum();
         let lc_value = lc.estimate(board.tiles());
         for (s, v) in sums.iter_mut().zip([

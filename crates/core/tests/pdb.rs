@@ -14,7 +14,7 @@ use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use taquin::heuristic::Incremental;
+use taquin::heuristic::{Heuristic, Incremental};
 use taquin::pdb::{
     self, build, index, store, BuildPolicy, PatternDb, PatternSpec, PdbError, PdbHeuristic,
 };
@@ -130,7 +130,7 @@ fn every_entry_equals_the_breadth_first_truth() {
             for idx in 0..spec.entries() {
                 index::unrank(idx, n, &mut cells);
                 if let Some(&d) = truth.get(&cells) {
-                    assert_eq!(db.value(&cells), d, "{spec} at {cells:?}");
+                    assert_eq!(db.value(&cells, 0), d, "{spec} at {cells:?}");
                     checked += 1;
                 }
             }
@@ -176,6 +176,69 @@ fn heuristic(goal: &Board, groups: &str, reflect: bool) -> PdbHeuristic {
         .map(|s| Arc::new(build(s, 2, None, &taquin::Limits::none()).unwrap()))
         .collect();
     PdbHeuristic::new(goal, dbs, reflect).unwrap()
+}
+
+/// The same databases, zero-aware: a value for each region of the blank.
+fn zero_aware_heuristic(goal: &Board, groups: &str, reflect: bool) -> PdbHeuristic {
+    let dbs = pdb::partition_from_tiles(goal, groups)
+        .unwrap()
+        .into_iter()
+        .map(|s| Arc::new(build(&s.zero_aware(), 2, None, &taquin::Limits::none()).unwrap()))
+        .collect();
+    PdbHeuristic::new(goal, dbs, reflect).unwrap()
+}
+
+/// Zero-aware tables count from the blank's own region: every value is admissible and at least
+/// the plain table's, and the heuristic is consistent (a tile's move changes its pattern's value
+/// by one, a move of the blank within a region changes nothing), which the minimum over the
+/// regions is not. Checked on every state of the 8-puzzle for two goals, with the incremental
+/// update after every move.
+#[test]
+fn zero_aware_tables_are_admissible_consistent_and_at_least_the_plain_ones() {
+    for goal in [
+        "1 2 3/4 5 6/7 8 0",
+        "0 1 2/3 4 5/6 7 8",
+        "1 2 3/4 0 5/6 7 8",
+    ] {
+        let goal = Board::parse(goal).unwrap();
+        let dist = all_distances(&goal);
+        for (groups, reflect) in [
+            ("1 2 3 4/5 6 7 8", true),
+            ("1 5 8/2 3", false),
+            ("2 4 6 8/1 3 5 7", true),
+        ] {
+            let zero = zero_aware_heuristic(&goal, groups, reflect);
+            let plain = heuristic(&goal, groups, reflect);
+            let mut stronger = 0;
+            for (tiles, d) in &dist {
+                let (z, aux) = zero.init(tiles);
+                let p = plain.init(tiles).0;
+                assert!(
+                    z <= *d,
+                    "inadmissible: {z} > {d} on {tiles:?} ({goal}, {groups})"
+                );
+                assert!(
+                    z >= p,
+                    "weaker than the plain table: {z} < {p} on {tiles:?}"
+                );
+                stronger += usize::from(z > p);
+                assert_eq!(zero.estimate(tiles), z);
+                let board = Board::from_tiles(3, 3, tiles.clone()).unwrap();
+                for m in Move::ALL {
+                    let Some(next) = board.moved(m) else { continue };
+                    let (to, from) = (board.blank(), next.blank());
+                    let mut a = aux;
+                    let u = zero.update(next.tiles(), next.tiles()[to], from, to, z, &mut a);
+                    assert_eq!(u, zero.init(next.tiles()).0, "incremental differs");
+                    assert!(u.abs_diff(z) <= 1, "inconsistent: {z} -> {u} on {tiles:?}");
+                }
+            }
+            assert!(
+                stronger > 1000,
+                "{goal} {groups}: stronger on only {stronger} states"
+            );
+        }
+    }
 }
 
 /// The databases store the minimum over the blank's positions, so a partition's heuristic is

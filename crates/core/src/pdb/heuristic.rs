@@ -33,6 +33,7 @@
 use std::sync::Arc;
 
 use super::index;
+use super::layout::Layout;
 use super::table::PatternDb;
 use super::{PatternSpec, PdbError};
 use crate::board::{Board, Tile, BLANK};
@@ -55,6 +56,8 @@ struct Pattern {
     /// For the reflected lookup: in index order, the tile of the real board whose reflection
     /// plays each pattern tile.
     mirror_tiles: Vec<u8>,
+    /// The layout of a zero-aware table, whose entry depends on the blank's region too.
+    layout: Option<Arc<Layout>>,
 }
 
 /// Additive pattern databases of a partition, for one goal, with the reflected lookup where the
@@ -170,11 +173,14 @@ impl Dual {
 }
 
 /// The incremental state: each pattern's index and excess on both boards, and with the dual
-/// lookup the last dual values looked up.
+/// lookup the last dual values looked up. For a zero-aware table the index is the rank of the
+/// order of the tiles on their cells, and the cells are kept beside it.
 #[derive(Debug, Clone, Copy)]
 pub struct PdbAux {
     index: [u32; MAX_PATTERNS],
     mirror_index: [u32; MAX_PATTERNS],
+    taken: [u32; MAX_PATTERNS],
+    mirror_taken: [u32; MAX_PATTERNS],
     excess: [u8; MAX_PATTERNS],
     mirror_excess: [u8; MAX_PATTERNS],
     manhattan: u16,
@@ -262,7 +268,7 @@ impl PdbHeuristic {
         let mut tile_slot = vec![0u8; n];
         for (j, db) in dbs.iter().enumerate() {
             let spec: &PatternSpec = db.spec();
-            if spec.entries() > u64::from(u32::MAX) {
+            if db.entries() > u64::from(u32::MAX) {
                 return Err(PdbError::Unsupported(format!(
                     "the database of {spec} has more than 2^32 entries"
                 )));
@@ -312,6 +318,7 @@ impl PdbHeuristic {
                     .map(|w| w as u32)
                     .collect();
                 Pattern {
+                    layout: db.layout().cloned(),
                     db,
                     weights,
                     tiles,
@@ -335,8 +342,12 @@ impl PdbHeuristic {
     }
 
     /// The same heuristic with the dual lookup added (module docs): the maximum of the
-    /// regular, reflected and dual values. Valid for every goal.
+    /// regular, reflected and dual values. Valid for every goal. Not with zero-aware tables,
+    /// whose dual board's blank region is not the real one: the heuristic is then unchanged.
     pub fn with_dual(mut self, goal: &Board) -> PdbHeuristic {
+        if self.patterns.iter().any(|p| p.layout.is_some()) {
+            return self;
+        }
         let goal_pos = goal.positions();
         self.dual = Some(Dual::new(
             goal,
@@ -362,21 +373,91 @@ impl PdbHeuristic {
         self.patterns.iter().map(|p| &p.db)
     }
 
-    /// The index of pattern `j` where tile `t` stands on `pos[t]`.
-    fn rank(&self, j: usize, pos: &[u8]) -> u32 {
-        let p = &self.patterns[j];
-        index::rank(p.tiles.iter().map(|&t| pos[t as usize] as usize), self.n) as u32
+    /// Pattern `j` where tile `t` stands on `cell(t)` and the blank on `blank`: its index, its
+    /// cells (for a zero-aware table; 0 otherwise) and its entry in the table.
+    fn place(
+        &self,
+        j: usize,
+        cell: impl Fn(u8) -> usize,
+        tiles: &[u8],
+        blank: usize,
+    ) -> (u32, u32, u64) {
+        let cells = tiles.iter().map(|&t| cell(t));
+        match &self.patterns[j].layout {
+            None => {
+                let index = index::rank(cells, self.n);
+                (index as u32, 0, index)
+            }
+            Some(layout) => {
+                let taken = cells.clone().fold(0u64, |m, c| m | 1 << c);
+                let order = layout.order_of(cells, taken);
+                let set = layout.subsets.rank(taken);
+                let entry = layout.block(set, blank) * layout.per_set + order;
+                (order as u32, taken as u32, entry)
+            }
+        }
     }
 
-    /// The index of pattern `j` on the reflected board.
-    fn mirror_rank(&self, j: usize, pos: &[u8], tr: &[u8]) -> u32 {
-        let p = &self.patterns[j];
-        index::rank(
-            p.mirror_tiles
-                .iter()
-                .map(|&t| tr[pos[t as usize] as usize] as usize),
-            self.n,
-        ) as u32
+    /// The excess of pattern `p` at `entry`, where its tile `t` stands on `cell(t)` and the blank
+    /// on `blank`: read, or for a one-bit table walked down to the goal.
+    fn excess_from_scratch(
+        &self,
+        p: &Pattern,
+        entry: u64,
+        cell: impl Fn(u8) -> usize,
+        tiles: &[u8],
+        blank: usize,
+    ) -> u8 {
+        if p.db.bits() == 1 {
+            let cells: Vec<usize> = tiles.iter().map(|&t| cell(t)).collect();
+            p.db.excess_at(&cells, blank) as u8
+        } else {
+            p.db.excess(entry) as u8
+        }
+    }
+
+    /// The excess of pattern `j` at `entry` after tile `t` of it slid from `from` to `to`, its
+    /// excess before being `before`: read, or for a one-bit table told by the parity.
+    #[inline]
+    fn excess_after(
+        &self,
+        j: usize,
+        entry: u64,
+        before: u8,
+        t: usize,
+        from: usize,
+        to: usize,
+    ) -> u8 {
+        let db = &self.patterns[j].db;
+        if db.bits() == 1 {
+            // The reflected board's tile moves as far from its goal cell as `t` does.
+            let closer = self.manhattan[t * self.n + to] < self.manhattan[t * self.n + from];
+            db.neighbour_excess(entry, u32::from(before), closer) as u8
+        } else {
+            db.excess(entry) as u8
+        }
+    }
+
+    /// A zero-aware pattern after its tile on `from` slid to `to` (the blank now on `from`),
+    /// given the rank of its order and its cells before: the same after, and its entry.
+    #[inline]
+    fn zero_aware_step(
+        layout: &Layout,
+        order: u32,
+        taken: u32,
+        from: usize,
+        to: usize,
+    ) -> (u32, u32, u64) {
+        let before = u64::from(taken);
+        let after = before ^ (1 << from) ^ (1 << to);
+        // The tile leaves its place in the order and takes the one of `to` among the cells
+        // after the slide (the same, unless the slide passed other tiles of the pattern).
+        let a = (before & ((1u64 << from) - 1)).count_ones() as usize;
+        let b = (after & ((1u64 << to) - 1)).count_ones() as usize;
+        let order = layout.perms.shift(u64::from(order), a, b);
+        let set = layout.subsets.rank(after);
+        let entry = layout.block(set, from) * layout.per_set + order;
+        (order as u32, after as u32, entry)
     }
 
     /// The index of pattern `j` after its tile of slot `i` moved from `from` to `to`
@@ -519,6 +600,8 @@ impl Incremental for PdbHeuristic {
         let mut aux = PdbAux {
             index: [0; MAX_PATTERNS],
             mirror_index: [0; MAX_PATTERNS],
+            taken: [0; MAX_PATTERNS],
+            mirror_taken: [0; MAX_PATTERNS],
             excess: [0; MAX_PATTERNS],
             mirror_excess: [0; MAX_PATTERNS],
             manhattan: 0,
@@ -534,13 +617,30 @@ impl Incremental for PdbHeuristic {
                 aux.manhattan += u16::from(self.manhattan[t as usize * self.n + c]);
             }
         }
+        let blank = usize::from(pos[BLANK as usize]);
         for (j, p) in self.patterns.iter().enumerate() {
-            aux.index[j] = self.rank(j, &pos);
-            aux.excess[j] = p.db.excess(u64::from(aux.index[j])) as u8;
+            let (index, taken, entry) =
+                self.place(j, |t| usize::from(pos[usize::from(t)]), &p.tiles, blank);
+            aux.index[j] = index;
+            aux.taken[j] = taken;
+            aux.excess[j] = self.excess_from_scratch(
+                p,
+                entry,
+                |t| usize::from(pos[usize::from(t)]),
+                &p.tiles,
+                blank,
+            );
             aux.sum += u16::from(aux.excess[j]);
             if let Some(tr) = &self.transpose {
-                aux.mirror_index[j] = self.mirror_rank(j, &pos, tr);
-                aux.mirror_excess[j] = p.db.excess(u64::from(aux.mirror_index[j])) as u8;
+                // On the reflected board, the reflection of tile `t` stands on the reflection
+                // of `t`'s cell.
+                let at = |t: u8| usize::from(tr[usize::from(pos[usize::from(t)])]);
+                let mirror_blank = usize::from(tr[blank]);
+                let (index, taken, entry) = self.place(j, at, &p.mirror_tiles, mirror_blank);
+                aux.mirror_index[j] = index;
+                aux.mirror_taken[j] = taken;
+                aux.mirror_excess[j] =
+                    self.excess_from_scratch(p, entry, at, &p.mirror_tiles, mirror_blank);
                 aux.mirror_sum += u16::from(aux.mirror_excess[j]);
             }
         }
@@ -563,12 +663,25 @@ impl Incremental for PdbHeuristic {
         let j = self.tile_pattern[t];
         if j != NONE {
             let j = j as usize;
-            let idx = self.step(j, aux.index[j], self.tile_slot[t] as usize, from, to, |y| {
-                let u = tiles[y] as usize;
-                (self.tile_pattern[u], self.tile_slot[u])
-            });
-            aux.index[j] = idx;
-            let e = self.patterns[j].db.excess(u64::from(idx)) as u8;
+            let entry = match &self.patterns[j].layout {
+                None => {
+                    let idx =
+                        self.step(j, aux.index[j], self.tile_slot[t] as usize, from, to, |y| {
+                            let u = tiles[y] as usize;
+                            (self.tile_pattern[u], self.tile_slot[u])
+                        });
+                    aux.index[j] = idx;
+                    u64::from(idx)
+                }
+                Some(layout) => {
+                    let (order, taken, entry) =
+                        Self::zero_aware_step(layout, aux.index[j], aux.taken[j], from, to);
+                    aux.index[j] = order;
+                    aux.taken[j] = taken;
+                    entry
+                }
+            };
+            let e = self.excess_after(j, entry, aux.excess[j], t, from, to);
             aux.sum = aux.sum + u16::from(e) - u16::from(aux.excess[j]);
             aux.excess[j] = e;
         }
@@ -579,19 +692,36 @@ impl Incremental for PdbHeuristic {
                 // On the reflected board the tile moves between the reflected cells, and the
                 // tile on reflected cell y is the reflection of the real tile on cell tr[y].
                 let (mf, mt) = (tr[from] as usize, tr[to] as usize);
-                let idx = self.step(
-                    j,
-                    aux.mirror_index[j],
-                    self.mirror_slot[t] as usize,
-                    mf,
-                    mt,
-                    |y| {
-                        let u = tiles[tr[y] as usize] as usize;
-                        (self.mirror_pattern[u], self.mirror_slot[u])
-                    },
-                );
-                aux.mirror_index[j] = idx;
-                let e = self.patterns[j].db.excess(u64::from(idx)) as u8;
+                let entry = match &self.patterns[j].layout {
+                    None => {
+                        let idx = self.step(
+                            j,
+                            aux.mirror_index[j],
+                            self.mirror_slot[t] as usize,
+                            mf,
+                            mt,
+                            |y| {
+                                let u = tiles[tr[y] as usize] as usize;
+                                (self.mirror_pattern[u], self.mirror_slot[u])
+                            },
+                        );
+                        aux.mirror_index[j] = idx;
+                        u64::from(idx)
+                    }
+                    Some(layout) => {
+                        let (order, taken, entry) = Self::zero_aware_step(
+                            layout,
+                            aux.mirror_index[j],
+                            aux.mirror_taken[j],
+                            mf,
+                            mt,
+                        );
+                        aux.mirror_index[j] = order;
+                        aux.mirror_taken[j] = taken;
+                        entry
+                    }
+                };
+                let e = self.excess_after(j, entry, aux.mirror_excess[j], t, from, to);
                 aux.mirror_sum = aux.mirror_sum + u16::from(e) - u16::from(aux.mirror_excess[j]);
                 aux.mirror_excess[j] = e;
             }

@@ -30,6 +30,7 @@ pub mod build;
 pub mod cache;
 pub mod heuristic;
 pub mod index;
+mod layout;
 mod perm;
 mod regions;
 pub mod store;
@@ -113,6 +114,9 @@ pub struct PatternSpec {
     pub blank_goal: usize,
     /// Goal cells of the pattern tiles, in index order.
     pub cells: Vec<usize>,
+    /// A zero-aware table (Clausecker & Reinefeld 2019): one value for each region the blank
+    /// can be in, rather than the smallest of them (see [`PatternDb`]).
+    pub zero_aware: bool,
 }
 
 impl PatternSpec {
@@ -160,7 +164,14 @@ impl PatternSpec {
             height,
             blank_goal,
             cells,
+            zero_aware: false,
         })
+    }
+
+    /// The same pattern with a zero-aware table.
+    pub fn zero_aware(mut self) -> PatternSpec {
+        self.zero_aware = true;
+        self
     }
 
     /// Number of cells of the board.
@@ -168,17 +179,19 @@ impl PatternSpec {
         self.width * self.height
     }
 
-    /// Number of entries: placements of the pattern tiles, `N! / (N-k)!`.
+    /// Number of placements of the pattern tiles, `N! / (N-k)!`: the entries of a table that is
+    /// not zero-aware (a zero-aware one has more: [`PatternDb::entries`]).
     pub fn entries(&self) -> u64 {
         index::placements(self.board_cells(), self.cells.len())
     }
 
-    /// The cache file name: board, blank goal cell and pattern cells, e.g.
-    /// `4x4-b00-01020304050607.pdb`. Equal specs, and only they, share a name.
+    /// The cache file name: board, blank goal cell and pattern cells, and `-z` for a zero-aware
+    /// table, e.g. `4x4-b00-01020304050607.pdb`. Equal specs, and only they, share a name.
     pub fn file_name(&self) -> String {
         let cells: String = self.cells.iter().map(|c| format!("{c:02x}")).collect();
+        let kind = if self.zero_aware { "-z" } else { "" };
         format!(
-            "{}x{}-b{:02x}-{cells}.pdb",
+            "{}x{}-b{:02x}-{cells}{kind}.pdb",
             self.width, self.height, self.blank_goal
         )
     }
@@ -189,11 +202,12 @@ impl fmt::Display for PatternSpec {
         let cells: Vec<String> = self.cells.iter().map(|c| c.to_string()).collect();
         write!(
             f,
-            "{}x{} cells {{{}}} (blank goal cell {})",
+            "{}x{} cells {{{}}} (blank goal cell {}{})",
             self.width,
             self.height,
             cells.join(","),
-            self.blank_goal
+            self.blank_goal,
+            if self.zero_aware { ", zero-aware" } else { "" }
         )
     }
 }

@@ -68,13 +68,6 @@ impl Geometry {
             })
         })
     }
-
-    /// The number of the region of `cell` among the regions of `free` (by lowest cell).
-    pub fn region_index(&self, free: u64, cell: usize) -> u32 {
-        let region = self.flood(1 << cell, free);
-        let below = free & !region & ((region & region.wrapping_neg()) - 1);
-        self.regions(free).take_while(|r| r & below != 0).count() as u32
-    }
 }
 
 #[cfg(test)]
@@ -91,15 +84,12 @@ mod tests {
     }
 
     #[test]
-    fn regions_are_numbered_by_their_lowest_cell() {
+    fn regions_come_by_their_lowest_cell() {
         // 4x4, free cells: {0, 1} | {3, 7} | {8} | {15}; the others are the pattern's.
         let g = Geometry::new(4, 4);
         let free = (1 << 0) | (1 << 1) | (1 << 3) | (1 << 7) | (1 << 8) | (1 << 15);
         let regions: Vec<u64> = g.regions(free).collect();
         assert_eq!(regions, [0b11, (1 << 3) | (1 << 7), 1 << 8, 1 << 15]);
-        for (cell, index) in [(0, 0), (1, 0), (3, 1), (7, 1), (8, 2), (15, 3)] {
-            assert_eq!(g.region_index(free, cell), index, "cell {cell}");
-        }
         assert_eq!(
             Geometry::new(5, 5)
                 .regions(Geometry::new(5, 5).full)

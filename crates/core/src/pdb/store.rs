@@ -8,10 +8,11 @@
 //!     13     1  height
 //!     14     1  blank goal cell
 //!     15     1  k, tiles in the pattern
-//!     16     1  bits per entry (4 or 8)
+//!     16     1  bits per entry (4 or 8; 1 for a zero-aware table)
 //!     17     1  largest excess stored
-//!     18     6  zero
-//!     24     8  entries, N!/(N-k)!
+//!     18     1  layout: 0 by placement, 1 zero-aware (by set of cells, region, order)
+//!     19     5  zero
+//!     24     8  entries: N!/(N-k)! placements, or the states of a zero-aware table
 //!     32     8  checksum of everything else (header with this field zeroed, then the table)
 //!     40     k  goal cells of the pattern tiles, in index order
 //!   40+k     -  the packed table
@@ -37,6 +38,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use std::sync::Arc;
+
+use super::layout::Layout;
 use super::table::{packed_len, PatternDb};
 use super::{PatternSpec, PdbError};
 
@@ -88,8 +92,9 @@ fn header(db: &PatternDb) -> Vec<u8> {
     h.push(spec.cells.len() as u8);
     h.push(db.bits());
     h.push(db.max_excess());
-    h.extend_from_slice(&[0; 6]);
-    h.extend_from_slice(&spec.entries().to_le_bytes());
+    h.push(u8::from(spec.zero_aware));
+    h.extend_from_slice(&[0; 5]);
+    h.extend_from_slice(&db.entries().to_le_bytes());
     h.extend_from_slice(&[0; 8]);
     h.extend(spec.cells.iter().map(|&c| c as u8));
     h
@@ -168,8 +173,13 @@ fn corrupt(path: &Path, reason: impl Into<String>) -> PdbError {
     }
 }
 
-/// Parses and checks the header; returns the info and the header length.
-fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(FileInfo, usize), PdbError> {
+/// Parses and checks the header; returns the info, the header length and the layout of a
+/// zero-aware table.
+fn parse_header(
+    path: &Path,
+    bytes: &[u8],
+    file_len: u64,
+) -> Result<(FileInfo, usize, Option<Arc<Layout>>), PdbError> {
     if bytes.len() < HEADER {
         return Err(corrupt(path, "too short to be a pattern database"));
     }
@@ -190,10 +200,11 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(FileInfo, u
         bytes[15] as usize,
     );
     let bits = bytes[16];
-    if bits != 4 && bits != 8 {
+    // One bit only for a zero-aware table (byte 18).
+    if !(bits == 4 || bits == 8 || bits == 1 && bytes[18] == 1) {
         return Err(corrupt(
             path,
-            format!("{bits} bits per entry is not 4 or 8"),
+            format!("{bits} bits per entry is not 4 or 8 (or 1 for a zero-aware table)"),
         ));
     }
     if bytes.len() < HEADER + k {
@@ -205,14 +216,22 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(FileInfo, u
         .collect();
     let spec = PatternSpec::new(width, height, blank, cells)
         .map_err(|e| corrupt(path, format!("invalid pattern in header: {e}")))?;
+    let (spec, layout) = match bytes[18] {
+        0 => (spec, None),
+        1 => {
+            let layout = Layout::new(width, height, k);
+            (spec.zero_aware(), Some(Arc::new(layout)))
+        }
+        other => return Err(corrupt(path, format!("unknown table layout {other}"))),
+    };
     let entries = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
-    if entries != spec.entries() {
+    let want = layout
+        .as_ref()
+        .map_or(spec.entries(), |l| l.zero_aware_entries());
+    if entries != want {
         return Err(corrupt(
             path,
-            format!(
-                "header says {entries} entries, the pattern has {}",
-                spec.entries()
-            ),
+            format!("header says {entries} entries, the pattern has {want}"),
         ));
     }
     let expected = (HEADER + k) as u64 + packed_len(entries, bits);
@@ -230,6 +249,7 @@ fn parse_header(path: &Path, bytes: &[u8], file_len: u64) -> Result<(FileInfo, u
             bytes: file_len,
         },
         HEADER + k,
+        layout,
     ))
 }
 
@@ -278,7 +298,7 @@ pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
     }
     head.resize(HEADER + k, 0);
     f.read_exact(&mut head[HEADER..]).map_err(io)?;
-    parse_header(path, &head, len).map(|(info, _)| info)
+    parse_header(path, &head, len).map(|(info, _, _)| info)
 }
 
 /// Maps the file at `path`, fully checks it (header, size, checksum) and returns the database
@@ -333,7 +353,7 @@ fn map_and_check(
     if len < (HEADER + k) as u64 {
         return Err(corrupt(path, "the header is truncated"));
     }
-    let (info, head_len) = parse_header(path, &map[..HEADER + k], len)?;
+    let (info, head_len, layout) = parse_header(path, &map[..HEADER + k], len)?;
     if let Some(spec) = expect {
         if &info.spec != spec {
             return Err(corrupt(
@@ -361,7 +381,7 @@ fn map_and_check(
         }
     }
     Ok((
-        PatternDb::from_mapped(info.spec, info.bits, info.max_excess, map, head_len),
+        PatternDb::from_mapped(info.spec, info.bits, info.max_excess, map, head_len, layout),
         !recorded,
     ))
 }

@@ -12,12 +12,19 @@ pub(super) struct Subsets {
     pub count: u64,
     /// `binom[c * (k + 1) + j] = C(c, j)` for `c <= n`, `j <= k`.
     binom: Vec<u64>,
-    /// `rank_of[set]` for boards of at most [`TABLE_MAX_CELLS`] cells (0 for other sizes).
-    rank_of: Vec<u32>,
+    /// Ranks by table, on boards of at most [`TABLE_MAX_CELLS`] cells: the terms of the cells
+    /// below `split`, by those cells (`low[set & (2^split - 1)]`), and of the cells from
+    /// `split` up, by how many cells lie below and by those cells
+    /// (`high[below * 2^(n - split) + (set >> split)]`). Empty on larger boards.
+    low: Vec<u32>,
+    high: Vec<u32>,
+    split: u32,
 }
 
-/// Largest board whose ranks are kept in a table indexed by the set itself (`2^n` entries).
-const TABLE_MAX_CELLS: usize = 16;
+/// Largest board whose ranks come from tables (two look-ups, in tables of at most a few
+/// hundred kilobytes, whose entries fit 32 bits: `C(32, 16) < 2^32`); larger boards add up
+/// the terms cell by cell.
+const TABLE_MAX_CELLS: usize = 32;
 
 impl Subsets {
     /// The `k`-subsets of `n` cells.
@@ -27,11 +34,7 @@ impl Subsets {
         for c in 0..=n {
             binom[c * (k + 1)] = 1;
             for j in 1..=k.min(c) {
-                let above = if j <= k && c > 0 {
-                    binom[(c - 1) * (k + 1) + j]
-                } else {
-                    0
-                };
+                let above = binom[(c - 1) * (k + 1) + j];
                 binom[c * (k + 1) + j] = binom[(c - 1) * (k + 1) + j - 1].saturating_add(above);
             }
         }
@@ -41,16 +44,24 @@ impl Subsets {
             k,
             count,
             binom,
-            rank_of: Vec::new(),
+            low: Vec::new(),
+            high: Vec::new(),
+            split: 0,
         };
         if n <= TABLE_MAX_CELLS {
-            let mut rank_of = vec![0u32; 1 << n];
-            for (set, r) in rank_of.iter_mut().enumerate() {
-                if (set as u64).count_ones() as usize == k {
-                    *r = s.compute_rank(set as u64) as u32;
-                }
+            // All of a board of 16 cells in the low table; larger ones cut in halves.
+            let split = if n <= 16 { n } else { n.div_ceil(2) } as u32;
+            let low = (0..1u64 << split)
+                .map(|m| s.terms(m, 0, 1) as u32)
+                .collect();
+            let upper = n as u32 - split;
+            let mut high = Vec::with_capacity((k + 1) << upper);
+            for below in 0..=k {
+                high.extend((0..1u64 << upper).map(|m| s.terms(m, split, below + 1) as u32));
             }
-            s.rank_of = rank_of;
+            s.low = low;
+            s.high = high;
+            s.split = split;
         }
         s
     }
@@ -61,26 +72,32 @@ impl Subsets {
         self.binom[c * (self.k + 1) + j]
     }
 
-    /// The rank of `set` (which has `k` cells).
-    #[inline]
-    pub fn rank(&self, set: u64) -> u64 {
-        if self.rank_of.is_empty() {
-            self.compute_rank(set)
-        } else {
-            u64::from(self.rank_of[set as usize])
-        }
-    }
-
-    fn compute_rank(&self, set: u64) -> u64 {
-        let mut r = 0;
-        let mut m = set;
-        let mut j = 1;
-        while m != 0 {
-            r += self.binom(m.trailing_zeros() as usize, j);
+    /// The terms of the cells `offset + i` for the set bits `i` of `cells`, the lowest taking
+    /// term number `first`: `C(cell, first) + C(next cell, first + 1) + ...` (0 for a term
+    /// past `k`, which no set of `k` cells has).
+    fn terms(&self, cells: u64, offset: u32, first: usize) -> u64 {
+        let mut r = 0u64;
+        let mut m = cells;
+        let mut j = first;
+        while m != 0 && j <= self.k {
+            r += self.binom(m.trailing_zeros() as usize + offset as usize, j);
             m &= m - 1;
             j += 1;
         }
         r
+    }
+
+    /// The rank of `set` (which has `k` cells).
+    #[inline]
+    pub fn rank(&self, set: u64) -> u64 {
+        if self.low.is_empty() {
+            return self.terms(set, 0, 1);
+        }
+        let low = set & ((1u64 << self.split) - 1);
+        let below = low.count_ones() as usize;
+        let upper = self.n as u32 - self.split;
+        u64::from(self.low[low as usize])
+            + u64::from(self.high[(below << upper) + (set >> self.split) as usize])
     }
 
     /// The set of rank `r`.
@@ -106,7 +123,16 @@ mod tests {
 
     #[test]
     fn ranks_are_dense_and_colexicographic() {
-        for (n, k) in [(4, 2), (9, 4), (16, 8), (16, 1), (5, 5), (18, 6)] {
+        for (n, k) in [
+            (4, 2),
+            (9, 4),
+            (16, 8),
+            (16, 1),
+            (5, 5),
+            (18, 6),
+            (25, 3),
+            (33, 2),
+        ] {
             let s = Subsets::new(n, k);
             let mut prev = None;
             for r in 0..s.count {
@@ -114,7 +140,7 @@ mod tests {
                 assert_eq!(set.count_ones() as usize, k);
                 assert!(set < 1 << n);
                 assert_eq!(s.rank(set), r, "n {n} k {k}");
-                assert_eq!(s.compute_rank(set), r);
+                assert_eq!(s.terms(set, 0, 1), r);
                 // Colexicographic: as numbers, the sets increase with their rank.
                 if let Some(p) = prev {
                     assert!(p < set);

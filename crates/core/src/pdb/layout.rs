@@ -1,0 +1,205 @@
+//! How the build and the zero-aware tables name the states of a pattern: the set of cells its
+//! tiles stand on (module `subsets`), the order of its tiles on them (module `perm`), and the
+//! region of the blank among the other cells (module `regions`). This is Clausecker &
+//! Reinefeld's layout for zero-aware pattern databases (2019).
+//!
+//! States are grouped in *blocks*: one block for each region of each set of cells, holding that
+//! region's states for every order. Block `m` is region 0 (the one with the lowest cell) of the
+//! set of rank `m`; the other regions of the sets that have several come after all of those,
+//! set after set, so that the block of a set with one region (most sets on boards of 25 cells)
+//! needs no look-up at all. A zero-aware table keeps one entry per state: entry
+//! `block * per_set + order`.
+//!
+//! The layout depends only on the board and the number of tiles, not on which tiles or goal.
+
+use super::perm::Perms;
+use super::regions::Geometry;
+use super::subsets::Subsets;
+
+/// The sets, orders and blocks of patterns of `k` tiles on one board size.
+pub(super) struct Layout {
+    pub geo: Geometry,
+    pub subsets: Subsets,
+    pub perms: Perms,
+    /// Entries of one block (or of one set, in a table of placements by set): the orders,
+    /// rounded up to a multiple of 8 so that no byte of a one-bit or four-bit table holds two
+    /// blocks (a rounding only patterns of at most three tiles need: `4!` is a multiple of 8).
+    pub per_set: u64,
+    /// Bit `m`: the set of rank `m` has more than one region. A few kilobytes, which stay in
+    /// the caches, read before anything else of a set.
+    several: Vec<u64>,
+    /// `extra[m]..extra[m + 1]`: the blocks of regions 1 and up of the set of rank `m`, counted
+    /// from the first block after region 0 of every set.
+    extra: Vec<u64>,
+    /// The cells of each block's region, by block.
+    regions: Vec<u64>,
+}
+
+impl Layout {
+    /// The layout of `k`-tile patterns on a `width` x `height` board. Counting the regions of
+    /// every set takes a flood per set: `C(n, k)` of them (177,100 for 6 tiles on 5x5).
+    pub fn new(width: usize, height: usize, k: usize) -> Layout {
+        let geo = Geometry::new(width, height);
+        let subsets = Subsets::new(geo.n, k);
+        // A vertical slide passes fewer tiles than the board is wide.
+        let perms = Perms::new(k).with_shifts(width.max(height) - 1);
+        let sets = subsets.count as usize;
+        let mut several = vec![0u64; sets.div_ceil(64)];
+        let mut extra = Vec::with_capacity(sets + 1);
+        let mut first = Vec::with_capacity(sets);
+        let mut others = Vec::new();
+        // Colexicographic order is the order of the sets read as numbers: the next set with as
+        // many cells is the next number with as many bits (Gosper's hack).
+        let mut set: u64 = if k == 0 { 0 } else { (1u64 << k) - 1 };
+        for m in 0..sets {
+            extra.push(others.len() as u64);
+            let free = geo.full & !set;
+            let mut regions = geo.regions(free);
+            first.push(regions.next().unwrap_or(0));
+            let before = others.len();
+            others.extend(regions);
+            if others.len() > before {
+                several[m / 64] |= 1 << (m % 64);
+            }
+            if set != 0 {
+                let low = set & set.wrapping_neg();
+                let ripple = set.wrapping_add(low);
+                set = ripple | (((set ^ ripple) >> 2) / low);
+            }
+        }
+        extra.push(others.len() as u64);
+        first.extend(others);
+        Layout {
+            per_set: perms.count.next_multiple_of(8),
+            geo,
+            subsets,
+            perms,
+            several,
+            extra,
+            regions: first,
+        }
+    }
+
+    /// Number of blocks.
+    pub fn blocks(&self) -> u64 {
+        self.regions.len() as u64
+    }
+
+    /// Entries of a zero-aware table: one per state.
+    pub fn zero_aware_entries(&self) -> u64 {
+        self.blocks() * self.per_set
+    }
+
+    /// Bytes of the layout's own tables.
+    pub fn bytes(&self) -> u64 {
+        (self.several.len() + self.extra.len() + self.regions.len()) as u64 * 8
+    }
+
+    /// The number of regions of the set of rank `set`.
+    #[inline]
+    pub fn regions_of(&self, set: u64) -> usize {
+        let m = set as usize;
+        1 + (self.extra[m + 1] - self.extra[m]) as usize
+    }
+
+    /// The block of region `r` of the set of rank `set`.
+    #[inline]
+    pub fn block_of_region(&self, set: u64, r: usize) -> u64 {
+        if r == 0 {
+            set
+        } else {
+            self.subsets.count + self.extra[set as usize] + r as u64 - 1
+        }
+    }
+
+    /// The block of the state whose tiles stand on the set of rank `set` with the blank on
+    /// `blank`.
+    #[inline]
+    pub fn block(&self, set: u64, blank: usize) -> u64 {
+        let m = set as usize;
+        if self.several[m / 64] & (1 << (m % 64)) == 0 || self.regions[m] & (1 << blank) != 0 {
+            return set;
+        }
+        let first = self.subsets.count + self.extra[m];
+        let mut block = first;
+        let last = self.subsets.count + self.extra[m + 1] - 1;
+        while block < last && self.regions[block as usize] & (1 << blank) == 0 {
+            block += 1;
+        }
+        block
+    }
+
+    /// The rank of the order of the tiles of a placement: tile `i` stands on `cells[i]`, and
+    /// `taken` are their cells. The order reads the tiles from the lowest cell up; its digit at
+    /// a tile's position counts the smaller tiles further up.
+    #[inline]
+    pub fn order_of(&self, cells: impl Iterator<Item = usize>, taken: u64) -> u64 {
+        let k = self.perms.k;
+        let mut seen = 0u64;
+        let mut order = 0u64;
+        for (i, c) in cells.enumerate() {
+            let below = (1u64 << c) - 1;
+            let position = (taken & below).count_ones() as usize;
+            // Further up are the cells above `c`; the smaller tiles there are those of `0..i`
+            // not below `c`.
+            let later_smaller = i as u64 - u64::from((seen & below).count_ones());
+            order += later_smaller * self.perms.fact(k - 1 - position);
+            seen |= 1 << c;
+        }
+        order
+    }
+}
+
+impl std::fmt::Debug for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Layout")
+            .field("cells", &self.geo.n)
+            .field("tiles", &self.perms.k)
+            .field("blocks", &self.blocks())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_count_the_regions_of_every_set() {
+        for (w, h, k) in [(4, 4, 8), (3, 3, 4), (5, 5, 6)] {
+            let layout = Layout::new(w, h, k);
+            let mut seen = vec![false; layout.blocks() as usize];
+            for m in (0..layout.subsets.count).step_by(7) {
+                let taken = layout.subsets.unrank(m);
+                let free = layout.geo.full & !taken;
+                assert_eq!(layout.regions_of(m), layout.geo.regions(free).count());
+                for (r, region) in layout.geo.regions(free).enumerate() {
+                    let block = layout.block_of_region(m, r);
+                    assert!(!seen[block as usize]);
+                    seen[block as usize] = true;
+                    let mut cells = region;
+                    while cells != 0 {
+                        let cell = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        assert_eq!(layout.block(m, cell), block, "{w}x{h} set {m} cell {cell}");
+                    }
+                }
+            }
+        }
+        // 2.75 regions a set on average for 8 tiles on 4x4 (35,347 blocks).
+        assert_eq!(Layout::new(4, 4, 8).blocks(), 35_347);
+        // Every tile on the board but the blank: one region, the blank's cell.
+        assert_eq!(Layout::new(3, 3, 8).blocks(), 9);
+    }
+
+    #[test]
+    fn orders_rank_the_tiles_from_the_lowest_cell_up() {
+        let layout = Layout::new(4, 4, 3);
+        // Tile 0 on cell 9, tile 1 on cell 2, tile 2 on cell 5: from the lowest cell up the
+        // order is 1, 2, 0.
+        let cells = [9usize, 2, 5];
+        let taken = cells.iter().fold(0u64, |t, &c| t | 1 << c);
+        let order = layout.order_of(cells.iter().copied(), taken);
+        assert_eq!(order, layout.perms.rank(&[1, 2, 0]));
+    }
+}
