@@ -228,9 +228,8 @@ fn check_tables_ready(
     Err(ApiError::bad_request(
         "bad_heuristic",
         format!(
-            "the pdb:{} tables for this board are not built on this server, and building them \
-             takes minutes: leave the heuristic on auto, which uses the best tables available",
-            preset.name()
+            "the {preset} tables for this board are not built on this server, and building them \
+             takes a while: leave the heuristic on auto, which uses the best tables available"
         ),
     )
     .with("field", "heuristic"))

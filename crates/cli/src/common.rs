@@ -221,11 +221,11 @@ pub fn table_tip(plan: &taquin::Plan, goal: &Board, elapsed: Duration) {
     let specs = better.partition(goal).unwrap_or_default();
     let entries: u64 = specs.iter().map(|s| s.entries()).sum();
     eprintln!(
-        "tip: `taquin pdb build --size {}x{}{}` builds the pdb:{} tables once ({} entries, a few minutes at most); boards like this one then solve many times faster",
+        "tip: `taquin pdb build --size {}x{}{}` builds the {} tables once ({} entries, under a minute); boards like this one then solve many times faster",
         goal.width(),
         goal.height(),
         goal_flag(goal),
-        better.name(),
+        better,
         thousands(entries)
     );
 }

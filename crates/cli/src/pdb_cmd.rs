@@ -226,8 +226,7 @@ fn board_for(preset: PdbPreset, size: Option<(usize, usize)>) -> Result<(usize, 
     let cells = preset.tiles() + 1;
     let side = (1..=8).find(|s| s * s == cells).with_context(|| {
         format!(
-            "pdb:{} has {} tiles, no square board has {cells} cells: give --size WxH",
-            preset.name(),
+            "{preset} has {} tiles, no square board has {cells} cells: give --size WxH",
             preset.tiles()
         )
     })?;
@@ -241,10 +240,9 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
     }
     let mut specs: Vec<PatternSpec> = Vec::new();
     for name in &args.presets {
-        let preset =
-            PdbPreset::from_name(name.strip_prefix("pdb:").unwrap_or(name)).with_context(|| {
-                format!("unknown partition '{name}': name group sizes such as 7-8, 5-5-5, 6-6-3, 6-6-6-6 or 8")
-            })?;
+        let preset = PdbPreset::parse(name).with_context(|| {
+            format!("unknown partition '{name}': name group sizes such as 7-8, 5-5-5, 6-6-3, 6-6-6-6 or 8 (zpdb:7-8 for zero-aware tables)")
+        })?;
         let (w, h) = board_for(preset, size)?;
         let goal = Symmetry::table_goal(&goal_for(&args.goal, w, h)?);
         specs.extend(preset.partition(&goal)?);
@@ -263,7 +261,7 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
                 format!("no pattern databases for {w}x{h} boards (at most 64 cells, both sides at least 2)")
             })?;
             let goal = Symmetry::table_goal(&goal_for(&args.goal, w, h)?);
-            eprintln!("building pdb:{} for {w}x{h} boards", preset.name());
+            eprintln!("building {preset} for {w}x{h} boards");
             specs.extend(preset.partition(&goal)?);
         }
     }

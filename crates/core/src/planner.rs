@@ -183,12 +183,19 @@ fn auto_heuristic(
     let table_goal = Symmetry::table_goal(goal);
     let on_disk = |p: PdbPreset| p.is_available(&table_goal, tables);
     let largest = largest_set(w, h);
-    if let Some(best) = largest.filter(|&p| on_disk(p)) {
+    // The planner's own set, else the same partition with plain tables (a directory filled by
+    // an earlier version) where those are the ones on disk.
+    let largest_on_disk = largest.and_then(|p| {
+        [p, PdbPreset::of(p.sizes())]
+            .into_iter()
+            .find(|&q| on_disk(q))
+    });
+    if let Some(best) = largest_on_disk {
         return (
             HeuristicKind::Pdb(best),
             BuildPolicy::Never,
             format!("the largest pattern databases for {size} are on disk"),
-            None,
+            (Some(best) != largest).then_some(largest).flatten(),
         );
     }
     if goal.len() <= MAX_QUICK_CELLS {
@@ -241,11 +248,12 @@ fn auto_heuristic(
 }
 
 /// The largest pattern-database set the planner knows for a board, built only on request:
-/// the 7-8 for the 15-puzzle, the 6-6-6-6 for the 24-puzzle.
+/// the zero-aware 7-8 for the 15-puzzle, the zero-aware 6-6-6-6 for the 24-puzzle. (The plain
+/// tables of the same partitions are used too when they are the ones on disk.)
 pub fn largest_set(width: usize, height: usize) -> Option<PdbPreset> {
     match (width, height) {
-        (4, 4) => Some(PdbPreset::P78),
-        (5, 5) => Some(PdbPreset::P6666),
+        (4, 4) => Some(PdbPreset::ZP78),
+        (5, 5) => Some(PdbPreset::ZP6666),
         _ => None,
     }
 }

@@ -473,8 +473,8 @@ fn the_same_database_serves_relabelled_goals() {
 }
 
 /// Korf's instances (the easier ones kept in tests/data) with the 5-5-5 and 6-6-3 databases,
-/// built into a temporary directory (seconds in release mode), sequential and parallel, and
-/// with the planner's default for one board and for many.
+/// plain and zero-aware, built into a temporary directory (seconds in release mode), sequential
+/// and parallel, and with the planner's default for one board and for many.
 #[test]
 fn korf_instances_with_5_5_5_and_6_6_3() {
     let dir = temp_dir("korf");
@@ -486,7 +486,7 @@ fn korf_instances_with_5_5_5_and_6_6_3() {
     .unwrap();
     let instances = taquin::instances::parse_file(&text).unwrap();
     assert!(instances.len() >= 3);
-    for name in ["pdb:5-5-5", "pdb:6-6-3"] {
+    for name in ["pdb:5-5-5", "pdb:6-6-3", "zpdb:5-5-5", "zpdb:6-6-3"] {
         let kind = HeuristicKind::from_name(name).unwrap();
         for inst in &instances {
             let mut options = SolveOptions::new(Algorithm::IdaStar, kind);

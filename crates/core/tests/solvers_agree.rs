@@ -125,10 +125,14 @@ fn goals_with_the_blank_on_every_cell_are_solved_optimally_through_a_symmetry() 
                 .unwrap()
                 .len();
             let pdb = taquin::planner::preferred_set(w, h).map(HeuristicKind::Pdb);
+            let zero_aware = taquin::pdb::PdbPreset::sized_for(w, h, 1 << 20)
+                .map(|p| HeuristicKind::Pdb(p.zero_aware()));
             for (a, heuristic) in [
                 (None, None),
                 (Some(Algorithm::IdaStar), pdb),
                 (Some(Algorithm::AStar), pdb),
+                (Some(Algorithm::IdaStar), zero_aware),
+                (Some(Algorithm::AStar), zero_aware),
             ] {
                 let s = solve(&board, &goal, a, heuristic, &Limits::none()).unwrap();
                 s.verify(&board, &goal).unwrap();

@@ -132,7 +132,7 @@ pub fn background_sets() -> Vec<(String, Vec<taquin::pdb::PatternSpec>)> {
             let preset = taquin::planner::largest_set(w, h)?;
             let goal = taquin::symmetry::Symmetry::table_goal(&taquin::Board::solved(w, h).ok()?);
             let specs = preset.partition(&goal).ok()?;
-            Some((format!("pdb:{} for {w}x{h}", preset.name()), specs))
+            Some((format!("{preset} for {w}x{h}"), specs))
         })
         .collect()
 }

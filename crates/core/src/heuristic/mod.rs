@@ -93,8 +93,9 @@ pub enum HeuristicKind {
     WalkingDistance,
     /// Additive disjoint pattern databases with the reflected lookup (Korf & Felner 2002;
     /// Felner, Korf & Hanan 2004), named by group sizes: `pdb:5-5-5`, `pdb:6-6-3`, `pdb:7-8`,
-    /// `pdb:6-6-6-6`, `pdb:8`, or any sizes that add up to the board's tiles. Not in
-    /// [`HeuristicKind::ALL`]: large databases take minutes to build on first use, which a
+    /// `pdb:6-6-6-6`, `pdb:8`, or any sizes that add up to the board's tiles; `zpdb:` instead
+    /// of `pdb:` for zero-aware tables (Clausecker & Reinefeld 2019). Not in
+    /// [`HeuristicKind::ALL`]: large databases take seconds to build on first use, which a
     /// comparison of every heuristic must not start unasked.
     Pdb(crate::pdb::PdbPreset),
 }
@@ -115,14 +116,14 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => "manhattan".into(),
             HeuristicKind::LinearConflict => "linear-conflict".into(),
             HeuristicKind::WalkingDistance => "walking-distance".into(),
-            HeuristicKind::Pdb(p) => format!("pdb:{}", p.name()),
+            HeuristicKind::Pdb(p) => p.label(),
         }
     }
 
     /// The kind with this [`name`](HeuristicKind::name), if any.
     pub fn from_name(name: &str) -> Option<HeuristicKind> {
-        if let Some(preset) = name.strip_prefix("pdb:") {
-            return crate::pdb::PdbPreset::from_name(preset).map(HeuristicKind::Pdb);
+        if name.starts_with("pdb:") || name.starts_with("zpdb:") {
+            return crate::pdb::PdbPreset::parse(name).map(HeuristicKind::Pdb);
         }
         HeuristicKind::ALL.into_iter().find(|k| k.name() == name)
     }
@@ -145,7 +146,7 @@ impl HeuristicKind {
                 what: "heuristic",
                 name: name.to_string(),
                 valid: format!(
-                    "{}, or pdb: and group sizes (pdb:7-8, pdb:6-6-3)",
+                    "{}, or pdb: and group sizes (pdb:7-8, pdb:6-6-3; zpdb:7-8 for zero-aware tables)",
                     names.join(", ")
                 ),
             }
@@ -160,12 +161,14 @@ impl HeuristicKind {
     /// The pattern-database kinds of the literature, smallest board first (not part of
     /// [`HeuristicKind::ALL`]; any other group sizes are accepted as well, see
     /// [`crate::pdb::PdbPreset`]).
-    pub const PDB: [HeuristicKind; 5] = [
+    pub const PDB: [HeuristicKind; 7] = [
         HeuristicKind::Pdb(crate::pdb::PdbPreset::COMPLETE8),
         HeuristicKind::Pdb(crate::pdb::PdbPreset::P555),
         HeuristicKind::Pdb(crate::pdb::PdbPreset::P663),
         HeuristicKind::Pdb(crate::pdb::PdbPreset::P78),
         HeuristicKind::Pdb(crate::pdb::PdbPreset::P6666),
+        HeuristicKind::Pdb(crate::pdb::PdbPreset::ZP78),
+        HeuristicKind::Pdb(crate::pdb::PdbPreset::ZP6666),
     ];
 
     /// Builds this heuristic for `goal`, its tables taken from `tables` (pattern databases

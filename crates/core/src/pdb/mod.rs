@@ -221,10 +221,15 @@ impl fmt::Display for PatternSpec {
 /// complete 8-puzzle table. Any other board or sizes get compact blocks cut along the board's
 /// longer side ([`PdbPreset::partition`]), so every m x n board of up to [`MAX_CELLS`] cells has
 /// partitions, and the planner picks sizes whose tables build in a fraction of a second.
+///
+/// A preset is *zero-aware* (`zpdb:7-8`) when its tables keep a value for each region of the
+/// blank (see [`PatternDb`]): more nodes cut for the same patterns, a quarter of the memory per
+/// entry (one bit), and tables about 2.75 (4x4) or 1.4 (5x5) times as many entries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PdbPreset {
     sizes: [u8; heuristic::MAX_PATTERNS],
     groups: u8,
+    zero_aware: bool,
 }
 
 impl PdbPreset {
@@ -238,15 +243,21 @@ impl PdbPreset {
     pub const P78: PdbPreset = PdbPreset::of(&[7, 8]);
     /// 24-puzzle: four patterns of six tiles (Korf & Felner 2002).
     pub const P6666: PdbPreset = PdbPreset::of(&[6, 6, 6, 6]);
+    /// 15-puzzle: the 7-8 with zero-aware tables, the planner's choice for 4x4.
+    pub const ZP78: PdbPreset = PdbPreset::P78.zero_aware();
+    /// 24-puzzle: the 6-6-6-6 with zero-aware tables, the planner's choice for 5x5.
+    pub const ZP6666: PdbPreset = PdbPreset::P6666.zero_aware();
 
     /// The partitions of the literature, smallest board first (the ones `taquin pdb build`
-    /// lists by name).
-    pub const ALL: [PdbPreset; 5] = [
+    /// lists by name), then the zero-aware ones the planner prefers.
+    pub const ALL: [PdbPreset; 7] = [
         PdbPreset::COMPLETE8,
         PdbPreset::P555,
         PdbPreset::P663,
         PdbPreset::P78,
         PdbPreset::P6666,
+        PdbPreset::ZP78,
+        PdbPreset::ZP6666,
     ];
 
     /// The partition with these group sizes (at most [`heuristic::MAX_PATTERNS`] groups, each
@@ -267,6 +278,35 @@ impl PdbPreset {
         PdbPreset {
             sizes: s,
             groups: sizes.len() as u8,
+            zero_aware: false,
+        }
+    }
+
+    /// The same partition with zero-aware tables.
+    pub const fn zero_aware(self) -> PdbPreset {
+        PdbPreset {
+            zero_aware: true,
+            ..self
+        }
+    }
+
+    /// True when the tables are zero-aware.
+    pub fn is_zero_aware(&self) -> bool {
+        self.zero_aware
+    }
+
+    /// The heuristic's name: `pdb:7-8`, or `zpdb:7-8` for zero-aware tables.
+    pub fn label(&self) -> String {
+        let kind = if self.zero_aware { "zpdb" } else { "pdb" };
+        format!("{kind}:{}", self.name())
+    }
+
+    /// A partition named as the command line and the API take it: group sizes (`7-8`), with an
+    /// optional `pdb:` prefix, or `zpdb:` for zero-aware tables.
+    pub fn parse(text: &str) -> Option<PdbPreset> {
+        match text.strip_prefix("zpdb:") {
+            Some(sizes) => PdbPreset::from_name(sizes).map(PdbPreset::zero_aware),
+            None => PdbPreset::from_name(text.strip_prefix("pdb:").unwrap_or(text)),
         }
     }
 
@@ -280,7 +320,7 @@ impl PdbPreset {
         self.sizes().iter().map(|&s| usize::from(s)).sum()
     }
 
-    /// The name after `pdb:`, the sizes joined by `-` (`"7-8"`).
+    /// The name after `pdb:` (or `zpdb:`), the sizes joined by `-` (`"7-8"`).
     pub fn name(&self) -> String {
         let sizes: Vec<String> = self.sizes().iter().map(|s| s.to_string()).collect();
         sizes.join("-")
@@ -333,7 +373,7 @@ impl PdbPreset {
     /// The 7-8 (the top two rows and the bottom two, cells 1 and 4 together) and the 24-puzzle's
     /// 6-6-6-6 are Korf & Felner's (2002).
     fn korf_groups(&self, width: usize, height: usize) -> Option<Vec<Vec<usize>>> {
-        Some(match (width, height, *self) {
+        Some(match (width, height, PdbPreset::of(self.sizes())) {
             (3, 3, PdbPreset::COMPLETE8) => vec![(1..9).collect()],
             // . 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15
             (4, 4, PdbPreset::P555) => vec![
@@ -423,7 +463,14 @@ impl PdbPreset {
         };
         groups
             .into_iter()
-            .map(|cells| PatternSpec::new(w, h, blank, cells))
+            .map(|cells| {
+                let spec = PatternSpec::new(w, h, blank, cells)?;
+                Ok(if self.zero_aware {
+                    spec.zero_aware()
+                } else {
+                    spec
+                })
+            })
             .collect()
     }
 
@@ -439,7 +486,7 @@ impl PdbPreset {
 
 impl fmt::Display for PdbPreset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "pdb:{}", self.name())
+        f.write_str(&self.label())
     }
 }
 
@@ -524,9 +571,13 @@ mod tests {
     #[test]
     fn names_round_trip_and_files_differ() {
         for p in PdbPreset::ALL {
-            assert_eq!(PdbPreset::from_name(&p.name()), Some(p));
+            assert_eq!(PdbPreset::parse(&p.label()), Some(p));
+            assert_eq!(PdbPreset::parse(&p.to_string()), Some(p));
         }
         assert_eq!(PdbPreset::from_name("6-6-3"), Some(PdbPreset::P663));
+        assert_eq!(PdbPreset::parse("7-8"), Some(PdbPreset::P78));
+        assert_eq!(PdbPreset::parse("zpdb:7-8"), Some(PdbPreset::ZP78));
+        assert_eq!(PdbPreset::ZP78.label(), "zpdb:7-8");
         for bad in ["", "7-", "0-15", "x", "1-1-1-1-1-1-1-1-1", "300"] {
             assert_eq!(PdbPreset::from_name(bad), None, "{bad}");
         }
@@ -534,6 +585,9 @@ mod tests {
         let a = PdbPreset::P78.partition(&goal).unwrap();
         assert_ne!(a[0].file_name(), a[1].file_name());
         assert_eq!(a[0].file_name(), "4x4-b0f-0e0d0c0b0a0908.pdb");
+        let z = PdbPreset::ZP78.partition(&goal).unwrap();
+        assert_eq!(z[0].file_name(), "4x4-b0f-0e0d0c0b0a0908-z.pdb");
+        assert!(z.iter().all(|s| s.zero_aware));
     }
 
     #[test]
