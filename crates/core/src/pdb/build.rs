@@ -517,8 +517,11 @@ impl<'a> Builder<'a> {
         } = self;
         drop(codes);
         let (data, zero_aware) = if spec.zero_aware {
-            let data = values.into_iter().map(AtomicU8::into_inner).collect();
-            (data, Some(Arc::clone(layout)))
+            let data: Vec<u8> = values.into_iter().map(AtomicU8::into_inner).collect();
+            (
+                transpose_bits(layout, &data, threads),
+                Some(Arc::clone(layout)),
+            )
         } else {
             (reorder(spec, layout, bits, &values, threads, limits)?, None)
         };
@@ -781,6 +784,76 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// A zero-aware table's bits, recorded block after block (`per_set` orders each), laid out
+/// order after order ([`Layout::entry`]), 64 blocks by 64 orders at a time: both are multiples
+/// of 64 entries, so each square is 64 words in and 64 words out.
+fn transpose_bits(layout: &Layout, data: &[u8], threads: usize) -> Vec<u8> {
+    let blocks = layout.blocks();
+    let per_set = layout.per_set;
+    let stride = layout.stride();
+    let word = |i: u64| {
+        let at = (i * 8) as usize;
+        data.get(at..at + 8)
+            .map_or(0, |b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+    };
+    let out: Vec<AtomicU64> = bytemuck::zeroed_vec((stride * per_set / 64) as usize);
+    let next = AtomicU64::new(0);
+    let work = || loop {
+        let group = next.fetch_add(1, Ordering::Relaxed);
+        if group * 64 >= blocks {
+            break;
+        }
+        let mut square = [0u64; 64];
+        for orders in 0..per_set / 64 {
+            for (r, row) in square.iter_mut().enumerate() {
+                let block = group * 64 + r as u64;
+                *row = if block < blocks {
+                    word((block * per_set) / 64 + orders)
+                } else {
+                    0
+                };
+            }
+            transpose64(&mut square);
+            for (c, &row) in square.iter().enumerate() {
+                let order = orders * 64 + c as u64;
+                // Each word has one writer: no other group writes these 64 blocks.
+                out[((order * stride) / 64 + group) as usize].store(row, Ordering::Relaxed);
+            }
+        }
+    };
+    if threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(work);
+            }
+        });
+    }
+    out.into_iter()
+        .flat_map(|w| w.into_inner().to_le_bytes())
+        .collect()
+}
+
+/// Transposes a 64 x 64 bit matrix, row `r` being word `r` and column `c` its bit `c`: the
+/// quadrants swap, then the quadrants of those, down to single bits (Warren, Hacker's Delight,
+/// 7-3).
+fn transpose64(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((a[k] >> j) ^ a[k + j]) & m;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+            k = (k + j + 1) & !j;
+        }
+        j >>= 1;
+        m ^= m << j;
+    }
+}
+
 /// Placements turned at a time from the search's layout to the index order: their look-ups
 /// are issued together, so that their cache misses overlap.
 const BATCH: usize = 64;
@@ -1011,6 +1084,25 @@ mod tests {
                 assert_eq!(order, by_cell.iter().map(|&(_, t)| t).collect::<Vec<_>>());
                 assert!(!seen[e as usize]);
                 seen[e as usize] = true;
+            }
+        }
+    }
+
+    #[test]
+    fn bit_squares_transpose() {
+        let mut a = [0u64; 64];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for row in a.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *row = x;
+        }
+        let mut t = a;
+        transpose64(&mut t);
+        for (r, row) in a.iter().enumerate() {
+            for (c, column) in t.iter().enumerate() {
+                assert_eq!((column >> r) & 1, (row >> c) & 1, "row {r} column {c}");
             }
         }
     }

@@ -392,7 +392,7 @@ impl PdbHeuristic {
                 let taken = cells.clone().fold(0u64, |m, c| m | 1 << c);
                 let order = layout.order_of(cells, taken);
                 let set = layout.subsets.rank(taken);
-                let entry = layout.block(set, blank) * layout.per_set + order;
+                let entry = layout.entry(layout.block(set, blank), order);
                 (order as u32, taken as u32, entry)
             }
         }
@@ -456,7 +456,7 @@ impl PdbHeuristic {
         let b = (after & ((1u64 << to) - 1)).count_ones() as usize;
         let order = layout.perms.shift(u64::from(order), a, b);
         let set = layout.subsets.rank(after);
-        let entry = layout.block(set, from) * layout.per_set + order;
+        let entry = layout.entry(layout.block(set, from), order);
         (order as u32, after as u32, entry)
     }
 

@@ -22,9 +22,11 @@ pub(super) struct Layout {
     pub subsets: Subsets,
     pub perms: Perms,
     /// Entries of one block (or of one set, in a table of placements by set): the orders,
-    /// rounded up to a multiple of 8 so that no byte of a one-bit or four-bit table holds two
-    /// blocks (a rounding only patterns of at most three tiles need: `4!` is a multiple of 8).
+    /// rounded up to a multiple of 64, so that no byte of a table holds two blocks and a block's
+    /// orders fill whole words (`8!` is a multiple of 64; 720 orders take 768 entries).
     pub per_set: u64,
+    /// Entries of one order in a zero-aware table: the blocks, rounded up to a multiple of 64.
+    stride: u64,
     /// Bit `m`: the set of rank `m` has more than one region. A few kilobytes, which stay in
     /// the caches, read before anything else of a set.
     several: Vec<u64>,
@@ -70,7 +72,8 @@ impl Layout {
         extra.push(others.len() as u64);
         first.extend(others);
         Layout {
-            per_set: perms.count.next_multiple_of(8),
+            per_set: perms.count.next_multiple_of(64),
+            stride: (first.len() as u64).next_multiple_of(64),
             geo,
             subsets,
             perms,
@@ -85,9 +88,23 @@ impl Layout {
         self.regions.len() as u64
     }
 
-    /// Entries of a zero-aware table: one per state.
+    /// Entries of a zero-aware table: one per state (and a few to round its rows up).
     pub fn zero_aware_entries(&self) -> u64 {
-        self.blocks() * self.per_set
+        self.stride * self.per_set
+    }
+
+    /// The entry of a zero-aware table for the state of order `order` in block `block`: order
+    /// after order, block after block within an order. A horizontal slide keeps the order, so
+    /// the look-ups of nearby states in a search land near each other; a layout by set first
+    /// would put each slide's state kilobytes away.
+    #[inline]
+    pub fn entry(&self, block: u64, order: u64) -> u64 {
+        order * self.stride + block
+    }
+
+    /// Entries of one order in a zero-aware table (a multiple of 64).
+    pub fn stride(&self) -> u64 {
+        self.stride
     }
 
     /// Bytes of the layout's own tables.

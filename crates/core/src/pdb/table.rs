@@ -224,13 +224,8 @@ impl PatternDb {
             .enumerate()
             .map(|(i, &c)| self.tile_manhattan(i, c))
             .sum();
-        let bit = |cells: &[usize], taken: u64, blank: usize| {
-            let set = layout.subsets.rank(taken);
-            let entry = layout.block(set, blank) * layout.per_set
-                + layout.order_of(cells.iter().copied(), taken);
-            self.excess(entry)
-        };
-        let mut parity = bit(&cells, taken, blank);
+        let bit = |cells: &[usize], blank: usize| self.excess(self.entry(cells, blank));
+        let mut parity = bit(&cells, blank);
         let mut steps = 0u32;
         let most = md + 2 * 255 + 2;
         loop {
@@ -256,7 +251,7 @@ impl PatternDb {
                     let closer = self.tile_manhattan(i, to) < self.tile_manhattan(i, c);
                     cells[i] = to;
                     let moved = taken ^ (1 << c) ^ (1 << to);
-                    let b = bit(&cells, moved, c);
+                    let b = bit(&cells, c);
                     cells[i] = c;
                     // Down: the excess stays when the Manhattan distance drops, and drops
                     // (its parity flips) when it grows.
@@ -286,8 +281,10 @@ impl PatternDb {
             Some(layout) => {
                 let taken = cells.iter().fold(0u64, |t, &c| t | 1 << c);
                 let set = layout.subsets.rank(taken);
-                layout.block(set, blank) * layout.per_set
-                    + layout.order_of(cells.iter().copied(), taken)
+                layout.entry(
+                    layout.block(set, blank),
+                    layout.order_of(cells.iter().copied(), taken),
+                )
             }
         }
     }
