@@ -4,14 +4,15 @@
 //! What it weighs: the board's size, which pattern databases are already on disk (a handle's
 //! [`Tables`]), and how many boards the caller will solve with the same tables
 //! ([`Workload`]). Up to 16 cells it plans an optimal IDA* over blank-aware additive pattern
-//! databases: the largest set on disk, else a set small enough to build at once (a 5-5-5 on the
-//! 15-puzzle builds in a fraction of a second, a 6-6-3 in about a second and searches several
-//! times fewer nodes). It never plans a build of minutes: it names the larger set that would
-//! pay off ([`Plan::better`]) so that a front end can suggest `taquin pdb build`.
+//! databases: the largest set on disk (the zero-aware 7-8 on the 15-puzzle), else a set small
+//! enough to build at once (the 15-puzzle's 6-6-3 in about 0.3 s on two cores; where that would
+//! take longer, a first single solve builds the 5-5-5, a fraction of that). It never plans a
+//! build of more than a second: it names the larger set that would pay off ([`Plan::better`])
+//! so that a front end can suggest `taquin pdb build`.
 //! Larger boards, where an optimal search may not end in any time a person waits, get the anytime
 //! search ([`crate::solvers::anytime`]): a first solution at once and better ones until the
-//! deadline ([`ANYTIME_BUDGET`] when the request sets none), guided by the 24-puzzle's 6-6-6-6
-//! databases when they are on disk, by linear conflict otherwise.
+//! deadline ([`ANYTIME_BUDGET`] when the request sets none), guided by the 24-puzzle's zero-aware
+//! 6-6-6-6 databases when they are on disk, by linear conflict otherwise.
 //!
 //! An explicit choice always wins: an algorithm or heuristic given in [`SolveOptions`] is used
 //! as given, and the planner fills in only what is left open.
@@ -32,6 +33,9 @@ pub const QUICK_ENTRIES: u64 = 1 << 20;
 /// boards, or once the quick set is on disk: the 15-puzzle's 6-6-3 (5,765,760 entries) builds
 /// in about a second on two cores.
 pub const STANDARD_ENTRIES: u64 = 6 << 20;
+/// The longest build of the standard set that a first single solve starts rather than building
+/// the quick set first (an estimate for this machine's cores).
+pub const FAST_BUILD_SECONDS: f64 = 0.5;
 /// Most cells of a board the planner solves optimally with tables it builds itself; past it, the
 /// planner picks the anytime search.
 pub const MAX_QUICK_CELLS: usize = 16;
@@ -211,11 +215,13 @@ fn auto_heuristic(
                     better,
                 );
             }
-            // The standard set takes about a second to build: worth it when the tables will
-            // serve many boards, or once a single-board user came back (the quick set is on
-            // disk). A first single solve builds the quick set, a fraction of a second.
-            if workload == Workload::Many || on_disk(quick) || quick == standard {
-                let why = if quick == standard {
+            // The standard set builds in a fraction of a second on two cores (the 15-puzzle's
+            // 6-6-3 in about 0.3 s): a first single solve builds it at once. Where it would take
+            // longer (one core, a browser), a first single solve builds the quick set, and the
+            // standard one comes when the tables will serve many boards or the user came back.
+            let fast = build_seconds(standard, &table_goal) <= FAST_BUILD_SECONDS;
+            if workload == Workload::Many || on_disk(quick) || quick == standard || fast {
+                let why = if quick == standard || fast {
                     "they build in a fraction of a second"
                 } else if workload == Workload::Many {
                     "they serve every board of the run"
@@ -245,6 +251,17 @@ fn auto_heuristic(
         format!("linear conflict, the strongest heuristic that needs no table on a {size} board"),
         largest,
     )
+}
+
+/// The estimated time to build the tables of `preset` for `goal` on every core.
+fn build_seconds(preset: PdbPreset, goal: &crate::board::Board) -> f64 {
+    let threads = crate::pdb::build::default_threads();
+    preset.partition(goal).map_or(f64::INFINITY, |specs| {
+        specs
+            .iter()
+            .map(|s| crate::pdb::build::estimate_seconds(s, threads))
+            .sum()
+    })
 }
 
 /// The largest pattern-database set the planner knows for a board, built only on request:

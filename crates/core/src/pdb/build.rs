@@ -63,6 +63,9 @@ const MAX_BUILD_BYTES: u64 = 6 << 30;
 /// this many codes (at least one).
 const CHUNK_CODES: u64 = 1 << 17;
 
+/// Placements below which a build runs on one thread: about a millisecond of work a layer.
+const SMALL_TABLE: u64 = 1 << 21;
+
 /// Placements one core settles per second, on the development machine (AMD EPYC, 2026-11-25:
 /// 17.6 million for the 15-puzzle's 8-tile pattern, 18 million for the 24-puzzle's 6-tile
 /// ones): used only for the "about N s" line before a build.
@@ -435,7 +438,12 @@ impl<'a> Builder<'a> {
         let n = geo.n;
         let sets = layout.subsets.count;
         let chunks = sets.div_ceil(self.chunk) as usize;
-        let threads = threads.min(chunks).max(1);
+        // A small table's layers take less time than starting threads for each of them.
+        let threads = if spec.entries() < SMALL_TABLE {
+            1
+        } else {
+            threads.min(chunks).max(1)
+        };
         // With every tile in the pattern, the placement fixes the blank and only the
         // placements of the goal's parity are reachable. A zero-aware table counts states.
         let placements = if spec.zero_aware {
