@@ -25,9 +25,10 @@
 //! over the Manhattan distance, into a table in the same cells-then-order layout, and turned into
 //! the index order of [`super::index`] once the search is over. For the 15-puzzle's 8-tile
 //! pattern the codes take 356 MB (2.75 regions a placement on average) and each table 259 MB.
-//! A zero-aware table keeps the value of every state instead, region by region, in the
-//! search's own layout (module `layout`): nothing is turned, and the table is the size of the
-//! codes, times two (four bits an entry).
+//! A zero-aware table keeps a value for every state instead: one bit, the parity of its excess
+//! (see [`PatternDb`]), recorded block by block and turned at the end into the table's layout,
+//! order after order (module `layout`), 64 blocks by 64 orders at a time; it is half the size of
+//! the codes.
 //!
 //! Both cores: each layer's sets of cells are cut into chunks that the threads take in turn. A
 //! state found twice in one layer gets the same code from both threads, so atomic ORs suffice;

@@ -13,6 +13,11 @@
 //!   Manhattan distance is the same on both boards.
 //! - Incremental: a move changes one tile, so IDA* re-indexes only that tile's pattern and the
 //!   pattern its reflected name belongs to (two table lookups per node).
+//! - Zero-aware tables (`zpdb:`): a pattern's entry also depends on the blank's region, which
+//!   only the moved tile's pattern can change (the blank steps onto the tile's old cell, next
+//!   to its cell before, so in every other pattern it stays in its region). Their one-bit
+//!   entries are read against the value before the move ([`PatternDb::neighbour_excess`]);
+//!   [`Incremental::init`] walks each pattern down to its goal once.
 //! - Dual (Zahavi, Felner, Holte & Schaeffer 2008; Felner et al. 2005): cells and tiles swap
 //!   roles. Name every tile after its goal cell; if a move string takes the board to the goal,
 //!   the same string of cell swaps takes the goal to the *dual* board, whose cell `c` holds

@@ -25,6 +25,9 @@
 //!   the handle's observer.
 //! - [`PdbHeuristic`] sums the databases of a partition, takes the maximum with the sum on the
 //!   board reflected about the main diagonal, and updates incrementally for IDA*.
+//! - Zero-aware tables ([`PatternSpec::zero_aware`], `zpdb:` presets; Clausecker & Reinefeld
+//!   2019) keep a value for each region of the blank, one bit an entry, in the layout of module
+//!   `layout` (set of cells, order of the tiles, region), which the build also searches in.
 
 pub mod build;
 pub mod cache;

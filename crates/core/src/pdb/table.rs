@@ -197,7 +197,8 @@ impl PatternDb {
     }
 
     /// The excess of the placement where pattern tile `i` stands on `cells[i]` and the blank on
-    /// `blank`: a look-up, or for a one-bit table the walk of [`PatternDb::descend`].
+    /// `blank`: a look-up, or for a one-bit table a walk down to the goal, each step a slide
+    /// that the parity bits say lowers the value.
     pub fn excess_at(&self, cells: &[usize], blank: usize) -> u32 {
         if self.bits == 1 {
             self.descend(cells, blank)
