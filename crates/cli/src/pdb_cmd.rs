@@ -380,7 +380,7 @@ fn list(dir: &Path) -> Result<ExitCode> {
                 out,
                 "{name}  {}  {} entries  {} bits  {}",
                 info.spec,
-                info.spec.entries(),
+                info.entries,
                 info.bits,
                 human_bytes(info.bytes)
             )?,

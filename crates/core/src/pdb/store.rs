@@ -164,6 +164,8 @@ pub struct FileInfo {
     pub max_excess: u8,
     /// File size in bytes.
     pub bytes: u64,
+    /// Entries of the table: placements, or states for a zero-aware table.
+    pub entries: u64,
 }
 
 fn corrupt(path: &Path, reason: impl Into<String>) -> PdbError {
@@ -247,6 +249,7 @@ fn parse_header(
             bits,
             max_excess: bytes[17],
             bytes: file_len,
+            entries,
         },
         HEADER + k,
         layout,
