@@ -169,12 +169,13 @@ impl PatternDb {
     #[inline]
     pub fn neighbour_excess(&self, index: u64, excess: u32, closer: bool) -> u32 {
         debug_assert_eq!(self.bits, 1);
-        if self.excess(index) == excess & 1 {
-            excess
-        } else if closer {
-            excess + 1
+        // 1 when the parity differs; selections rather than branches, as which way it goes is
+        // a coin toss for the processor.
+        let flip = self.excess(index) ^ (excess & 1);
+        if closer {
+            excess + flip
         } else {
-            excess - 1
+            excess - flip
         }
     }
 
