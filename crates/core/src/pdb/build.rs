@@ -79,7 +79,7 @@ pub fn peak_bytes(spec: &PatternSpec) -> u64 {
     match check_size(spec) {
         Ok(()) => peak_of(
             spec,
-            &Layout::new(spec.width, spec.height, spec.cells.len()),
+            &Layout::shared(spec.width, spec.height, spec.cells.len()),
             4,
         ),
         Err(_) => u64::MAX,
@@ -149,7 +149,7 @@ fn build_in_chunks(
     chunk: u64,
 ) -> Result<PatternDb, PdbError> {
     check_size(spec)?;
-    let layout = Arc::new(Layout::new(spec.width, spec.height, spec.cells.len()));
+    let layout = Layout::shared(spec.width, spec.height, spec.cells.len());
     let peak = peak_of(spec, &layout, 4);
     if limits
         .max_memory_bytes

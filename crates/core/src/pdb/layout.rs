@@ -12,6 +12,8 @@
 //!
 //! The layout depends only on the board and the number of tiles, not on which tiles or goal.
 
+use std::sync::{Arc, Mutex, Weak};
+
 use super::perm::Perms;
 use super::regions::Geometry;
 use super::subsets::Subsets;
@@ -47,6 +49,28 @@ pub(super) struct Layout {
 const BLOCK_TABLE_MAX_CELLS: usize = 16;
 
 impl Layout {
+    /// The layout of `k`-tile patterns on a `width` x `height` board, shared with every table
+    /// of the process that uses it while one does: the four tables of the 24-puzzle's 6-6-6-6
+    /// work it out once, not four times. (It is derived data, the same for any goal, so sharing
+    /// it changes nothing but the time.)
+    pub fn shared(width: usize, height: usize, k: usize) -> Arc<Layout> {
+        type Known = Vec<((usize, usize, usize), Weak<Layout>)>;
+        static KNOWN: Mutex<Known> = Mutex::new(Vec::new());
+        let key = (width, height, k);
+        let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+        known.retain(|(_, layout)| layout.strong_count() > 0);
+        if let Some(layout) = known
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, l)| l.upgrade())
+        {
+            return layout;
+        }
+        let layout = Arc::new(Layout::new(width, height, k));
+        known.push((key, Arc::downgrade(&layout)));
+        layout
+    }
+
     /// The layout of `k`-tile patterns on a `width` x `height` board. Counting the regions of
     /// every set takes a flood per set: `C(n, k)` of them (177,100 for 6 tiles on 5x5).
     pub fn new(width: usize, height: usize, k: usize) -> Layout {

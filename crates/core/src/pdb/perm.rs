@@ -59,21 +59,31 @@ impl Perms {
             return self;
         }
         let k = self.k;
-        self.shifts = vec![Vec::new(); k * k];
-        let mut moved = vec![0u8; k];
-        for a in 0..k {
-            for b in 0..k {
-                if a == b || a.abs_diff(b) > max_gap {
-                    continue;
-                }
-                self.shifts[a * k + b] = (0..self.count)
-                    .map(|r| {
-                        shift_order(self.order(r), a, b, &mut moved);
-                        rank_of(&self.fact, &moved) as u16
-                    })
-                    .collect();
+        let pairs: Vec<(usize, usize)> = (0..k)
+            .flat_map(|a| (0..k).map(move |b| (a, b)))
+            .filter(|&(a, b)| a != b && a.abs_diff(b) <= max_gap)
+            .collect();
+        // The rank's digits of every order: for each position, the later elements that are
+        // smaller.
+        let mut digits = vec![0u8; self.count as usize * k];
+        for (r, d) in digits.chunks_exact_mut(k).enumerate() {
+            let seq = self.order(r as u64);
+            let mut later = 0u64;
+            for s in (0..k).rev() {
+                d[s] = (later & ((1u64 << seq[s]) - 1)).count_ones() as u8;
+                later |= 1 << seq[s];
             }
         }
+        let mut shifts = vec![Vec::new(); k * k];
+        for &(a, b) in &pairs {
+            shifts[a * k + b] = (0..self.count)
+                .map(|r| {
+                    let d = &digits[r as usize * k..][..k];
+                    shifted_rank(&self.fact, self.order(r), d, r, a, b) as u16
+                })
+                .collect();
+        }
+        self.shifts = shifts;
         self
     }
 
@@ -135,6 +145,39 @@ impl Perms {
     pub fn fact(&self, i: usize) -> u64 {
         self.fact[i]
     }
+}
+
+/// The rank of `seq` (of rank `r`, with `digits` its rank's digits) after its element at `a`
+/// moves to `b`: only the digits of the positions from `a` to `b` change. Moving right, each
+/// element the moved one passes comes one place earlier and gains it as a later element if it
+/// is larger, and the moved one loses the passed ones from its later elements; moving left,
+/// the other way round.
+fn shifted_rank(fact: &[u64; 21], seq: &[u8], digits: &[u8], r: u64, a: usize, b: usize) -> u64 {
+    let k = seq.len();
+    let f = |s: usize| fact[k - 1 - s];
+    let v = seq[a];
+    let (lo, hi) = (a.min(b), a.max(b));
+    let digit = |s: usize| u64::from(digits[s]);
+    let old: u64 = (lo..=hi).map(|s| digit(s) * f(s)).sum();
+    let mut new = 0u64;
+    if a < b {
+        let mut passed_smaller = 0u64;
+        for s in a..b {
+            let e = seq[s + 1];
+            new += (digit(s + 1) + u64::from(v < e)) * f(s);
+            passed_smaller += u64::from(e < v);
+        }
+        new += (digit(a) - passed_smaller) * f(b);
+    } else {
+        let mut passed_smaller = 0u64;
+        for s in b + 1..=a {
+            let e = seq[s - 1];
+            new += (digit(s - 1) - u64::from(v < e)) * f(s);
+            passed_smaller += u64::from(e < v);
+        }
+        new += (digit(a) + passed_smaller) * f(b);
+    }
+    r - old + new
 }
 
 /// `out` = `seq` with its element at `a` moved to `b`.

@@ -220,10 +220,7 @@ fn parse_header(
         .map_err(|e| corrupt(path, format!("invalid pattern in header: {e}")))?;
     let (spec, layout) = match bytes[18] {
         0 => (spec, None),
-        1 => {
-            let layout = Layout::new(width, height, k);
-            (spec.zero_aware(), Some(Arc::new(layout)))
-        }
+        1 => (spec.zero_aware(), Some(Layout::shared(width, height, k))),
         other => return Err(corrupt(path, format!("unknown table layout {other}"))),
     };
     let entries = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
