@@ -130,12 +130,17 @@ impl Tables {
         policy: BuildPolicy,
         limits: &Limits,
     ) -> Result<PdbHeuristic, PdbError> {
-        let dbs = preset
-            .partition(goal)?
+        let partitions = preset
+            .parts()
             .iter()
-            .map(|spec| self.inner.databases.get(spec, policy, 0, limits))
+            .map(|part| {
+                part.partition(goal)?
+                    .iter()
+                    .map(|spec| self.inner.databases.get(spec, policy, 0, limits))
+                    .collect::<Result<Vec<_>, _>>()
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        PdbHeuristic::new(goal, dbs, true)
+        PdbHeuristic::of_partitions(goal, partitions, true)
     }
 
     /// The walking-distance tables for `goal`, built once (within `limits`: a build stopped

@@ -241,6 +241,59 @@ fn zero_aware_tables_are_admissible_consistent_and_at_least_the_plain_ones() {
     }
 }
 
+/// Two partitions combined (the larger of their values) stay admissible and at least each
+/// one alone, and the incremental value after every move equals the one from scratch; with
+/// plain tables (whose index steps look at the tiles a vertical move passes, in the moved
+/// tile's own partition) and with zero-aware ones. Every state of the 8-puzzle, two goals.
+#[test]
+fn two_partitions_combined_are_admissible_and_at_least_each_alone() {
+    for goal in ["1 2 3/4 5 6/7 8 0", "0 1 2/3 4 5/6 7 8"] {
+        let goal = Board::parse(goal).unwrap();
+        let dist = all_distances(&goal);
+        let tables = |groups: &str, zero_aware: bool| -> Vec<Arc<taquin::pdb::PatternDb>> {
+            pdb::partition_from_tiles(&goal, groups)
+                .unwrap()
+                .into_iter()
+                .map(|s| {
+                    let s = if zero_aware { s.zero_aware() } else { s };
+                    Arc::new(build(&s, 2, None, &taquin::Limits::none()).unwrap())
+                })
+                .collect()
+        };
+        let (a, b) = ("1 2 3 4/5 6 7 8", "1 4 7/2 5 8/3 6");
+        for zero_aware in [false, true] {
+            let both = PdbHeuristic::of_partitions(
+                &goal,
+                vec![tables(a, zero_aware), tables(b, zero_aware)],
+                true,
+            )
+            .unwrap();
+            let first = PdbHeuristic::new(&goal, tables(a, zero_aware), true).unwrap();
+            let second = PdbHeuristic::new(&goal, tables(b, zero_aware), true).unwrap();
+            let mut above_both = 0;
+            for (tiles, d) in &dist {
+                let (v, aux) = both.init(tiles);
+                let (x, y) = (first.init(tiles).0, second.init(tiles).0);
+                assert!(v <= *d, "inadmissible: {v} > {d} on {tiles:?}");
+                assert_eq!(v, x.max(y), "{tiles:?}");
+                above_both += usize::from(x != y);
+                let board = Board::from_tiles(3, 3, tiles.clone()).unwrap();
+                for m in Move::ALL {
+                    let Some(next) = board.moved(m) else { continue };
+                    let (to, from) = (board.blank(), next.blank());
+                    let mut after = aux;
+                    let u = both.update(next.tiles(), next.tiles()[to], from, to, v, &mut after);
+                    assert_eq!(u, both.init(next.tiles()).0, "incremental differs");
+                }
+            }
+            assert!(
+                above_both > 1000,
+                "the partitions differ on {above_both} states only"
+            );
+        }
+    }
+}
+
 /// The databases store the minimum over the blank's positions, so a partition's heuristic is
 /// admissible but not always consistent (a move can lower it by more than one); IDA* and the
 /// reopening A* stay optimal with it. The complete table is the exact distance.
@@ -486,7 +539,13 @@ fn korf_instances_with_5_5_5_and_6_6_3() {
     .unwrap();
     let instances = taquin::instances::parse_file(&text).unwrap();
     assert!(instances.len() >= 3);
-    for name in ["pdb:5-5-5", "pdb:6-6-3", "zpdb:5-5-5", "zpdb:6-6-3"] {
+    for name in [
+        "pdb:5-5-5",
+        "pdb:6-6-3",
+        "zpdb:5-5-5",
+        "zpdb:6-6-3",
+        "zpdb:5-5-5+6-6-3",
+    ] {
         let kind = HeuristicKind::from_name(name).unwrap();
         for inst in &instances {
             let mut options = SolveOptions::new(Algorithm::IdaStar, kind);

@@ -47,8 +47,10 @@ use crate::heuristic::{Heuristic, Incremental};
 
 /// Largest board the incremental state supports (cells).
 pub const MAX_BOARD_CELLS: usize = 32;
-/// Largest number of patterns in a partition.
+/// Largest number of patterns in a partition (in two combined partitions together).
 pub const MAX_PATTERNS: usize = 8;
+/// Largest number of partitions one heuristic combines.
+pub const MAX_PARTITIONS: usize = 2;
 const NONE: u8 = u8::MAX;
 
 #[derive(Debug, Clone)]
@@ -63,26 +65,32 @@ struct Pattern {
     mirror_tiles: Vec<u8>,
     /// The layout of a zero-aware table, whose entry depends on the blank's region too.
     layout: Option<Arc<Layout>>,
+    /// The partition the pattern belongs to.
+    part: usize,
 }
 
 /// Additive pattern databases of a partition, for one goal, with the reflected lookup where the
-/// goal allows it.
+/// goal allows it; or of two partitions, the larger of their values.
 #[derive(Debug, Clone)]
 pub struct PdbHeuristic {
     n: usize,
     /// `manhattan[t * n + c]`: distance of tile `t` on cell `c` from its goal cell (0 for the blank).
     manhattan: Vec<u8>,
     patterns: Vec<Pattern>,
-    /// Pattern of each tile, `NONE` for the blank and tiles in no pattern.
-    tile_pattern: Vec<u8>,
-    /// Position of each tile in its pattern's index order.
-    tile_slot: Vec<u8>,
-    /// Position, in the index order of `mirror_pattern[t]`, of the tile tile `t` reflects to.
-    mirror_slot: Vec<u8>,
+    /// Partitions combined (1 or 2); the patterns of partition `p` are numbered after those of
+    /// the partitions before it.
+    partitions: usize,
+    /// Pattern of each tile in each partition, `NONE` for the blank and tiles in no pattern.
+    tile_pattern: Vec<[u8; MAX_PARTITIONS]>,
+    /// Position of each tile in its pattern's index order, in each partition.
+    tile_slot: Vec<[u8; MAX_PARTITIONS]>,
+    /// Position, in the index order of `mirror_pattern[t][p]`, of the tile tile `t` reflects to.
+    mirror_slot: Vec<[u8; MAX_PARTITIONS]>,
     /// With the reflected lookup: the cell each cell reflects to.
     transpose: Option<Vec<u8>>,
-    /// Pattern whose reflected index a move of tile `t` changes, `NONE` if none.
-    mirror_pattern: Vec<u8>,
+    /// Pattern of partition `p` whose reflected index a move of tile `t` changes, `NONE` if
+    /// none.
+    mirror_pattern: Vec<[u8; MAX_PARTITIONS]>,
     /// With the dual lookup: what it needs.
     dual: Option<Dual>,
 }
@@ -189,8 +197,9 @@ pub struct PdbAux {
     excess: [u8; MAX_PATTERNS],
     mirror_excess: [u8; MAX_PATTERNS],
     manhattan: u16,
-    sum: u16,
-    mirror_sum: u16,
+    /// Each partition's sum of excesses, on the board and on its reflection.
+    sum: [u16; MAX_PARTITIONS],
+    mirror_sum: [u16; MAX_PARTITIONS],
     dual: DualCache,
     mirror_dual: DualCache,
 }
@@ -248,6 +257,17 @@ impl PdbHeuristic {
         dbs: Vec<Arc<PatternDb>>,
         reflect: bool,
     ) -> Result<PdbHeuristic, PdbError> {
+        PdbHeuristic::of_partitions(goal, vec![dbs], reflect)
+    }
+
+    /// The larger of the heuristics of several partitions (at most [`MAX_PARTITIONS`], with
+    /// [`MAX_PATTERNS`] patterns in all), each as [`PdbHeuristic::new`] makes it: every one is
+    /// admissible, so their maximum is. A move changes one pattern of each partition.
+    pub fn of_partitions(
+        goal: &Board,
+        partitions: Vec<Vec<Arc<PatternDb>>>,
+        reflect: bool,
+    ) -> Result<PdbHeuristic, PdbError> {
         let n = goal.len();
         let w = goal.width();
         if n > MAX_BOARD_CELLS {
@@ -255,10 +275,16 @@ impl PdbHeuristic {
                 "the pattern-database heuristic supports boards of up to {MAX_BOARD_CELLS} cells, not {n}"
             )));
         }
-        if dbs.is_empty() || dbs.len() > MAX_PATTERNS {
+        let total: usize = partitions.iter().map(Vec::len).sum();
+        if partitions.is_empty()
+            || partitions.len() > MAX_PARTITIONS
+            || partitions.iter().any(Vec::is_empty)
+            || total > MAX_PATTERNS
+        {
             return Err(PdbError::Unsupported(format!(
-                "a partition needs 1 to {MAX_PATTERNS} patterns, not {}",
-                dbs.len()
+                "a heuristic takes 1 to {MAX_PARTITIONS} partitions of at least one pattern each \
+                 and {MAX_PATTERNS} patterns in all, not {} partitions of {total} patterns",
+                partitions.len()
             )));
         }
         let goal_pos = goal.positions();
@@ -269,9 +295,16 @@ impl PdbHeuristic {
                 manhattan[t * n + c] = cell_distance(c, g, w) as u8;
             }
         }
-        let mut tile_pattern = vec![NONE; n];
-        let mut tile_slot = vec![0u8; n];
-        for (j, db) in dbs.iter().enumerate() {
+        let mut tile_pattern = vec![[NONE; MAX_PARTITIONS]; n];
+        let mut tile_slot = vec![[0u8; MAX_PARTITIONS]; n];
+        let parts = partitions.len();
+        let dbs: Vec<(usize, Arc<PatternDb>)> = partitions
+            .into_iter()
+            .enumerate()
+            .flat_map(|(p, dbs)| dbs.into_iter().map(move |db| (p, db)))
+            .collect();
+        for (j, (part, db)) in dbs.iter().enumerate() {
+            let part = *part;
             let spec: &PatternSpec = db.spec();
             if db.entries() > u64::from(u32::MAX) {
                 return Err(PdbError::Unsupported(format!(
@@ -288,13 +321,13 @@ impl PdbHeuristic {
             }
             for (i, &c) in spec.cells.iter().enumerate() {
                 let t = goal.tiles()[c] as usize;
-                tile_slot[t] = i as u8;
-                if tile_pattern[t] != NONE {
+                tile_slot[t][part] = i as u8;
+                if tile_pattern[t][part] != NONE {
                     return Err(PdbError::Unsupported(format!(
                         "tile {t} is in two patterns: an additive partition needs disjoint patterns"
                     )));
                 }
-                tile_pattern[t] = j as u8;
+                tile_pattern[t][part] = j as u8;
             }
         }
         let blank = goal.blank();
@@ -310,7 +343,7 @@ impl PdbHeuristic {
         };
         let patterns = dbs
             .into_iter()
-            .map(|db| {
+            .map(|(part, db)| {
                 let tiles: Vec<u8> = db
                     .spec()
                     .cells
@@ -323,6 +356,7 @@ impl PdbHeuristic {
                     .map(|w| w as u32)
                     .collect();
                 Pattern {
+                    part,
                     layout: db.layout().cloned(),
                     db,
                     weights,
@@ -337,6 +371,7 @@ impl PdbHeuristic {
             n,
             manhattan,
             patterns,
+            partitions: parts,
             tile_pattern,
             tile_slot,
             mirror_slot,
@@ -350,7 +385,7 @@ impl PdbHeuristic {
     /// regular, reflected and dual values. Valid for every goal. Not with zero-aware tables,
     /// whose dual board's blank region is not the real one: the heuristic is then unchanged.
     pub fn with_dual(mut self, goal: &Board) -> PdbHeuristic {
-        if self.patterns.iter().any(|p| p.layout.is_some()) {
+        if self.partitions > 1 || self.patterns.iter().any(|p| p.layout.is_some()) {
             return self;
         }
         let goal_pos = goal.positions();
@@ -491,7 +526,12 @@ impl PdbHeuristic {
 
     #[inline]
     fn value(aux: &PdbAux) -> u32 {
-        u32::from(aux.manhattan) + 2 * u32::from(aux.sum.max(aux.mirror_sum))
+        // A partition not in use sums to 0.
+        let best = (0..MAX_PARTITIONS)
+            .map(|p| aux.sum[p].max(aux.mirror_sum[p]))
+            .max()
+            .unwrap_or(0);
+        u32::from(aux.manhattan) + 2 * u32::from(best)
     }
 
     /// The dual value (module docs) of `tiles` with the blank on `blank`, given the value
@@ -610,8 +650,8 @@ impl Incremental for PdbHeuristic {
             excess: [0; MAX_PATTERNS],
             mirror_excess: [0; MAX_PATTERNS],
             manhattan: 0,
-            sum: 0,
-            mirror_sum: 0,
+            sum: [0; MAX_PARTITIONS],
+            mirror_sum: [0; MAX_PARTITIONS],
             dual: DualCache::EMPTY,
             mirror_dual: DualCache::EMPTY,
         };
@@ -635,7 +675,7 @@ impl Incremental for PdbHeuristic {
                 &p.tiles,
                 blank,
             );
-            aux.sum += u16::from(aux.excess[j]);
+            aux.sum[p.part] += u16::from(aux.excess[j]);
             if let Some(tr) = &self.transpose {
                 // On the reflected board, the reflection of tile `t` stands on the reflection
                 // of `t`'s cell.
@@ -646,7 +686,7 @@ impl Incremental for PdbHeuristic {
                 aux.mirror_taken[j] = taken;
                 aux.mirror_excess[j] =
                     self.excess_from_scratch(p, entry, at, &p.mirror_tiles, mirror_blank);
-                aux.mirror_sum += u16::from(aux.mirror_excess[j]);
+                aux.mirror_sum[p.part] += u16::from(aux.mirror_excess[j]);
             }
         }
         (PdbHeuristic::value(&aux), aux)
@@ -665,70 +705,67 @@ impl Incremental for PdbHeuristic {
         let t = tile as usize;
         aux.manhattan = aux.manhattan + u16::from(self.manhattan[t * self.n + to])
             - u16::from(self.manhattan[t * self.n + from]);
-        let j = self.tile_pattern[t];
-        if j != NONE {
-            let j = j as usize;
-            let entry = match &self.patterns[j].layout {
-                None => {
-                    let idx =
-                        self.step(j, aux.index[j], self.tile_slot[t] as usize, from, to, |y| {
-                            let u = tiles[y] as usize;
-                            (self.tile_pattern[u], self.tile_slot[u])
-                        });
-                    aux.index[j] = idx;
-                    u64::from(idx)
-                }
-                Some(layout) => {
-                    let (order, taken, entry) =
-                        Self::zero_aware_step(layout, aux.index[j], aux.taken[j], from, to);
-                    aux.index[j] = order;
-                    aux.taken[j] = taken;
-                    entry
-                }
-            };
-            let e = self.excess_after(j, entry, aux.excess[j], t, from, to);
-            aux.sum = aux.sum + u16::from(e) - u16::from(aux.excess[j]);
-            aux.excess[j] = e;
-        }
-        if let Some(tr) = &self.transpose {
-            let j = self.mirror_pattern[t];
+        for part in 0..self.partitions {
+            let j = self.tile_pattern[t][part];
             if j != NONE {
                 let j = j as usize;
-                // On the reflected board the tile moves between the reflected cells, and the
-                // tile on reflected cell y is the reflection of the real tile on cell tr[y].
-                let (mf, mt) = (tr[from] as usize, tr[to] as usize);
                 let entry = match &self.patterns[j].layout {
                     None => {
-                        let idx = self.step(
-                            j,
-                            aux.mirror_index[j],
-                            self.mirror_slot[t] as usize,
-                            mf,
-                            mt,
-                            |y| {
-                                let u = tiles[tr[y] as usize] as usize;
-                                (self.mirror_pattern[u], self.mirror_slot[u])
-                            },
-                        );
-                        aux.mirror_index[j] = idx;
+                        let slot = self.tile_slot[t][part] as usize;
+                        let idx = self.step(j, aux.index[j], slot, from, to, |y| {
+                            let u = tiles[y] as usize;
+                            (self.tile_pattern[u][part], self.tile_slot[u][part])
+                        });
+                        aux.index[j] = idx;
                         u64::from(idx)
                     }
                     Some(layout) => {
-                        let (order, taken, entry) = Self::zero_aware_step(
-                            layout,
-                            aux.mirror_index[j],
-                            aux.mirror_taken[j],
-                            mf,
-                            mt,
-                        );
-                        aux.mirror_index[j] = order;
-                        aux.mirror_taken[j] = taken;
+                        let (order, taken, entry) =
+                            Self::zero_aware_step(layout, aux.index[j], aux.taken[j], from, to);
+                        aux.index[j] = order;
+                        aux.taken[j] = taken;
                         entry
                     }
                 };
-                let e = self.excess_after(j, entry, aux.mirror_excess[j], t, from, to);
-                aux.mirror_sum = aux.mirror_sum + u16::from(e) - u16::from(aux.mirror_excess[j]);
-                aux.mirror_excess[j] = e;
+                let e = self.excess_after(j, entry, aux.excess[j], t, from, to);
+                aux.sum[part] = aux.sum[part] + u16::from(e) - u16::from(aux.excess[j]);
+                aux.excess[j] = e;
+            }
+            if let Some(tr) = &self.transpose {
+                let j = self.mirror_pattern[t][part];
+                if j != NONE {
+                    let j = j as usize;
+                    // On the reflected board the tile moves between the reflected cells, and
+                    // the tile on reflected cell y is the reflection of the real tile on tr[y].
+                    let (mf, mt) = (tr[from] as usize, tr[to] as usize);
+                    let entry = match &self.patterns[j].layout {
+                        None => {
+                            let slot = self.mirror_slot[t][part] as usize;
+                            let idx = self.step(j, aux.mirror_index[j], slot, mf, mt, |y| {
+                                let u = tiles[tr[y] as usize] as usize;
+                                (self.mirror_pattern[u][part], self.mirror_slot[u][part])
+                            });
+                            aux.mirror_index[j] = idx;
+                            u64::from(idx)
+                        }
+                        Some(layout) => {
+                            let (order, taken, entry) = Self::zero_aware_step(
+                                layout,
+                                aux.mirror_index[j],
+                                aux.mirror_taken[j],
+                                mf,
+                                mt,
+                            );
+                            aux.mirror_index[j] = order;
+                            aux.mirror_taken[j] = taken;
+                            entry
+                        }
+                    };
+                    let e = self.excess_after(j, entry, aux.mirror_excess[j], t, from, to);
+                    aux.mirror_sum[part] =
+                        aux.mirror_sum[part] + u16::from(e) - u16::from(aux.mirror_excess[j]);
+                    aux.mirror_excess[j] = e;
+                }
             }
         }
         if let Some(dual) = &self.dual {
