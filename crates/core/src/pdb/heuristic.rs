@@ -13,6 +13,8 @@
 //!   Manhattan distance is the same on both boards.
 //! - Incremental: a move changes one tile, so IDA* re-indexes only that tile's pattern and the
 //!   pattern its reflected name belongs to (two table lookups per node).
+//! - Two partitions (`zpdb:6-6-6-6+7-7-7-3`): the larger of their values; a move changes one
+//!   pattern of each, so a node costs two look-ups per partition.
 //! - Zero-aware tables (`zpdb:`): a pattern's entry also depends on the blank's region, which
 //!   only the moved tile's pattern can change (the blank steps onto the tile's old cell, next
 //!   to its cell before, so in every other pattern it stays in its region). Their one-bit
@@ -69,6 +71,19 @@ struct Pattern {
     part: usize,
 }
 
+/// Where each tile stands in one partition's patterns, on the board and on its reflection.
+#[derive(Debug, Clone)]
+struct Members {
+    /// Pattern of each tile, `NONE` for the blank and tiles in no pattern.
+    tile_pattern: Vec<u8>,
+    /// Position of each tile in its pattern's index order.
+    tile_slot: Vec<u8>,
+    /// Pattern whose reflected index a move of tile `t` changes, `NONE` if none.
+    mirror_pattern: Vec<u8>,
+    /// Position, in the index order of `mirror_pattern[t]`, of the tile tile `t` reflects to.
+    mirror_slot: Vec<u8>,
+}
+
 /// Additive pattern databases of a partition, for one goal, with the reflected lookup where the
 /// goal allows it; or of two partitions, the larger of their values.
 #[derive(Debug, Clone)]
@@ -77,20 +92,14 @@ pub struct PdbHeuristic {
     /// `manhattan[t * n + c]`: distance of tile `t` on cell `c` from its goal cell (0 for the blank).
     manhattan: Vec<u8>,
     patterns: Vec<Pattern>,
-    /// Partitions combined (1 or 2); the patterns of partition `p` are numbered after those of
-    /// the partitions before it.
-    partitions: usize,
-    /// Pattern of each tile in each partition, `NONE` for the blank and tiles in no pattern.
-    tile_pattern: Vec<[u8; MAX_PARTITIONS]>,
-    /// Position of each tile in its pattern's index order, in each partition.
-    tile_slot: Vec<[u8; MAX_PARTITIONS]>,
-    /// Position, in the index order of `mirror_pattern[t][p]`, of the tile tile `t` reflects to.
-    mirror_slot: Vec<[u8; MAX_PARTITIONS]>,
+    /// The tiles' patterns in the first partition.
+    first: Members,
+    /// In a second partition, combined by the maximum, if any; its patterns are numbered after
+    /// the first's. (Apart, so that a single partition's update is the same code as ever: a
+    /// loop over the partitions, or arrays of both, cost it 8-15 %.)
+    second: Option<Box<Members>>,
     /// With the reflected lookup: the cell each cell reflects to.
     transpose: Option<Vec<u8>>,
-    /// Pattern of partition `p` whose reflected index a move of tile `t` changes, `NONE` if
-    /// none.
-    mirror_pattern: Vec<[u8; MAX_PARTITIONS]>,
     /// With the dual lookup: what it needs.
     dual: Option<Dual>,
 }
@@ -297,6 +306,7 @@ impl PdbHeuristic {
         }
         let mut tile_pattern = vec![[NONE; MAX_PARTITIONS]; n];
         let mut tile_slot = vec![[0u8; MAX_PARTITIONS]; n];
+        // Filled by partition, then split into one `Members` each.
         let parts = partitions.len();
         let dbs: Vec<(usize, Arc<PatternDb>)> = partitions
             .into_iter()
@@ -365,18 +375,21 @@ impl PdbHeuristic {
                 }
             })
             .collect();
-        let mirror_pattern = (0..n).map(|t| tile_pattern[sigma[t] as usize]).collect();
-        let mirror_slot = (0..n).map(|t| tile_slot[sigma[t] as usize]).collect();
+        let members = |part: usize| Members {
+            tile_pattern: (0..n).map(|t| tile_pattern[t][part]).collect(),
+            tile_slot: (0..n).map(|t| tile_slot[t][part]).collect(),
+            mirror_pattern: (0..n)
+                .map(|t| tile_pattern[sigma[t] as usize][part])
+                .collect(),
+            mirror_slot: (0..n).map(|t| tile_slot[sigma[t] as usize][part]).collect(),
+        };
         Ok(PdbHeuristic {
             n,
             manhattan,
             patterns,
-            partitions: parts,
-            tile_pattern,
-            tile_slot,
-            mirror_slot,
+            first: members(0),
+            second: (parts > 1).then(|| Box::new(members(1))),
             transpose,
-            mirror_pattern,
             dual: None,
         })
     }
@@ -385,7 +398,7 @@ impl PdbHeuristic {
     /// regular, reflected and dual values. Valid for every goal. Not with zero-aware tables,
     /// whose dual board's blank region is not the real one: the heuristic is then unchanged.
     pub fn with_dual(mut self, goal: &Board) -> PdbHeuristic {
-        if self.partitions > 1 || self.patterns.iter().any(|p| p.layout.is_some()) {
+        if self.second.is_some() || self.patterns.iter().any(|p| p.layout.is_some()) {
             return self;
         }
         let goal_pos = goal.positions();
@@ -524,13 +537,103 @@ impl PdbHeuristic {
         index::step(u64::from(index), i, u64::from(w[i]), from, to, on) as u32
     }
 
+    /// [`PdbHeuristic::update_partition`] of the second partition, out of line so that the
+    /// first's stays as compact as a single partition's.
+    #[inline(never)]
+    fn update_second(
+        &self,
+        members: &Members,
+        tiles: &[Tile],
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &mut PdbAux,
+    ) {
+        self.update_partition::<1>(members, tiles, t, from, to, aux);
+    }
+
+    /// The update of the pattern of tile `t` in partition `PART` (whose tiles' places are
+    /// `members`) after it slid from `from` to `to`, on the board and on its reflection.
+    #[inline(always)]
+    fn update_partition<const PART: usize>(
+        &self,
+        members: &Members,
+        tiles: &[Tile],
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &mut PdbAux,
+    ) {
+        let part = PART;
+        let j = members.tile_pattern[t];
+        if j != NONE {
+            let j = j as usize;
+            let entry = match &self.patterns[j].layout {
+                None => {
+                    let slot = members.tile_slot[t] as usize;
+                    let idx = self.step(j, aux.index[j], slot, from, to, |y| {
+                        let u = tiles[y] as usize;
+                        (members.tile_pattern[u], members.tile_slot[u])
+                    });
+                    aux.index[j] = idx;
+                    u64::from(idx)
+                }
+                Some(layout) => {
+                    let (order, taken, entry) =
+                        Self::zero_aware_step(layout, aux.index[j], aux.taken[j], from, to);
+                    aux.index[j] = order;
+                    aux.taken[j] = taken;
+                    entry
+                }
+            };
+            let e = self.excess_after(j, entry, aux.excess[j], t, from, to);
+            aux.sum[part] = aux.sum[part] + u16::from(e) - u16::from(aux.excess[j]);
+            aux.excess[j] = e;
+        }
+        if let Some(tr) = &self.transpose {
+            let j = members.mirror_pattern[t];
+            if j != NONE {
+                let j = j as usize;
+                // On the reflected board the tile moves between the reflected cells, and
+                // the tile on reflected cell y is the reflection of the real tile on tr[y].
+                let (mf, mt) = (tr[from] as usize, tr[to] as usize);
+                let entry = match &self.patterns[j].layout {
+                    None => {
+                        let slot = members.mirror_slot[t] as usize;
+                        let idx = self.step(j, aux.mirror_index[j], slot, mf, mt, |y| {
+                            let u = tiles[tr[y] as usize] as usize;
+                            (members.mirror_pattern[u], members.mirror_slot[u])
+                        });
+                        aux.mirror_index[j] = idx;
+                        u64::from(idx)
+                    }
+                    Some(layout) => {
+                        let (order, taken, entry) = Self::zero_aware_step(
+                            layout,
+                            aux.mirror_index[j],
+                            aux.mirror_taken[j],
+                            mf,
+                            mt,
+                        );
+                        aux.mirror_index[j] = order;
+                        aux.mirror_taken[j] = taken;
+                        entry
+                    }
+                };
+                let e = self.excess_after(j, entry, aux.mirror_excess[j], t, from, to);
+                aux.mirror_sum[part] =
+                    aux.mirror_sum[part] + u16::from(e) - u16::from(aux.mirror_excess[j]);
+                aux.mirror_excess[j] = e;
+            }
+        }
+    }
+
     #[inline]
     fn value(aux: &PdbAux) -> u32 {
         // A partition not in use sums to 0.
-        let best = (0..MAX_PARTITIONS)
-            .map(|p| aux.sum[p].max(aux.mirror_sum[p]))
-            .max()
-            .unwrap_or(0);
+        let best = aux.sum[0]
+            .max(aux.mirror_sum[0])
+            .max(aux.sum[1].max(aux.mirror_sum[1]));
         u32::from(aux.manhattan) + 2 * u32::from(best)
     }
 
@@ -705,68 +808,9 @@ impl Incremental for PdbHeuristic {
         let t = tile as usize;
         aux.manhattan = aux.manhattan + u16::from(self.manhattan[t * self.n + to])
             - u16::from(self.manhattan[t * self.n + from]);
-        for part in 0..self.partitions {
-            let j = self.tile_pattern[t][part];
-            if j != NONE {
-                let j = j as usize;
-                let entry = match &self.patterns[j].layout {
-                    None => {
-                        let slot = self.tile_slot[t][part] as usize;
-                        let idx = self.step(j, aux.index[j], slot, from, to, |y| {
-                            let u = tiles[y] as usize;
-                            (self.tile_pattern[u][part], self.tile_slot[u][part])
-                        });
-                        aux.index[j] = idx;
-                        u64::from(idx)
-                    }
-                    Some(layout) => {
-                        let (order, taken, entry) =
-                            Self::zero_aware_step(layout, aux.index[j], aux.taken[j], from, to);
-                        aux.index[j] = order;
-                        aux.taken[j] = taken;
-                        entry
-                    }
-                };
-                let e = self.excess_after(j, entry, aux.excess[j], t, from, to);
-                aux.sum[part] = aux.sum[part] + u16::from(e) - u16::from(aux.excess[j]);
-                aux.excess[j] = e;
-            }
-            if let Some(tr) = &self.transpose {
-                let j = self.mirror_pattern[t][part];
-                if j != NONE {
-                    let j = j as usize;
-                    // On the reflected board the tile moves between the reflected cells, and
-                    // the tile on reflected cell y is the reflection of the real tile on tr[y].
-                    let (mf, mt) = (tr[from] as usize, tr[to] as usize);
-                    let entry = match &self.patterns[j].layout {
-                        None => {
-                            let slot = self.mirror_slot[t][part] as usize;
-                            let idx = self.step(j, aux.mirror_index[j], slot, mf, mt, |y| {
-                                let u = tiles[tr[y] as usize] as usize;
-                                (self.mirror_pattern[u][part], self.mirror_slot[u][part])
-                            });
-                            aux.mirror_index[j] = idx;
-                            u64::from(idx)
-                        }
-                        Some(layout) => {
-                            let (order, taken, entry) = Self::zero_aware_step(
-                                layout,
-                                aux.mirror_index[j],
-                                aux.mirror_taken[j],
-                                mf,
-                                mt,
-                            );
-                            aux.mirror_index[j] = order;
-                            aux.mirror_taken[j] = taken;
-                            entry
-                        }
-                    };
-                    let e = self.excess_after(j, entry, aux.mirror_excess[j], t, from, to);
-                    aux.mirror_sum[part] =
-                        aux.mirror_sum[part] + u16::from(e) - u16::from(aux.mirror_excess[j]);
-                    aux.mirror_excess[j] = e;
-                }
-            }
+        self.update_partition::<0>(&self.first, tiles, t, from, to, aux);
+        if let Some(second) = &self.second {
+            self.update_second(second, tiles, t, from, to, aux);
         }
         if let Some(dual) = &self.dual {
             // The tiles on `from` and `to` changed, and with them the dual indices that depend

@@ -657,7 +657,10 @@ mod tests {
         assert_eq!(PdbPreset::ZP78.label(), "zpdb:7-8");
         let both = PdbPreset::parse("zpdb:6-6-6-6+7-7-7-3").unwrap();
         assert_eq!(both.label(), "zpdb:6-6-6-6+7-7-7-3");
-        assert_eq!(both.parts(), [PdbPreset::ZP6666, PdbPreset::P7773.zero_aware()]);
+        assert_eq!(
+            both.parts(),
+            [PdbPreset::ZP6666, PdbPreset::P7773.zero_aware()]
+        );
         assert_eq!(both.tiles(), 24);
         let korf = Board::from_tiles(5, 5, (0..25).collect()).unwrap();
         let specs = both.partition(&korf).unwrap();
