@@ -220,7 +220,28 @@ fn parse_header(
         .map_err(|e| corrupt(path, format!("invalid pattern in header: {e}")))?;
     let (spec, layout) = match bytes[18] {
         0 => (spec, None),
-        1 => (spec.zero_aware(), Some(Layout::shared(width, height, k))),
+        1 => {
+            // Checked before the layout is worked out, which takes time in proportion to the
+            // sets of cells: the file must be large enough for a bit per placement, so that a
+            // small file cannot ask for a large layout.
+            let placements = spec.entries();
+            if bits != 1 || k > 20 {
+                return Err(corrupt(
+                    path,
+                    format!("a zero-aware table of {k} tiles and {bits} bits per entry"),
+                ));
+            }
+            if file_len < (HEADER + k) as u64 + placements.div_ceil(8) {
+                return Err(corrupt(
+                    path,
+                    format!(
+                        "{file_len} bytes, too short for the {placements} placements of a \
+                         zero-aware table"
+                    ),
+                ));
+            }
+            (spec.zero_aware(), Some(Layout::shared(width, height, k)))
+        }
         other => return Err(corrupt(path, format!("unknown table layout {other}"))),
     };
     let entries = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
@@ -464,6 +485,33 @@ pub fn path_in(dir: &Path, spec: &PatternSpec) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_zero_aware_header_is_checked_before_its_layout_is_worked_out() {
+        let dir = std::env::temp_dir().join(format!("taquin-store-{}-zero", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bad.pdb");
+        // 8x8, 63 tiles, one bit, zero-aware, and a handful of bytes: found by the table_file
+        // fuzz target, when it made the reader work out the orders of 63 tiles (a panic).
+        let mut head = Vec::from(&MAGIC[..]);
+        head.extend_from_slice(&VERSION.to_le_bytes());
+        head.extend_from_slice(&[8, 8, 0, 63, 1, 0, 1, 0, 0, 0, 0, 0]);
+        head.extend_from_slice(&[0; 16]);
+        head.extend((1..64u8).take(63));
+        // 8x8 with six tiles, zero-aware: too short for a bit per placement.
+        let mut short = head[..HEADER].to_vec();
+        short[15] = 6;
+        short.extend(1..7u8);
+        short.extend_from_slice(&[0; 64]);
+        for (bytes, why) in [(head, "63 tiles"), (short, "too short")] {
+            fs::write(&path, &bytes).unwrap();
+            let err = info(&path).unwrap_err().to_string();
+            assert!(err.contains(why), "{err}");
+            assert!(load(&path, None).is_err());
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     fn saved(name: &str) -> (PathBuf, PatternSpec, PatternDb) {
         let dir = std::env::temp_dir().join(format!("taquin-store-{}-{name}", std::process::id()));
