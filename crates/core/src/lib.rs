@@ -50,6 +50,7 @@ pub mod notation;
 pub mod npuzzle_file;
 pub mod pdb;
 pub mod planner;
+mod prefetch;
 pub mod replay;
 pub mod report;
 pub mod request;

@@ -11,8 +11,9 @@
 //! so that a front end can suggest `taquin pdb build`.
 //! Larger boards, where an optimal search may not end in any time a person waits, get the anytime
 //! search ([`crate::solvers::anytime`]): a first solution at once and better ones until the
-//! deadline ([`ANYTIME_BUDGET`] when the request sets none), guided by the 24-puzzle's zero-aware
-//! 6-6-6-6 databases when they are on disk, by linear conflict otherwise.
+//! deadline ([`ANYTIME_BUDGET`] when the request sets none), guided by the size's largest
+//! pattern databases when they are on disk ([`largest_set`]: 5x5, 6x6 and 7x7), by linear
+//! conflict otherwise.
 //!
 //! An explicit choice always wins: an algorithm or heuristic given in [`SolveOptions`] is used
 //! as given, and the planner fills in only what is left open.
@@ -265,12 +266,15 @@ fn build_seconds(preset: PdbPreset, goal: &crate::board::Board) -> f64 {
 }
 
 /// The largest pattern-database set the planner knows for a board, built only on request:
-/// the zero-aware 7-8 for the 15-puzzle, the zero-aware 6-6-6-6 for the 24-puzzle. (The plain
-/// tables of the same partitions are used too when they are the ones on disk.)
+/// the zero-aware 7-8 for the 15-puzzle, the zero-aware 6-6-6-6 for the 24-puzzle, blocks of
+/// six tiles for 6x6 and of five for 7x7. (The plain tables of the same partitions are used
+/// too when they are the ones on disk.)
 pub fn largest_set(width: usize, height: usize) -> Option<PdbPreset> {
     match (width, height) {
         (4, 4) => Some(PdbPreset::ZP78),
         (5, 5) => Some(PdbPreset::ZP6666),
+        (6, 6) => Some(PdbPreset::ZP6X6),
+        (7, 7) => Some(PdbPreset::ZP7X7),
         _ => None,
     }
 }

@@ -123,6 +123,9 @@ impl Tables {
     /// region, which for Korf's goal rules out the pattern around the blank's corner, so they
     /// cut few nodes (5 % on 24-puzzle instance 38, 13 % on 40, 12 % on Korf's 100) and cost
     /// more time than they save, even looked up lazily and only where a move changed them.
+    ///
+    /// Of at most [`crate::pdb::NARROW_PATTERNS`] patterns (the sets of boards of up to 25
+    /// cells); [`Tables::pdb_heuristic_sized`] takes more.
     pub fn pdb_heuristic(
         &self,
         preset: PdbPreset,
@@ -130,6 +133,18 @@ impl Tables {
         policy: BuildPolicy,
         limits: &Limits,
     ) -> Result<PdbHeuristic, PdbError> {
+        self.pdb_heuristic_sized(preset, goal, policy, limits)
+    }
+
+    /// [`Tables::pdb_heuristic`] of at most `P` patterns ([`crate::pdb::MAX_PATTERNS`] for
+    /// the sets of larger boards): a preset with more patterns is refused.
+    pub fn pdb_heuristic_sized<const P: usize>(
+        &self,
+        preset: PdbPreset,
+        goal: &Board,
+        policy: BuildPolicy,
+        limits: &Limits,
+    ) -> Result<PdbHeuristic<P>, PdbError> {
         let partitions = preset
             .parts()
             .iter()

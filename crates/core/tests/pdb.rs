@@ -262,14 +262,16 @@ fn two_partitions_combined_are_admissible_and_at_least_each_alone() {
         };
         let (a, b) = ("1 2 3 4/5 6 7 8", "1 4 7/2 5 8/3 6");
         for zero_aware in [false, true] {
-            let both = PdbHeuristic::of_partitions(
+            let both: PdbHeuristic = PdbHeuristic::of_partitions(
                 &goal,
                 vec![tables(a, zero_aware), tables(b, zero_aware)],
                 true,
             )
             .unwrap();
-            let first = PdbHeuristic::new(&goal, tables(a, zero_aware), true).unwrap();
-            let second = PdbHeuristic::new(&goal, tables(b, zero_aware), true).unwrap();
+            let first: PdbHeuristic =
+                PdbHeuristic::new(&goal, tables(a, zero_aware), true).unwrap();
+            let second: PdbHeuristic =
+                PdbHeuristic::new(&goal, tables(b, zero_aware), true).unwrap();
             let mut above_both = 0;
             for (tiles, d) in &dist {
                 let (v, aux) = both.init(tiles);
@@ -291,6 +293,111 @@ fn two_partitions_combined_are_admissible_and_at_least_each_alone() {
                 "the partitions differ on {above_both} states only"
             );
         }
+    }
+}
+
+/// Zero-aware tables of `groups` (tiles of `goal`), built on two threads.
+fn zero_aware_tables(goal: &Board, groups: &str) -> Vec<Arc<PatternDb>> {
+    pdb::partition_from_tiles(goal, groups)
+        .unwrap()
+        .into_iter()
+        .map(|s| Arc::new(build(&s.zero_aware(), 2, None, &taquin::Limits::none()).unwrap()))
+        .collect()
+}
+
+/// A heuristic of more patterns than the default's eight (`PdbHeuristic<MAX_PATTERNS>`, whose
+/// state has room for sixteen) gives what the default gives for the same partitions, on every
+/// state of the 8-puzzle: two partitions of ten patterns together, the larger of their values;
+/// and the two halves of an update (`prepare`, then `finish`, as a beam takes them) give what
+/// `update` gives.
+#[test]
+fn a_heuristic_of_more_than_eight_patterns_equals_the_default_one() {
+    let goal = Board::parse("0 1 2/3 4 5/6 7 8").unwrap();
+    let dist = all_distances(&goal);
+    let (a, b) = ("1 2 3 4/5 6 7 8", "1/2/3/4/5/6/7/8");
+    let wide: PdbHeuristic<{ pdb::MAX_PATTERNS }> = PdbHeuristic::of_partitions(
+        &goal,
+        vec![zero_aware_tables(&goal, a), zero_aware_tables(&goal, b)],
+        true,
+    )
+    .unwrap();
+    let first: PdbHeuristic = PdbHeuristic::new(&goal, zero_aware_tables(&goal, a), true).unwrap();
+    let second: PdbHeuristic = PdbHeuristic::new(&goal, zero_aware_tables(&goal, b), true).unwrap();
+    // Ten patterns do not fit the default heuristic.
+    assert!(PdbHeuristic::<{ pdb::NARROW_PATTERNS }>::of_partitions(
+        &goal,
+        vec![zero_aware_tables(&goal, a), zero_aware_tables(&goal, b)],
+        true
+    )
+    .is_err());
+    for (tiles, d) in &dist {
+        let (v, aux) = wide.init(tiles);
+        assert_eq!(
+            v,
+            first.init(tiles).0.max(second.init(tiles).0),
+            "{tiles:?}"
+        );
+        assert!(v <= *d, "inadmissible: {v} > {d} on {tiles:?}");
+        let board = Board::from_tiles(3, 3, tiles.clone()).unwrap();
+        for m in Move::ALL {
+            let Some(next) = board.moved(m) else { continue };
+            let (to, from) = (board.blank(), next.blank());
+            let tile = next.tiles()[to];
+            let mut updated = aux;
+            let u = wide.update(next.tiles(), tile, from, to, v, &mut updated);
+            assert_eq!(u, wide.init(next.tiles()).0, "incremental differs");
+            let mut halves = aux;
+            let pending = wide.prepare(next.tiles(), tile, from, to, &aux);
+            let f = wide.finish(next.tiles(), tile, from, to, v, &mut halves, &pending);
+            assert_eq!(f, u, "prepare and finish differ from update");
+            assert_eq!(
+                wide.update(board.tiles(), tile, to, from, u, &mut halves),
+                v
+            );
+        }
+    }
+}
+
+/// Boards of more than 32 cells: zero-aware tables of a 6x6 board (twelve small patterns) are
+/// admissible against the optimal lengths of boards a few moves from the goal (IDA* with
+/// Manhattan distance), update incrementally as computed from scratch along the way, and IDA*
+/// with them finds paths of those lengths.
+#[test]
+fn pattern_databases_of_a_six_by_six_board_are_admissible_and_solve_optimally() {
+    let goal = Board::parse(
+        "0 1 2 3 4 5/6 7 8 9 10 11/12 13 14 15 16 17/18 19 20 21 22 23/24 25 26 27 28 29/30 31 32 33 34 35",
+    )
+    .unwrap();
+    let groups = "1 6 7/2 3 8/4 5 9/10 11 17/12 13 18/14 15 16/19 20 21/22 23 29/24 25 30/26 27 28/31 32 33/34 35";
+    let h: PdbHeuristic<{ pdb::MAX_PATTERNS }> =
+        PdbHeuristic::new(&goal, zero_aware_tables(&goal, groups), true).unwrap();
+    let manhattan = taquin::heuristic::Manhattan::new(&goal);
+    for seed in 1..=12 {
+        let board = random_walk(&goal, 30, seed);
+        let truth = idastar(&board, &goal, &manhattan, &Limits::none(), None).unwrap();
+        let value = h.estimate(board.tiles());
+        assert!(
+            value as usize <= truth.len(),
+            "inadmissible: {value} > {} on {board}",
+            truth.len()
+        );
+        assert!(value >= manhattan.estimate(board.tiles()));
+        let solved = idastar(&board, &goal, &h, &Limits::none(), None).unwrap();
+        assert_eq!(solved.len(), truth.len(), "{board}");
+        let mut b = board.clone();
+        b.apply_all(&solved.moves).unwrap();
+        assert_eq!(b, goal);
+        // The incremental value along the optimal path equals the one from scratch.
+        let (mut v, mut aux) = h.init(board.tiles());
+        let mut at = board.clone();
+        for &m in &truth.moves {
+            let next = at.moved(m).unwrap();
+            let (from, to) = (next.blank(), at.blank());
+            v = h.update(next.tiles(), next.tiles()[to], from, to, v, &mut aux);
+            assert_eq!(v, h.init(next.tiles()).0);
+            at = next;
+        }
+        assert_eq!(v, 0);
     }
 }
 
@@ -518,7 +625,7 @@ fn the_same_database_serves_relabelled_goals() {
     let pb = pdb::PdbPreset::COMPLETE8.partition(&b).unwrap();
     assert_eq!(pa[0].file_name(), pb[0].file_name());
     let db: Arc<PatternDb> = Arc::new(build(&pb[0], 2, None, &taquin::Limits::none()).unwrap());
-    let h = PdbHeuristic::new(&b, vec![db], true).unwrap();
+    let h: PdbHeuristic = PdbHeuristic::new(&b, vec![db], true).unwrap();
     let dist = all_distances(&b);
     for (tiles, d) in dist.iter().step_by(7) {
         assert_eq!(h.init(tiles).0, *d);

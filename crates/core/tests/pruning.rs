@@ -89,7 +89,7 @@ fn dual_lookup_is_admissible_on_every_state_of_small_boards() {
                 // they are added here by hand.
                 assert!(!plain.duals());
                 let dbs = plain.databases().cloned().collect();
-                let dual = PdbHeuristic::new(&goal, dbs, true)
+                let dual: PdbHeuristic = PdbHeuristic::new(&goal, dbs, true)
                     .unwrap()
                     .with_dual(&goal);
                 assert!(dual.duals());
@@ -135,9 +135,10 @@ fn cached_and_lazy_dual_lookups_agree_with_lookups_from_scratch() {
                 &Limits::none(),
             )
             .unwrap();
-        let dual = PdbHeuristic::new(&goal, plain.databases().cloned().collect(), true)
-            .unwrap()
-            .with_dual(&goal);
+        let dual: PdbHeuristic =
+            PdbHeuristic::new(&goal, plain.databases().cloned().collect(), true)
+                .unwrap()
+                .with_dual(&goal);
         for _ in 0..20 {
             let mut board = goal.clone();
             let (mut value, mut aux) = dual.init(board.tiles());

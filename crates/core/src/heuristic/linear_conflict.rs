@@ -363,6 +363,7 @@ impl Heuristic for LinearConflict {
 
 impl Incremental for LinearConflict {
     type Aux = LcParts;
+    type Pending = ();
     fn init(&self, tiles: &[Tile]) -> (u32, LcParts) {
         let p = self.parts(tiles);
         (p.manhattan + 2 * p.removals, p)

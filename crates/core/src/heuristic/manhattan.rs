@@ -74,6 +74,7 @@ impl Heuristic for Manhattan {
 
 impl Incremental for Manhattan {
     type Aux = ();
+    type Pending = ();
     fn init(&self, tiles: &[Tile]) -> (u32, ()) {
         (self.estimate(tiles), ())
     }

@@ -33,6 +33,7 @@ impl Heuristic for Misplaced {
 
 impl Incremental for Misplaced {
     type Aux = ();
+    type Pending = ();
     fn init(&self, tiles: &[Tile]) -> (u32, ()) {
         (self.estimate(tiles), ())
     }

@@ -45,6 +45,9 @@ impl<T: Heuristic + ?Sized> Heuristic for std::sync::Arc<T> {
 pub trait Incremental: Heuristic {
     /// Per-node state beside the value.
     type Aux: Copy;
+    /// What [`Incremental::prepare`] leaves for [`Incremental::finish`] (`()` for a heuristic
+    /// that reads no large table).
+    type Pending: Copy + Default;
     /// Value and state for `tiles`; the value equals `estimate(tiles)`.
     fn init(&self, tiles: &[Tile]) -> (u32, Self::Aux);
     /// The value after `tile` slid from cell `from` to cell `to` (the blank went the other way).
@@ -59,6 +62,44 @@ pub trait Incremental: Heuristic {
         h: u32,
         aux: &mut Self::Aux,
     ) -> u32;
+
+    /// The first half of [`Incremental::update`], for the same arguments: whatever needs no
+    /// read of a large table, and a request to the memory for the entries the update will
+    /// read. A search that prepares the children of a batch of boards before finishing any
+    /// (the anytime search's beams do) lets those reads overlap instead of waiting for one
+    /// after another. (IDA*, which reads each child's value at once, calls `update`: the two
+    /// halves cost it more than they save.) Default: nothing (the update is all in
+    /// [`Incremental::finish`]).
+    #[inline]
+    fn prepare(
+        &self,
+        _tiles: &[Tile],
+        _tile: Tile,
+        _from: usize,
+        _to: usize,
+        _aux: &Self::Aux,
+    ) -> Self::Pending {
+        Self::Pending::default()
+    }
+
+    /// The second half of [`Incremental::update`]: with what [`Incremental::prepare`] gave
+    /// for the same move and state, updates `aux` and returns the value, exactly as `update`
+    /// would (`tiles` as the move left them, as for `update`). Default: [`Incremental::update`].
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &self,
+        tiles: &[Tile],
+        tile: Tile,
+        from: usize,
+        to: usize,
+        h: u32,
+        aux: &mut Self::Aux,
+        pending: &Self::Pending,
+    ) -> u32 {
+        let _ = pending;
+        self.update(tiles, tile, from, to, h, aux)
+    }
 
     /// A further lower bound for `tiles` (blank on `blank`), at least `h`, worth its cost only
     /// for a node that `h` did not cut off: IDA* asks it then and searches with the larger
@@ -187,7 +228,17 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => Box::new(Manhattan::new(goal)),
             HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
             HeuristicKind::WalkingDistance => Box::new(tables.walking_distance(goal, limits)?),
-            HeuristicKind::Pdb(p) => Box::new(tables.pdb_heuristic(p, goal, policy, limits)?),
+            HeuristicKind::Pdb(p) if p.is_narrow() => {
+                Box::new(
+                    tables.pdb_heuristic_sized::<{ crate::pdb::NARROW_PATTERNS }>(
+                        p, goal, policy, limits,
+                    )?,
+                )
+            }
+            HeuristicKind::Pdb(p) => Box::new(
+                tables
+                    .pdb_heuristic_sized::<{ crate::pdb::MAX_PATTERNS }>(p, goal, policy, limits)?,
+            ),
         })
     }
 }

@@ -304,6 +304,7 @@ impl Heuristic for WalkingDistance {
 
 impl Incremental for WalkingDistance {
     type Aux = WdState;
+    type Pending = ();
     fn init(&self, tiles: &[Tile]) -> (u32, WdState) {
         let s = self.state(tiles);
         (self.value(s), s)

@@ -48,9 +48,13 @@ use crate::heuristic::manhattan::cell_distance;
 use crate::heuristic::{Heuristic, Incremental};
 
 /// Largest board the incremental state supports (cells).
-pub const MAX_BOARD_CELLS: usize = 32;
-/// Largest number of patterns in a partition (in two combined partitions together).
-pub const MAX_PATTERNS: usize = 8;
+pub const MAX_BOARD_CELLS: usize = 64;
+/// Largest number of patterns of a heuristic (in two combined partitions together).
+pub const MAX_PATTERNS: usize = 16;
+/// The patterns a [`PdbHeuristic`] holds by default: those of the 8-, 15- and 24-puzzle's
+/// sets. Larger boards take `PdbHeuristic<MAX_PATTERNS>`; the fewer, the smaller the state
+/// the search copies at every node.
+pub const NARROW_PATTERNS: usize = 8;
 /// Largest number of partitions one heuristic combines.
 pub const MAX_PARTITIONS: usize = 2;
 const NONE: u8 = u8::MAX;
@@ -87,7 +91,7 @@ struct Members {
 /// Additive pattern databases of a partition, for one goal, with the reflected lookup where the
 /// goal allows it; or of two partitions, the larger of their values.
 #[derive(Debug, Clone)]
-pub struct PdbHeuristic {
+pub struct PdbHeuristic<const P: usize = NARROW_PATTERNS> {
     n: usize,
     /// `manhattan[t * n + c]`: distance of tile `t` on cell `c` from its goal cell (0 for the blank).
     manhattan: Vec<u8>,
@@ -111,7 +115,7 @@ struct Dual {
     goal_cell: Vec<u8>,
     /// For each cell the blank may stand on: bit `j` set when pattern `j`'s dual lookup is a
     /// valid bound then.
-    valid: Vec<u8>,
+    valid: Vec<u16>,
     /// Each pattern's goal cells in index order: the dual board's cells `c` whose tiles'
     /// goal cells place the pattern.
     cells: Vec<Vec<u8>>,
@@ -142,7 +146,7 @@ impl Dual {
                     .collect()
             })
             .collect();
-        let mut valid = vec![0u8; n];
+        let mut valid = vec![0u16; n];
         for (j, pattern_cells) in cells.iter().enumerate() {
             // The goal's blank region for this pattern: cells outside the pattern reachable
             // from the goal's blank cell without crossing a pattern cell.
@@ -198,48 +202,79 @@ impl Dual {
 /// lookup the last dual values looked up. For a zero-aware table the index is the rank of the
 /// order of the tiles on their cells, and the cells are kept beside it.
 #[derive(Debug, Clone, Copy)]
-pub struct PdbAux {
-    index: [u32; MAX_PATTERNS],
-    mirror_index: [u32; MAX_PATTERNS],
-    taken: [u32; MAX_PATTERNS],
-    mirror_taken: [u32; MAX_PATTERNS],
-    excess: [u8; MAX_PATTERNS],
-    mirror_excess: [u8; MAX_PATTERNS],
+pub struct PdbAux<const P: usize> {
+    index: [u32; P],
+    mirror_index: [u32; P],
+    taken: [u64; P],
+    mirror_taken: [u64; P],
+    excess: [u8; P],
+    mirror_excess: [u8; P],
     manhattan: u16,
     /// Each partition's sum of excesses, on the board and on its reflection.
     sum: [u16; MAX_PARTITIONS],
     mirror_sum: [u16; MAX_PARTITIONS],
-    dual: DualCache,
-    mirror_dual: DualCache,
+    dual: DualCache<P>,
+    mirror_dual: DualCache<P>,
+}
+
+/// One pattern's place after a move, as [`Incremental::prepare`] works it out: its index (or
+/// for a zero-aware table the rank of its order and its cells) and the table entry to read;
+/// `pattern` is `NONE` where the move changes no pattern.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    pattern: u8,
+    index: u32,
+    taken: u64,
+    entry: u64,
+}
+
+/// What [`Incremental::prepare`] leaves for [`Incremental::finish`] after a move: the pattern
+/// the move changes in each partition, on the board and on its reflection.
+#[derive(Debug, Clone, Copy)]
+pub struct PdbPending {
+    steps: [Step; 2 * MAX_PARTITIONS],
+}
+
+impl Default for PdbPending {
+    fn default() -> PdbPending {
+        PdbPending {
+            steps: [Step {
+                pattern: NONE,
+                index: 0,
+                taken: 0,
+                entry: 0,
+            }; 2 * MAX_PARTITIONS],
+        }
+    }
 }
 
 /// The dual lookups of one board (the board or its reflection) as far as they are known: a
 /// move changes the tiles on two cells, so it changes the dual index of at most two patterns;
 /// the others keep their excess, and a node looks up only what changed ([`DualCache::value`]).
 #[derive(Debug, Clone, Copy)]
-struct DualCache {
+struct DualCache<const P: usize> {
     /// Each pattern's dual index when its bit of `stale` is clear (`UNKNOWN`: none yet).
-    index: [u32; MAX_PATTERNS],
+    index: [u32; P],
     /// The table's excess at `index`.
-    excess: [u8; MAX_PATTERNS],
+    excess: [u8; P],
     /// Bit `j`: pattern `j`'s tiles moved since `index[j]` was ranked.
-    stale: u8,
+    stale: u16,
 }
 
 /// A dual index no table has: `PdbHeuristic::new` refuses tables of 2^32 entries or more.
 const UNKNOWN: u32 = u32::MAX;
 
-impl DualCache {
-    const EMPTY: DualCache = DualCache {
-        index: [UNKNOWN; MAX_PATTERNS],
-        excess: [0; MAX_PATTERNS],
-        stale: u8::MAX,
+impl<const P: usize> DualCache<P> {
+    const EMPTY: DualCache<P> = DualCache {
+        index: [UNKNOWN; P],
+        excess: [0; P],
+        stale: u16::MAX,
     };
 
     /// Drops what is known of the patterns in `patterns` (their index ranked, their excess not
     /// looked up).
     #[inline]
-    fn forget(&mut self, mut patterns: u8) {
+    fn forget(&mut self, mut patterns: u16) {
         self.stale |= patterns;
         while patterns != 0 {
             let j = patterns.trailing_zeros() as usize;
@@ -257,7 +292,7 @@ impl DualCache {
     }
 }
 
-impl PdbHeuristic {
+impl<const P: usize> PdbHeuristic<P> {
     /// The heuristic for `goal` over the databases `dbs` (one per pattern; disjoint patterns,
     /// built for this goal's board and blank cell). `reflect` asks for the reflected lookup; it
     /// is used only where it is valid (square board, blank goal on the main diagonal).
@@ -265,18 +300,19 @@ impl PdbHeuristic {
         goal: &Board,
         dbs: Vec<Arc<PatternDb>>,
         reflect: bool,
-    ) -> Result<PdbHeuristic, PdbError> {
+    ) -> Result<PdbHeuristic<P>, PdbError> {
         PdbHeuristic::of_partitions(goal, vec![dbs], reflect)
     }
 
     /// The larger of the heuristics of several partitions (at most [`MAX_PARTITIONS`], with
-    /// [`MAX_PATTERNS`] patterns in all), each as [`PdbHeuristic::new`] makes it: every one is
-    /// admissible, so their maximum is. A move changes one pattern of each partition.
+    /// `P` patterns in all, at most [`MAX_PATTERNS`]), each as [`PdbHeuristic::new`] makes it:
+    /// every one is admissible, so their maximum is. A move changes one pattern of each
+    /// partition.
     pub fn of_partitions(
         goal: &Board,
         partitions: Vec<Vec<Arc<PatternDb>>>,
         reflect: bool,
-    ) -> Result<PdbHeuristic, PdbError> {
+    ) -> Result<PdbHeuristic<P>, PdbError> {
         let n = goal.len();
         let w = goal.width();
         if n > MAX_BOARD_CELLS {
@@ -288,11 +324,12 @@ impl PdbHeuristic {
         if partitions.is_empty()
             || partitions.len() > MAX_PARTITIONS
             || partitions.iter().any(Vec::is_empty)
-            || total > MAX_PATTERNS
+            || total > P.min(MAX_PATTERNS)
         {
             return Err(PdbError::Unsupported(format!(
                 "a heuristic takes 1 to {MAX_PARTITIONS} partitions of at least one pattern each \
-                 and {MAX_PATTERNS} patterns in all, not {} partitions of {total} patterns",
+                 and {} patterns in all, not {} partitions of {total} patterns",
+                P.min(MAX_PATTERNS),
                 partitions.len()
             )));
         }
@@ -397,7 +434,7 @@ impl PdbHeuristic {
     /// The same heuristic with the dual lookup added (module docs): the maximum of the
     /// regular, reflected and dual values. Valid for every goal. Not with zero-aware tables,
     /// whose dual board's blank region is not the real one: the heuristic is then unchanged.
-    pub fn with_dual(mut self, goal: &Board) -> PdbHeuristic {
+    pub fn with_dual(mut self, goal: &Board) -> PdbHeuristic<P> {
         if self.second.is_some() || self.patterns.iter().any(|p| p.layout.is_some()) {
             return self;
         }
@@ -434,7 +471,7 @@ impl PdbHeuristic {
         cell: impl Fn(u8) -> usize,
         tiles: &[u8],
         blank: usize,
-    ) -> (u32, u32, u64) {
+    ) -> (u32, u64, u64) {
         let cells = tiles.iter().map(|&t| cell(t));
         match &self.patterns[j].layout {
             None => {
@@ -446,7 +483,7 @@ impl PdbHeuristic {
                 let order = layout.order_of(cells, taken);
                 let set = layout.subsets.rank(taken);
                 let entry = layout.entry(layout.block(set, blank), order);
-                (order as u32, taken as u32, entry)
+                (order as u32, taken, entry)
             }
         }
     }
@@ -497,11 +534,11 @@ impl PdbHeuristic {
     fn zero_aware_step(
         layout: &Layout,
         order: u32,
-        taken: u32,
+        taken: u64,
         from: usize,
         to: usize,
-    ) -> (u32, u32, u64) {
-        let before = u64::from(taken);
+    ) -> (u32, u64, u64) {
+        let before = taken;
         let after = before ^ (1 << from) ^ (1 << to);
         // The tile leaves its place in the order and takes the one of `to` among the cells
         // after the slide (the same, unless the slide passed other tiles of the pattern).
@@ -510,7 +547,7 @@ impl PdbHeuristic {
         let order = layout.perms.shift(u64::from(order), a, b);
         let set = layout.subsets.rank(after);
         let entry = layout.entry(layout.block(set, from), order);
-        (order as u32, after as u32, entry)
+        (order as u32, after, entry)
     }
 
     /// The index of pattern `j` after its tile of slot `i` moved from `from` to `to`
@@ -547,13 +584,14 @@ impl PdbHeuristic {
         t: usize,
         from: usize,
         to: usize,
-        aux: &mut PdbAux,
+        aux: &mut PdbAux<P>,
     ) {
         self.update_partition::<1>(members, tiles, t, from, to, aux);
     }
 
-    /// The update of the pattern of tile `t` in partition `PART` (whose tiles' places are
-    /// `members`) after it slid from `from` to `to`, on the board and on its reflection.
+    /// The update of partition `PART` after tile `t` slid from `from` to `to`, in one pass:
+    /// [`PdbHeuristic::prepare_partition`] then [`PdbHeuristic::finish_partition`], without
+    /// the prefetch, which a search that reads at once only waits on.
     #[inline(always)]
     fn update_partition<const PART: usize>(
         &self,
@@ -562,74 +600,163 @@ impl PdbHeuristic {
         t: usize,
         from: usize,
         to: usize,
-        aux: &mut PdbAux,
+        aux: &mut PdbAux<P>,
     ) {
-        let part = PART;
+        let mut pending = PdbPending::default();
+        self.step_partition::<PART, false>(members, tiles, t, from, to, aux, &mut pending);
+        self.finish_partition::<PART>(t, from, to, aux, &pending);
+    }
+
+    /// [`PdbHeuristic::prepare_partition`] of the second partition, out of line so that the
+    /// first's stays as compact as a single partition's.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn prepare_second(
+        &self,
+        members: &Members,
+        tiles: &[Tile],
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &PdbAux<P>,
+        pending: &mut PdbPending,
+    ) {
+        self.step_partition::<1, true>(members, tiles, t, from, to, aux, pending);
+    }
+
+    /// The first half of the update of partition `PART` (whose tiles' places are `members`)
+    /// after tile `t` slid from `from` to `to`: the new index (or order and cells) of the
+    /// pattern the tile is in, on the board and on its reflection, and the table entries to
+    /// read, which it asks the memory for (see [`Incremental::prepare`]).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn prepare_partition<const PART: usize>(
+        &self,
+        members: &Members,
+        tiles: &[Tile],
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &PdbAux<P>,
+        pending: &mut PdbPending,
+    ) {
+        self.step_partition::<PART, true>(members, tiles, t, from, to, aux, pending);
+    }
+
+    /// The new place of the pattern tile `t` is in, in partition `PART`, on the board and on
+    /// its reflection, into `pending`; with `PREFETCH`, the entries are asked for.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn step_partition<const PART: usize, const PREFETCH: bool>(
+        &self,
+        members: &Members,
+        tiles: &[Tile],
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &PdbAux<P>,
+        pending: &mut PdbPending,
+    ) {
         let j = members.tile_pattern[t];
         if j != NONE {
-            let j = j as usize;
-            let entry = match &self.patterns[j].layout {
+            let ju = j as usize;
+            let (index, taken, entry) = match &self.patterns[ju].layout {
                 None => {
                     let slot = members.tile_slot[t] as usize;
-                    let idx = self.step(j, aux.index[j], slot, from, to, |y| {
+                    let idx = self.step(ju, aux.index[ju], slot, from, to, |y| {
                         let u = tiles[y] as usize;
                         (members.tile_pattern[u], members.tile_slot[u])
                     });
-                    aux.index[j] = idx;
-                    u64::from(idx)
+                    (idx, 0, u64::from(idx))
                 }
                 Some(layout) => {
-                    let (order, taken, entry) =
-                        Self::zero_aware_step(layout, aux.index[j], aux.taken[j], from, to);
-                    aux.index[j] = order;
-                    aux.taken[j] = taken;
-                    entry
+                    Self::zero_aware_step(layout, aux.index[ju], aux.taken[ju], from, to)
                 }
             };
-            let e = self.excess_after(j, entry, aux.excess[j], t, from, to);
-            aux.sum[part] = aux.sum[part] + u16::from(e) - u16::from(aux.excess[j]);
-            aux.excess[j] = e;
+            if PREFETCH {
+                self.patterns[ju].db.prefetch(entry);
+            }
+            pending.steps[2 * PART] = Step {
+                pattern: j,
+                index,
+                taken,
+                entry,
+            };
         }
         if let Some(tr) = &self.transpose {
             let j = members.mirror_pattern[t];
             if j != NONE {
-                let j = j as usize;
+                let ju = j as usize;
                 // On the reflected board the tile moves between the reflected cells, and
                 // the tile on reflected cell y is the reflection of the real tile on tr[y].
                 let (mf, mt) = (tr[from] as usize, tr[to] as usize);
-                let entry = match &self.patterns[j].layout {
+                let (index, taken, entry) = match &self.patterns[ju].layout {
                     None => {
                         let slot = members.mirror_slot[t] as usize;
-                        let idx = self.step(j, aux.mirror_index[j], slot, mf, mt, |y| {
+                        let idx = self.step(ju, aux.mirror_index[ju], slot, mf, mt, |y| {
                             let u = tiles[tr[y] as usize] as usize;
                             (members.mirror_pattern[u], members.mirror_slot[u])
                         });
-                        aux.mirror_index[j] = idx;
-                        u64::from(idx)
+                        (idx, 0, u64::from(idx))
                     }
-                    Some(layout) => {
-                        let (order, taken, entry) = Self::zero_aware_step(
-                            layout,
-                            aux.mirror_index[j],
-                            aux.mirror_taken[j],
-                            mf,
-                            mt,
-                        );
-                        aux.mirror_index[j] = order;
-                        aux.mirror_taken[j] = taken;
-                        entry
-                    }
+                    Some(layout) => Self::zero_aware_step(
+                        layout,
+                        aux.mirror_index[ju],
+                        aux.mirror_taken[ju],
+                        mf,
+                        mt,
+                    ),
                 };
-                let e = self.excess_after(j, entry, aux.mirror_excess[j], t, from, to);
-                aux.mirror_sum[part] =
-                    aux.mirror_sum[part] + u16::from(e) - u16::from(aux.mirror_excess[j]);
-                aux.mirror_excess[j] = e;
+                if PREFETCH {
+                    self.patterns[ju].db.prefetch(entry);
+                }
+                pending.steps[2 * PART + 1] = Step {
+                    pattern: j,
+                    index,
+                    taken,
+                    entry,
+                };
             }
         }
     }
 
+    /// The second half of the update of partition `PART`: the entries [`prepare_partition`]
+    /// found are read, and the sums of excesses follow.
+    ///
+    /// [`prepare_partition`]: PdbHeuristic::prepare_partition
+    #[inline(always)]
+    fn finish_partition<const PART: usize>(
+        &self,
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &mut PdbAux<P>,
+        pending: &PdbPending,
+    ) {
+        let step = pending.steps[2 * PART];
+        if step.pattern != NONE {
+            let j = step.pattern as usize;
+            aux.index[j] = step.index;
+            aux.taken[j] = step.taken;
+            let e = self.excess_after(j, step.entry, aux.excess[j], t, from, to);
+            aux.sum[PART] = aux.sum[PART] + u16::from(e) - u16::from(aux.excess[j]);
+            aux.excess[j] = e;
+        }
+        let step = pending.steps[2 * PART + 1];
+        if step.pattern != NONE {
+            let j = step.pattern as usize;
+            aux.mirror_index[j] = step.index;
+            aux.mirror_taken[j] = step.taken;
+            // The reflected board's tile moves as far from its goal cell as `t` does.
+            let e = self.excess_after(j, step.entry, aux.mirror_excess[j], t, from, to);
+            aux.mirror_sum[PART] =
+                aux.mirror_sum[PART] + u16::from(e) - u16::from(aux.mirror_excess[j]);
+            aux.mirror_excess[j] = e;
+        }
+    }
+
     #[inline]
-    fn value(aux: &PdbAux) -> u32 {
+    fn value(aux: &PdbAux<P>) -> u32 {
         // A partition not in use sums to 0.
         let best = aux.sum[0]
             .max(aux.mirror_sum[0])
@@ -650,7 +777,7 @@ impl PdbHeuristic {
         tiles: &[Tile],
         blank: usize,
         h: u32,
-        aux: &mut PdbAux,
+        aux: &mut PdbAux<P>,
         limit: u32,
     ) -> u32 {
         let manhattan = u32::from(aux.manhattan);
@@ -689,12 +816,12 @@ impl PdbHeuristic {
     fn dual_known(
         &self,
         cells: &[Vec<u8>],
-        cache: &mut DualCache,
-        valid: u8,
+        cache: &mut DualCache<P>,
+        valid: u16,
         position: impl Fn(u8) -> u8,
-    ) -> (u32, u8) {
+    ) -> (u32, u16) {
         let mut stale = valid & cache.stale;
-        let mut pending = 0u8;
+        let mut pending = 0u16;
         while stale != 0 {
             let j = stale.trailing_zeros() as usize;
             stale &= stale - 1;
@@ -718,7 +845,7 @@ impl PdbHeuristic {
 
     /// Looks up the excesses of the patterns in `pending` at their cached indices; their sum.
     #[inline]
-    fn dual_lookups(&self, cache: &mut DualCache, mut pending: u8) -> u32 {
+    fn dual_lookups(&self, cache: &mut DualCache<P>, mut pending: u16) -> u32 {
         let mut sum = 0;
         while pending != 0 {
             let j = pending.trailing_zeros() as usize;
@@ -731,7 +858,7 @@ impl PdbHeuristic {
     }
 }
 
-impl Heuristic for PdbHeuristic {
+impl<const P: usize> Heuristic for PdbHeuristic<P> {
     fn estimate(&self, tiles: &[Tile]) -> u32 {
         let (h, mut aux) = self.init(tiles);
         match tiles.iter().position(|&t| t == BLANK) {
@@ -741,17 +868,17 @@ impl Heuristic for PdbHeuristic {
     }
 }
 
-impl Incremental for PdbHeuristic {
-    type Aux = PdbAux;
+impl<const P: usize> Incremental for PdbHeuristic<P> {
+    type Aux = PdbAux<P>;
 
-    fn init(&self, tiles: &[Tile]) -> (u32, PdbAux) {
+    fn init(&self, tiles: &[Tile]) -> (u32, PdbAux<P>) {
         let mut aux = PdbAux {
-            index: [0; MAX_PATTERNS],
-            mirror_index: [0; MAX_PATTERNS],
-            taken: [0; MAX_PATTERNS],
-            mirror_taken: [0; MAX_PATTERNS],
-            excess: [0; MAX_PATTERNS],
-            mirror_excess: [0; MAX_PATTERNS],
+            index: [0; P],
+            mirror_index: [0; P],
+            taken: [0; P],
+            mirror_taken: [0; P],
+            excess: [0; P],
+            mirror_excess: [0; P],
             manhattan: 0,
             sum: [0; MAX_PARTITIONS],
             mirror_sum: [0; MAX_PARTITIONS],
@@ -792,8 +919,10 @@ impl Incremental for PdbHeuristic {
                 aux.mirror_sum[p.part] += u16::from(aux.mirror_excess[j]);
             }
         }
-        (PdbHeuristic::value(&aux), aux)
+        (Self::value(&aux), aux)
     }
+
+    type Pending = PdbPending;
 
     #[inline]
     fn update(
@@ -802,15 +931,61 @@ impl Incremental for PdbHeuristic {
         tile: Tile,
         from: usize,
         to: usize,
-        _h: u32,
-        aux: &mut PdbAux,
+        h: u32,
+        aux: &mut PdbAux<P>,
     ) -> u32 {
+        // One pass, the pending step kept in registers: the searches that read one child at a
+        // time (IDA*) are fastest this way.
+        let _ = h;
         let t = tile as usize;
         aux.manhattan = aux.manhattan + u16::from(self.manhattan[t * self.n + to])
             - u16::from(self.manhattan[t * self.n + from]);
         self.update_partition::<0>(&self.first, tiles, t, from, to, aux);
         if let Some(second) = &self.second {
             self.update_second(second, tiles, t, from, to, aux);
+        }
+        if let Some(dual) = &self.dual {
+            aux.dual.touch(dual.cell_pattern[from]);
+            aux.mirror_dual.touch(dual.mirror_cell_pattern[from]);
+        }
+        Self::value(aux)
+    }
+
+    #[inline]
+    fn prepare(
+        &self,
+        tiles: &[Tile],
+        tile: Tile,
+        from: usize,
+        to: usize,
+        aux: &PdbAux<P>,
+    ) -> PdbPending {
+        let t = tile as usize;
+        let mut pending = PdbPending::default();
+        self.prepare_partition::<0>(&self.first, tiles, t, from, to, aux, &mut pending);
+        if let Some(second) = &self.second {
+            self.prepare_second(second, tiles, t, from, to, aux, &mut pending);
+        }
+        pending
+    }
+
+    #[inline]
+    fn finish(
+        &self,
+        _tiles: &[Tile],
+        tile: Tile,
+        from: usize,
+        to: usize,
+        _h: u32,
+        aux: &mut PdbAux<P>,
+        pending: &PdbPending,
+    ) -> u32 {
+        let t = tile as usize;
+        aux.manhattan = aux.manhattan + u16::from(self.manhattan[t * self.n + to])
+            - u16::from(self.manhattan[t * self.n + from]);
+        self.finish_partition::<0>(t, from, to, aux, pending);
+        if self.second.is_some() {
+            self.finish_partition::<1>(t, from, to, aux, pending);
         }
         if let Some(dual) = &self.dual {
             // The tiles on `from` and `to` changed, and with them the dual indices that depend
@@ -820,11 +995,11 @@ impl Incremental for PdbHeuristic {
             aux.dual.touch(dual.cell_pattern[from]);
             aux.mirror_dual.touch(dual.mirror_cell_pattern[from]);
         }
-        PdbHeuristic::value(aux)
+        Self::value(aux)
     }
 
     #[inline]
-    fn refine(&self, tiles: &[Tile], blank: usize, h: u32, aux: &mut PdbAux, limit: u32) -> u32 {
+    fn refine(&self, tiles: &[Tile], blank: usize, h: u32, aux: &mut PdbAux<P>, limit: u32) -> u32 {
         match &self.dual {
             Some(dual) if h <= limit => self.dual_value(dual, tiles, blank, h, aux, limit),
             _ => h,

@@ -47,7 +47,7 @@ use crate::board::Board;
 
 pub use build::{build, BuildProgress};
 pub use cache::{default_dir, BuildPolicy, PdbEvent};
-pub use heuristic::PdbHeuristic;
+pub use heuristic::{PdbHeuristic, MAX_PATTERNS, NARROW_PATTERNS};
 pub use table::PatternDb;
 
 /// Largest number of cells a pattern database supports (positions are kept in 64-bit masks).
@@ -258,6 +258,12 @@ impl PdbPreset {
     /// 24-puzzle: three patterns of seven tiles and one of three, a partition to combine with
     /// the 6-6-6-6 (`zpdb:6-6-6-6+7-7-7-3`).
     pub const P7773: PdbPreset = PdbPreset::of(&[7, 7, 7, 3]);
+    /// 35-puzzle (6x6): 2 x 3 blocks, zero-aware, the planner's choice for 6x6 when on disk
+    /// (1.1 GB; a 6-tile table of 36 cells has 1.4 billion states, a bit each).
+    pub const ZP6X6: PdbPreset = PdbPreset::of(&[5, 6, 6, 6, 6, 6]).zero_aware();
+    /// 48-puzzle (7x7): blocks of five, zero-aware, the planner's choice for 7x7 when on disk
+    /// (300 MB; tables of six tiles would take over 10 GB).
+    pub const ZP7X7: PdbPreset = PdbPreset::of(&[5, 5, 5, 5, 5, 5, 5, 5, 5, 3]).zero_aware();
 
     /// The partitions of the literature, smallest board first (the ones `taquin pdb build`
     /// lists by name), then the zero-aware ones the planner prefers.
@@ -361,6 +367,12 @@ impl PdbPreset {
         &self.sizes[..self.groups as usize]
     }
 
+    /// True when the heuristic of this set fits a [`PdbHeuristic`] of
+    /// [`NARROW_PATTERNS`] patterns (the default, whose search state is the smaller).
+    pub fn is_narrow(&self) -> bool {
+        self.sizes().len() <= NARROW_PATTERNS
+    }
+
     /// Tiles covered by the groups of one partition (of the first, when two are combined).
     pub fn tiles(&self) -> usize {
         self.parts()[0]
@@ -462,6 +474,30 @@ impl PdbPreset {
                 vec![3, 4, 8, 9, 12, 13, 14],
                 vec![15, 16, 17, 20, 21, 22, 23],
                 vec![18, 19, 24],
+            ],
+            // 2 x 3 blocks, the one at the blank's corner holding both of its goal neighbours
+            // (its reflection reads them as 3 x 2 blocks).
+            (6, 6, p) if p == PdbPreset::of(&[5, 6, 6, 6, 6, 6]) => vec![
+                vec![1, 2, 6, 7, 8],
+                vec![3, 4, 5, 9, 10, 11],
+                vec![12, 13, 14, 18, 19, 20],
+                vec![15, 16, 17, 21, 22, 23],
+                vec![24, 25, 26, 30, 31, 32],
+                vec![27, 28, 29, 33, 34, 35],
+            ],
+            // Blocks of five along bands of two rows, each band the other way round, the first
+            // holding both of the blank's goal neighbours.
+            (7, 7, p) if p == PdbPreset::of(&[5, 5, 5, 5, 5, 5, 5, 5, 5, 3]) => vec![
+                vec![1, 2, 7, 8, 9],
+                vec![3, 4, 5, 10, 11],
+                vec![6, 12, 13, 20, 27],
+                vec![17, 18, 19, 25, 26],
+                vec![15, 16, 22, 23, 24],
+                vec![14, 21, 28, 29, 35],
+                vec![30, 31, 36, 37, 38],
+                vec![32, 33, 34, 39, 40],
+                vec![41, 45, 46, 47, 48],
+                vec![42, 43, 44],
             ],
             _ => return None,
         })
@@ -667,10 +703,14 @@ mod tests {
         assert_eq!(specs.len(), 8);
         assert!(specs.iter().all(|s| s.zero_aware));
         assert_eq!(specs[4].cells, vec![1, 2, 5, 6, 7, 10, 11]);
-        for bad in ["7-8+", "+7-8", "7-8+7-8+7-8", "5-5-5-5-5+5-5-5-5-5"] {
+        // At most sixteen groups (MAX_PATTERNS), in one partition or two.
+        let many = |groups: usize| vec!["1"; groups].join("-");
+        assert!(PdbPreset::from_name(&many(16)).is_some());
+        let (seventeen, nine_and_eight) = (many(17), format!("{}+{}", many(9), many(8)));
+        for bad in ["7-8+", "+7-8", "7-8+7-8+7-8", &nine_and_eight] {
             assert_eq!(PdbPreset::from_name(bad), None, "{bad}");
         }
-        for bad in ["", "7-", "0-15", "x", "1-1-1-1-1-1-1-1-1", "300"] {
+        for bad in ["", "7-", "0-15", "x", &seventeen, "300"] {
             assert_eq!(PdbPreset::from_name(bad), None, "{bad}");
         }
         let goal = Board::solved(4, 4).unwrap();

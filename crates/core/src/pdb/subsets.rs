@@ -50,7 +50,7 @@ impl Subsets {
         };
         if n <= TABLE_MAX_CELLS {
             // All of a board of 16 cells in the low table; larger ones cut in halves.
-            let split = if n <= 16 { n } else { n.div_ceil(2) } as u32;
+            let split = n.div_ceil(2) as u32;
             let low = (0..1u64 << split)
                 .map(|m| s.terms(m, 0, 1) as u32)
                 .collect();

@@ -160,6 +160,20 @@ impl PatternDb {
         }
     }
 
+    /// Asks the memory for the byte of entry `index`, so that a read of it soon after does not
+    /// wait (a hint only: it changes no value; see [`crate::Incremental::prepare`]).
+    #[inline]
+    pub fn prefetch(&self, index: u64) {
+        let byte = match self.bits {
+            4 => index >> 1,
+            1 => index >> 3,
+            _ => index,
+        } as usize;
+        if let Some(b) = self.data.bytes().get(byte) {
+            crate::prefetch::prefetch(b);
+        }
+    }
+
     /// The excess at entry `index` of a one-bit table, for a state one slide of a pattern tile
     /// away from a state of excess `excess`, the slide changing the pattern's Manhattan
     /// distance by `+1` (`closer` false) or `-1` (`closer` true). The value changes by one

@@ -15,13 +15,12 @@
 //! depth. A hash collision can only drop a board, never produce a wrong path: the path is
 //! rebuilt from the parents and replayed by the caller.
 
-use std::collections::HashSet;
-
 use crate::board::{Board, Tile, BLANK};
-use crate::hashing::FoldState;
 use crate::heuristic::Incremental;
 use crate::limits::{Budget, LimitHit, Limits};
 use crate::moves::Move;
+
+use super::seen::SeenSet;
 
 /// What one beam search gave.
 #[derive(Debug)]
@@ -65,6 +64,20 @@ fn zobrist_keys(cells: usize) -> Vec<u64> {
         .collect()
 }
 
+/// Boards whose children are prepared together (see [`Layer::expand`]): up to four children
+/// each, enough table reads in flight to keep the memory busy, few enough that what was asked
+/// for is still in the caches when it is read.
+const BATCH_PARENTS: usize = 8;
+
+/// A child prepared for its look-ups ([`Layer::expand`]).
+struct Child<P> {
+    parent: u32,
+    mv: Move,
+    to: u32,
+    hash: u64,
+    pending: P,
+}
+
 /// Parents a layer needs before its expansion is shared out among threads: below it, starting
 /// the threads costs more than it saves.
 const PARALLEL_MIN_PARENTS: usize = 2048;
@@ -74,7 +87,7 @@ struct Layer<'a, H: Incremental> {
     h: &'a H,
     goal: &'a [Tile],
     keys: &'a [u64],
-    seen: &'a HashSet<u64, FoldState>,
+    seen: &'a SeenSet,
     /// Tiles of the boards, `n` per board.
     tiles: &'a [Tile],
     blanks: &'a [usize],
@@ -123,48 +136,81 @@ impl<H: Incremental> Layer<'_, H> {
         };
         let mut budget = Budget::new(limits);
         let mut board: Vec<Tile> = vec![0; n];
-        for i in parents {
-            let b = self.blanks[i];
-            board.copy_from_slice(&self.tiles[i * n..(i + 1) * n]);
-            for mv in Move::ALL {
-                if self.arrived[i] == Some(mv.inverse()) {
-                    continue;
+        let mut batch: Vec<Child<H::Pending>> = Vec::with_capacity(4 * BATCH_PARENTS);
+        let mut first = parents.start;
+        while first < parents.end {
+            let last = (first + BATCH_PARENTS).min(parents.end);
+            // The children of a batch of boards are prepared first: their table entries and
+            // their slots in the seen-set are asked for at once, so that the reads below
+            // overlap instead of each waiting on the memory in turn.
+            batch.clear();
+            for i in first..last {
+                let b = self.blanks[i];
+                board.copy_from_slice(&self.tiles[i * n..(i + 1) * n]);
+                for mv in Move::ALL {
+                    if self.arrived[i] == Some(mv.inverse()) {
+                        continue;
+                    }
+                    let Some(to) = mv.target(b, self.width, self.height) else {
+                        continue;
+                    };
+                    let tile = board[to];
+                    board.swap(b, to);
+                    let pending = self.h.prepare(&board, tile, to, b, &self.auxes[i]);
+                    board.swap(b, to);
+                    let hash = self.hashes[i]
+                        ^ key(to, tile)
+                        ^ key(b, tile)
+                        ^ key(b, BLANK)
+                        ^ key(to, BLANK);
+                    self.seen.prefetch(hash);
+                    batch.push(Child {
+                        parent: i as u32,
+                        mv,
+                        to: to as u32,
+                        hash,
+                        pending,
+                    });
                 }
-                let Some(to) = mv.target(b, self.width, self.height) else {
-                    continue;
-                };
+            }
+            let mut loaded = usize::MAX;
+            for child in &batch {
+                let i = child.parent as usize;
+                let (b, to) = (self.blanks[i], child.to as usize);
                 out.generated += 1;
                 if budget.spend(1, generated_before + out.generated) {
                     out.limit = budget.hit();
                     return out;
                 }
+                if loaded != i {
+                    board.copy_from_slice(&self.tiles[i * n..(i + 1) * n]);
+                    loaded = i;
+                }
                 let tile = board[to];
                 board.swap(b, to);
                 let mut aux = self.auxes[i];
-                let hc = self.h.update(&board, tile, to, b, self.hs[i], &mut aux);
+                let hc = self
+                    .h
+                    .finish(&board, tile, to, b, self.hs[i], &mut aux, &child.pending);
                 let done = hc == 0 && board == self.goal;
                 board.swap(b, to);
                 if done {
-                    out.goal = Some((i, mv));
+                    out.goal = Some((i, child.mv));
                     return out;
                 }
-                if self.g + 1 + hc as usize >= self.bound {
-                    continue;
-                }
-                let hash =
-                    self.hashes[i] ^ key(to, tile) ^ key(b, tile) ^ key(b, BLANK) ^ key(to, BLANK);
-                if self.seen.contains(&hash) {
+                if self.g + 1 + hc as usize >= self.bound || self.seen.contains(child.hash) {
                     continue;
                 }
                 out.candidates.push(Candidate {
                     h: hc,
                     parent: i as u32,
-                    hash,
+                    hash: child.hash,
                     slot: out.auxes.len() as u32,
-                    mv: mv.index() as u8,
+                    mv: child.mv.index() as u8,
                 });
                 out.auxes.push(aux);
             }
+            first = last;
         }
         out
     }
@@ -277,7 +323,7 @@ where
     let mut arrived: Vec<Option<Move>> = vec![None];
     // Per layer, each kept board's parent index and move: enough to rebuild the path.
     let mut history: Vec<Vec<(u32, Move)>> = Vec::new();
-    let mut seen: HashSet<u64, FoldState> = HashSet::with_hasher(FoldState);
+    let mut seen = SeenSet::new();
     seen.insert(hashes[0]);
     let per_board = n * std::mem::size_of::<Tile>() + std::mem::size_of::<H::Aux>() + 32;
     let per_candidate = std::mem::size_of::<Candidate>() + std::mem::size_of::<H::Aux>();
@@ -346,7 +392,7 @@ where
         candidates.dedup_by_key(|c| c.hash);
         candidates.truncate(width);
         let kept = candidates.len();
-        stored += kept * (std::mem::size_of::<(u32, Move)>() + 16);
+        stored += kept * (std::mem::size_of::<(u32, Move)>() + SeenSet::BYTES_PER_HASH);
 
         out.expanded += kept as u64;
         let mut next_tiles = Vec::with_capacity(kept * n);

@@ -30,6 +30,7 @@ use crate::solution::{Solution, SolveError, Stats};
 
 mod beam;
 mod improve;
+mod seen;
 mod windows;
 
 /// What the two threads share: the best moves, the proven lower bound, the stop flag.

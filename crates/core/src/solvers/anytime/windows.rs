@@ -18,7 +18,7 @@ use crate::board::{Board, Tile};
 use crate::heuristic::Incremental;
 use crate::limits::Limits;
 use crate::moves::Move;
-use crate::search::idastar;
+use crate::search::{idastar_with, Pruning};
 use crate::solution::SolveError;
 
 /// A flip of a `width` x `height` board: horizontal, vertical, both (a half turn), or none.
@@ -108,7 +108,8 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             max_nodes: Some(node_budget.min(left)),
             ..limits.clone()
         };
-        let result = idastar(&start, goal, h, &within, None);
+        // Every pruning of the solver's IDA*: the window's moves stay optimal.
+        let result = idastar_with(&start, goal, h, Pruning::full(goal.len()), &within, None);
         generated += match &result {
             Ok(s) => s.stats.generated,
             Err(SolveError::Limit { stats, .. }) => stats.generated,
