@@ -12,8 +12,7 @@
 //! Larger boards, where an optimal search may not end in any time a person waits, get the anytime
 //! search ([`crate::solvers::anytime`]): a first solution at once and better ones until the
 //! deadline ([`ANYTIME_BUDGET`] when the request sets none), guided by the size's largest
-//! pattern databases when they are on disk ([`largest_set`]: 5x5, 6x6 and 7x7), by linear
-//! conflict otherwise.
+//! pattern databases on disk ([`large_sets`]: 5x5 and 6x6), by linear conflict otherwise.
 //!
 //! An explicit choice always wins: an algorithm or heuristic given in [`SolveOptions`] is used
 //! as given, and the planner fills in only what is left open.
@@ -188,18 +187,18 @@ fn auto_heuristic(
     let table_goal = Symmetry::table_goal(goal);
     let on_disk = |p: PdbPreset| p.is_available(&table_goal, tables);
     let largest = largest_set(w, h);
-    // The planner's own set, else the same partition with plain tables (a directory filled by
-    // an earlier version) where those are the ones on disk.
-    let largest_on_disk = largest.and_then(|p| {
-        [p, PdbPreset::of(p.sizes())]
-            .into_iter()
-            .find(|&q| on_disk(q))
-    });
-    if let Some(best) = largest_on_disk {
+    // The planner's own set, else the best of the smaller ones it knows (part of the set, or the
+    // same partition with plain tables, a directory filled by an earlier version) on disk.
+    if let Some(best) = large_sets(w, h).into_iter().find(|&p| on_disk(p)) {
+        let what = if Some(best) == largest {
+            "the largest pattern databases"
+        } else {
+            "large pattern databases"
+        };
         return (
             HeuristicKind::Pdb(best),
             BuildPolicy::Never,
-            format!("the largest pattern databases for {size} are on disk"),
+            format!("{what} for {size} are on disk"),
             (Some(best) != largest).then_some(largest).flatten(),
         );
     }
@@ -265,18 +264,44 @@ fn build_seconds(preset: PdbPreset, goal: &crate::board::Board) -> f64 {
     })
 }
 
-/// The largest pattern-database set the planner knows for a board, built only on request:
-/// the zero-aware 7-8 for the 15-puzzle, the zero-aware 6-6-6-6 for the 24-puzzle, blocks of
-/// six tiles for 6x6 and of five for 7x7. (The plain tables of the same partitions are used
-/// too when they are the ones on disk.)
-pub fn largest_set(width: usize, height: usize) -> Option<PdbPreset> {
+/// The large pattern-database sets the planner knows for a board, best first, built only on
+/// request; it uses the first one on disk:
+/// - 15-puzzle: the zero-aware 7-8, then the plain 7-8;
+/// - 24-puzzle: the zero-aware 6-6-6-6 and 7-7-7-3 together (the larger of their values:
+///   1.74 times fewer nodes than the 6-6-6-6 alone in about the same time, and shorter
+///   anytime solutions), then the zero-aware 6-6-6-6 alone (96 MB, built in seconds), then the
+///   plain one;
+/// - 6x6: 2 x 3 blocks, zero-aware. Not 7x7: blocks of five tiles there (300 MB) guide the
+///   anytime search no better than linear conflict (BENCHMARKS.md), and blocks of six would take
+///   over 10 GB.
+pub fn large_sets(width: usize, height: usize) -> Vec<PdbPreset> {
     match (width, height) {
-        (4, 4) => Some(PdbPreset::ZP78),
-        (5, 5) => Some(PdbPreset::ZP6666),
-        (6, 6) => Some(PdbPreset::ZP6X6),
-        (7, 7) => Some(PdbPreset::ZP7X7),
-        _ => None,
+        (4, 4) => vec![PdbPreset::ZP78, PdbPreset::P78],
+        (5, 5) => vec![PdbPreset::ZP6666_7773, PdbPreset::ZP6666, PdbPreset::P6666],
+        (6, 6) => vec![PdbPreset::ZP6X6],
+        _ => Vec::new(),
     }
+}
+
+/// The best of [`large_sets`]: what `taquin pdb build --size WxH` builds, and what the planner
+/// suggests building when it is not on disk.
+pub fn largest_set(width: usize, height: usize) -> Option<PdbPreset> {
+    large_sets(width, height).first().copied()
+}
+
+/// The longest build (estimated, on every core) of a set that a server starts by itself in the
+/// background ([`background_set`]).
+pub const BACKGROUND_BUILD_SECONDS: f64 = 60.0;
+
+/// The best of [`large_sets`] for a `width` x `height` board whose build takes at most
+/// [`BACKGROUND_BUILD_SECONDS`]: what `taquin serve` builds by itself after it starts (the
+/// 15-puzzle's zero-aware 7-8 and the 24-puzzle's zero-aware 6-6-6-6; the larger sets take
+/// minutes and gigabytes, which a server should not spend unasked).
+pub fn background_set(width: usize, height: usize) -> Option<PdbPreset> {
+    let goal = Symmetry::table_goal(&crate::board::Board::solved(width, height).ok()?);
+    large_sets(width, height)
+        .into_iter()
+        .find(|&p| build_seconds(p, &goal) <= BACKGROUND_BUILD_SECONDS)
 }
 
 /// The set `taquin pdb build --size WxH` builds: the largest the planner uses for the size,

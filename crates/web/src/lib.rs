@@ -122,14 +122,14 @@ impl Default for Config {
     }
 }
 
-/// The large table sets a server builds in the background: the ones the planner prefers for
-/// the 15- and 24-puzzle, for the standard goal (the tables of its canonical image, which Korf's
-/// goal shares: see `taquin::symmetry`).
+/// The large table sets a server builds in the background: the ones the planner picks for
+/// the 15- and 24-puzzle ([`taquin::planner::background_set`]), for the standard goal (the
+/// tables of its canonical image, which Korf's goal shares: see `taquin::symmetry`).
 pub fn background_sets() -> Vec<(String, Vec<taquin::pdb::PatternSpec>)> {
     [(4, 4), (5, 5)]
         .into_iter()
         .filter_map(|(w, h)| {
-            let preset = taquin::planner::largest_set(w, h)?;
+            let preset = taquin::planner::background_set(w, h)?;
             let goal = taquin::symmetry::Symmetry::table_goal(&taquin::Board::solved(w, h).ok()?);
             let specs = preset.partition(&goal).ok()?;
             Some((format!("{preset} for {w}x{h}"), specs))

@@ -258,12 +258,12 @@ impl PdbPreset {
     /// 24-puzzle: three patterns of seven tiles and one of three, a partition to combine with
     /// the 6-6-6-6 (`zpdb:6-6-6-6+7-7-7-3`).
     pub const P7773: PdbPreset = PdbPreset::of(&[7, 7, 7, 3]);
+    /// 24-puzzle: the zero-aware 6-6-6-6 and 7-7-7-3 together, the larger of their values
+    /// (`zpdb:6-6-6-6+7-7-7-3`), the planner's choice for 5x5 when on disk (1.6 GB).
+    pub const ZP6666_7773: PdbPreset = PdbPreset::ZP6666.combined(PdbPreset::P7773);
     /// 35-puzzle (6x6): 2 x 3 blocks, zero-aware, the planner's choice for 6x6 when on disk
     /// (1.1 GB; a 6-tile table of 36 cells has 1.4 billion states, a bit each).
     pub const ZP6X6: PdbPreset = PdbPreset::of(&[5, 6, 6, 6, 6, 6]).zero_aware();
-    /// 48-puzzle (7x7): blocks of five, zero-aware, the planner's choice for 7x7 when on disk
-    /// (300 MB; tables of six tiles would take over 10 GB).
-    pub const ZP7X7: PdbPreset = PdbPreset::of(&[5, 5, 5, 5, 5, 5, 5, 5, 5, 3]).zero_aware();
 
     /// The partitions of the literature, smallest board first (the ones `taquin pdb build`
     /// lists by name), then the zero-aware ones the planner prefers.
@@ -303,20 +303,32 @@ impl PdbPreset {
     /// This partition and `other` combined (see the type's docs), if they have at most
     /// [`heuristic::MAX_PATTERNS`] groups together; zero-aware if either is.
     pub fn plus(self, other: PdbPreset) -> Option<PdbPreset> {
-        if self.split != 0 || other.split != 0 {
-            return None;
-        }
         let groups = usize::from(self.groups) + usize::from(other.groups);
-        (groups <= heuristic::MAX_PATTERNS).then(|| {
-            let mut sizes = self.sizes;
-            sizes[self.groups as usize..groups].copy_from_slice(other.sizes());
-            PdbPreset {
-                sizes,
-                groups: groups as u8,
-                split: self.groups,
-                zero_aware: self.zero_aware || other.zero_aware,
-            }
-        })
+        (self.split == 0 && other.split == 0 && groups <= heuristic::MAX_PATTERNS)
+            .then(|| self.combined(other))
+    }
+
+    /// [`PdbPreset::plus`] for constants.
+    ///
+    /// # Panics
+    /// When either is a combination already, or they have more than
+    /// [`heuristic::MAX_PATTERNS`] groups together.
+    pub const fn combined(self, other: PdbPreset) -> PdbPreset {
+        assert!(self.split == 0 && other.split == 0);
+        let groups = self.groups as usize + other.groups as usize;
+        assert!(groups <= heuristic::MAX_PATTERNS);
+        let mut sizes = self.sizes;
+        let mut i = 0;
+        while i < other.groups as usize {
+            sizes[self.groups as usize + i] = other.sizes[i];
+            i += 1;
+        }
+        PdbPreset {
+            sizes,
+            groups: groups as u8,
+            split: self.groups,
+            zero_aware: self.zero_aware || other.zero_aware,
+        }
     }
 
     /// The partitions this preset combines (itself alone when it is one partition).
@@ -484,20 +496,6 @@ impl PdbPreset {
                 vec![15, 16, 17, 21, 22, 23],
                 vec![24, 25, 26, 30, 31, 32],
                 vec![27, 28, 29, 33, 34, 35],
-            ],
-            // Blocks of five along bands of two rows, each band the other way round, the first
-            // holding both of the blank's goal neighbours.
-            (7, 7, p) if p == PdbPreset::of(&[5, 5, 5, 5, 5, 5, 5, 5, 5, 3]) => vec![
-                vec![1, 2, 7, 8, 9],
-                vec![3, 4, 5, 10, 11],
-                vec![6, 12, 13, 20, 27],
-                vec![17, 18, 19, 25, 26],
-                vec![15, 16, 22, 23, 24],
-                vec![14, 21, 28, 29, 35],
-                vec![30, 31, 36, 37, 38],
-                vec![32, 33, 34, 39, 40],
-                vec![41, 45, 46, 47, 48],
-                vec![42, 43, 44],
             ],
             _ => return None,
         })

@@ -3,9 +3,10 @@
 //!
 //! Two threads share the work (and the machine's two cores; in a browser, one thread runs the
 //! improver, then the prover):
-//! - the **prover** runs IDA* with the heuristic (Korf 1985): each iteration it completes proves
-//!   that no solution is shorter than the next bound, which raises the lower bound; if it
-//!   finishes, its solution is optimal and ends the run;
+//! - the **prover** runs IDA* with the heuristic (Korf 1985) and the solver's pruning
+//!   ([`Pruning::full`]): each iteration it completes proves that no solution is shorter than
+//!   the next bound, which raises the lower bound; if it finishes, its solution is optimal and
+//!   ends the run;
 //! - the **improver** (`improve.rs`) takes the constructive solver's solution (any board, in
 //!   milliseconds), then runs beam searches of growing width (`beam.rs`, each layer's children
 //!   generated on every core, so the beams share the prover's core) that keep only paths
@@ -25,7 +26,7 @@ use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
 use crate::moves::Move;
 use crate::request::Request;
-use crate::search::idastar;
+use crate::search::{idastar_with, Pruning};
 use crate::solution::{Solution, SolveError, Stats};
 
 mod beam;
@@ -170,7 +171,16 @@ where
     H::Aux: Send + Sync,
 {
     let raise = |p: Progress| shared.raise(p.bound);
-    let result = idastar(request.board(), request.goal(), h, limits, Some(&raise));
+    // The solver's pruning (duplicate moves, BPMX): the same bounds, proved with fewer nodes.
+    let pruning = Pruning::full(request.goal().len());
+    let result = idastar_with(
+        request.board(),
+        request.goal(),
+        h,
+        pruning,
+        limits,
+        Some(&raise),
+    );
     if let Ok(s) = &result {
         shared.raise(s.len() as u32);
         shared.offer(s.moves.clone());
