@@ -8,7 +8,8 @@ use crate::clock::Instant;
 use crate::algorithm::Algorithm;
 use crate::board::Board;
 use crate::heuristic::{HeuristicKind, Incremental, LinearConflict, Manhattan, Misplaced};
-use crate::limits::{Limits, ProgressFn};
+use crate::limits::{Limits, Progress, ProgressFn};
+use crate::moves::Move;
 use crate::pdb::BuildPolicy;
 use crate::planner::Plan;
 use crate::request::Request;
@@ -132,15 +133,37 @@ impl Plan {
             return self.run_on_image(symmetry, request, tables, progress);
         }
         let (board, goal, limits) = (request.board(), request.goal(), request.limits());
+        let manhattan = crate::solvers::manhattan_lower_bound(board, goal);
         let solution = match self.algorithm {
-            Algorithm::Anytime => with_heuristic(
-                self.heuristic,
-                goal,
-                tables,
-                self.build,
-                limits,
-                AnytimeRun { request, progress },
-            ),
+            Algorithm::Anytime => {
+                // The first answer comes before any table is loaded, and stays the answer if
+                // loading them takes all the time there is.
+                let first = crate::solvers::anytime::first_solution(request)?;
+                let bound = u32::try_from(manhattan).unwrap_or(u32::MAX);
+                if let Some(p) = progress {
+                    p(Progress {
+                        generated: 0,
+                        expanded: 0,
+                        bound,
+                        elapsed: started.elapsed(),
+                        best: Some(first.len() as u32),
+                    });
+                }
+                let run = AnytimeRun {
+                    request,
+                    progress,
+                    first: first.clone(),
+                };
+                match with_heuristic(self.heuristic, goal, tables, self.build, limits, run) {
+                    Err(SolveError::Limit { .. }) => Ok(Solution {
+                        optimal: first.len() as u64 <= manhattan,
+                        lower_bound: manhattan,
+                        moves: first,
+                        ..Solution::default()
+                    }),
+                    other => other,
+                }
+            }
             Algorithm::IdaStar => with_heuristic(
                 self.heuristic,
                 goal,
@@ -190,7 +213,6 @@ impl Plan {
                 )
             }
         };
-        let manhattan = crate::solvers::manhattan_lower_bound(board, goal);
         // Every run is timed here, the stopped ones too (some solvers do not time themselves),
         // and a stopped one's bound is at least the Manhattan distance (a run stopped while its
         // tables were being built proved nothing itself).
@@ -360,6 +382,7 @@ impl WithHeuristic for IdaRun<'_> {
 struct AnytimeRun<'a> {
     request: &'a Request,
     progress: Option<ProgressFn<'a>>,
+    first: Vec<Move>,
 }
 
 impl WithHeuristic for AnytimeRun<'_> {
@@ -368,7 +391,7 @@ impl WithHeuristic for AnytimeRun<'_> {
         H: Incremental + Sync,
         H::Aux: Send + Sync,
     {
-        crate::solvers::anytime::anytime(self.request, h, self.progress)
+        crate::solvers::anytime::anytime(self.request, h, self.progress, self.first)
     }
 }
 

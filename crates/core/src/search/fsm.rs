@@ -53,6 +53,10 @@ pub struct Fsm {
     duplicates: usize,
 }
 
+/// The automata of [`Fsm::for_cells`], learned once per process.
+static QUICK: OnceLock<Fsm> = OnceLock::new();
+static DEEP: OnceLock<Fsm> = OnceLock::new();
+
 impl Fsm {
     /// The automaton of plain IDA*: never undo the last move, nothing more. Its states are the
     /// last move (0..4) and the start (4). With it, IDA* generates the published node counts.
@@ -82,13 +86,33 @@ impl Fsm {
     /// [`QUICK_DEPTH`] moves up to 16 cells, [`DEEP_DEPTH`] beyond; built once per process
     /// (each is a constant, the same for every board and goal).
     pub fn for_cells(cells: usize) -> &'static Fsm {
-        static QUICK: OnceLock<Fsm> = OnceLock::new();
-        static DEEP: OnceLock<Fsm> = OnceLock::new();
         if cells <= 16 {
             QUICK.get_or_init(|| Fsm::learned(QUICK_DEPTH))
         } else {
             DEEP.get_or_init(|| Fsm::learned(DEEP_DEPTH))
         }
+    }
+
+    /// [`Fsm::for_cells`] if it takes no time: learned already, or quick to learn (up to 16
+    /// cells). Otherwise `None`, and the learning starts on a thread of its own (where there
+    /// are threads), so that a later call has it: the deep automaton takes about a second to
+    /// learn, which an anytime search's first answers must not wait for.
+    pub fn for_cells_if_ready(cells: usize) -> Option<&'static Fsm> {
+        if cells <= 16 {
+            return Some(Fsm::for_cells(cells));
+        }
+        if let Some(fsm) = DEEP.get() {
+            return Some(fsm);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            static STARTED: std::sync::atomic::AtomicBool =
+                std::sync::atomic::AtomicBool::new(false);
+            if !STARTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                std::thread::spawn(move || Fsm::for_cells(cells));
+            }
+        }
+        None
     }
 
     /// The automaton learned from every move string of up to `depth` moves (module docs); a

@@ -1,7 +1,7 @@
 //! The improver's schedule: what it runs, in which order, to shorten the best solution.
 //!
-//! 1. The constructive solver's solution (any board, in milliseconds), shortened by the quick
-//!    post-pass ([`crate::solvers::shorten`]): the first answer.
+//! 1. The constructive solver's solution (any board, in milliseconds; [`super::first_solution`]),
+//!    shortened by the quick post-pass ([`crate::solvers::shorten`]).
 //! 2. Beam searches ([`super::beam`]) of growing width, each keeping only paths shorter than the
 //!    best so far, their layers expanded on every core. Each beam is four times as wide as the
 //!    one before, or as wide as the time left allows: a beam the deadline cuts off gives
@@ -26,7 +26,6 @@ use crate::limits::{LimitHit, Limits};
 use crate::moves::Move;
 use crate::request::Request;
 use crate::solution::{SolveError, Stats};
-use crate::solvers::constructive;
 use crate::solvers::shorten::{shorten_within, ShortenOptions};
 
 use super::{beam, windows, Shared};
@@ -118,19 +117,11 @@ where
             shared.offer(polish(moves, &options));
         }
     };
-    // The first solution: the constructive solver answers on any board at once (it solves
-    // boards of at most 3x3 optimally).
-    let first = if board.width() <= 3 && board.height() <= 3 {
-        constructive::constructive(board, goal, limits).map(|s| s.moves)
-    } else {
-        constructive::construct_checked(board, goal, limits).map(|c| c.moves)
-    };
-    let first = match first {
-        Ok(moves) => moves,
-        Err(e) => return (stats, Some(e)),
-    };
-    shared.offer(first.clone());
-    shared.offer(polish(first, &ShortenOptions::default()));
+    // The first solution (the constructive solver's, found before the tables were loaded),
+    // shortened by the quick post-pass.
+    if let Some(first) = best() {
+        shared.offer(polish(first, &ShortenOptions::default()));
+    }
     // Larger boards have longer paths and dearer boards: a narrower first beam keeps the first
     // improvement as quick as on the 24-puzzle (on 7x7 boards under load, a first beam of 1,024
     // did not end within 10 s).

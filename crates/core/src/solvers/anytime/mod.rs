@@ -4,7 +4,7 @@
 //! Two threads share the work (and the machine's two cores; in a browser, one thread runs the
 //! improver, then the prover):
 //! - the **prover** runs IDA* with the heuristic (Korf 1985) and the solver's pruning
-//!   ([`Pruning::full`]): each iteration it completes proves that no solution is shorter than
+//!   ([`Pruning::ready`]): each iteration it completes proves that no solution is shorter than
 //!   the next bound, which raises the lower bound; if it finishes, its solution is optimal and
 //!   ends the run;
 //! - the **improver** (`improve.rs`) takes the constructive solver's solution (any board, in
@@ -28,6 +28,7 @@ use crate::moves::Move;
 use crate::request::Request;
 use crate::search::{idastar_with, Pruning};
 use crate::solution::{Solution, SolveError, Stats};
+use crate::solvers::constructive;
 
 mod beam;
 mod improve;
@@ -94,12 +95,34 @@ impl Shared<'_> {
     }
 }
 
+/// The anytime search's first answer: the constructive solver's (any board, in milliseconds;
+/// optimal up to 3x3). The solver finds it before it loads any table (a large set takes a
+/// moment to map and lay out), so that it is there at once whatever the heuristic. A request
+/// cancelled (or out of time) before the start gets no answer, not even this one.
+pub(crate) fn first_solution(request: &Request) -> Result<Vec<Move>, SolveError> {
+    let (board, goal, limits) = (request.board(), request.goal(), request.limits());
+    if let Err(hit) = limits.check(0) {
+        return Err(SolveError::Limit {
+            hit,
+            stats: Stats::default(),
+            bound: u32::try_from(super::manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX),
+        });
+    }
+    if board.width() <= 3 && board.height() <= 3 {
+        constructive::constructive(board, goal, limits).map(|s| s.moves)
+    } else {
+        constructive::construct_checked(board, goal, limits).map(|c| c.moves)
+    }
+}
+
 /// Solves `request` anytime (see the module documentation) with heuristic `h`, built for the
-/// request's goal. Fails only when no solution at all was found within the limits.
+/// request's goal, from `first` ([`first_solution`], already reported). Returns `first` at
+/// least; when the limits have run out already (the tables took the time), at once.
 pub(crate) fn anytime<H>(
     request: &Request,
     h: &H,
     progress: Option<ProgressFn>,
+    first: Vec<Move>,
 ) -> Result<Solution, SolveError>
 where
     H: Incremental + Sync,
@@ -109,18 +132,9 @@ where
     let root = h
         .estimate(board.tiles())
         .max(u32::try_from(super::manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX));
-    // A request cancelled (or out of time) before the start gets no answer, not even the
-    // constructive one.
-    if let Err(hit) = limits.check(0) {
-        return Err(SolveError::Limit {
-            hit,
-            stats: Stats::default(),
-            bound: root,
-        });
-    }
     let stop = Arc::new(AtomicBool::new(false));
     let shared = Shared {
-        best: Mutex::new(None),
+        best: Mutex::new(Some(first)),
         lower: AtomicU32::new(root),
         optimal: AtomicBool::new(false),
         stop: stop.clone(),
@@ -135,7 +149,11 @@ where
     };
     // A node budget is one search's notion: with one, only the improver runs, within it.
     let prove_too = limits.max_nodes.is_none();
-    let (mut stats, last_error) = run(request, h, &inner, &shared, prove_too);
+    let (mut stats, last_error) = if limits.check(0).is_ok() {
+        run(request, h, &inner, &shared, prove_too)
+    } else {
+        (Stats::default(), None)
+    };
     let lower = shared.lower.load(Ordering::Relaxed);
     let optimal = shared.optimal.load(Ordering::Relaxed);
     stats.elapsed = shared.started.elapsed();
@@ -171,8 +189,9 @@ where
     H::Aux: Send + Sync,
 {
     let raise = |p: Progress| shared.raise(p.bound);
-    // The solver's pruning (duplicate moves, BPMX): the same bounds, proved with fewer nodes.
-    let pruning = Pruning::full(request.goal().len());
+    // The solver's pruning (duplicate moves, BPMX, the closest child first): the same bounds,
+    // proved with fewer nodes; without waiting for the automaton to be learned.
+    let pruning = Pruning::ready(request.goal().len());
     let result = idastar_with(
         request.board(),
         request.goal(),

@@ -108,8 +108,8 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             max_nodes: Some(node_budget.min(left)),
             ..limits.clone()
         };
-        // Every pruning of the solver's IDA*: the window's moves stay optimal.
-        let result = idastar_with(&start, goal, h, Pruning::full(goal.len()), &within, None);
+        // The solver's pruning (without waiting for the automaton): the moves stay optimal.
+        let result = idastar_with(&start, goal, h, Pruning::ready(goal.len()), &within, None);
         generated += match &result {
             Ok(s) => s.stats.generated,
             Err(SolveError::Limit { stats, .. }) => stats.generated,
