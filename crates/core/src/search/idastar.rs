@@ -22,9 +22,9 @@
 //! Above 16 cells it also tries the children of the nodes in the top third of the tree
 //! smallest value first: each node's children are all valued (and with BPMX raise their
 //! parent) before any is searched, and the goal of the last iteration tends to lie below the
-//! children that look closest. 24-puzzle instance 40 with the zero-aware 6-6-6-6 and 7-7-7-3
-//! takes 17 M nodes instead of 27 M; lower in the tree the subtrees are small and the order
-//! would cost more than it saves (BENCHMARKS.md).
+//! children that look closest. 24-puzzle instance 40 with the zero-aware 6-6-6-6 takes 17 M
+//! nodes instead of 27 M; lower in the tree the subtrees are small and the order would cost
+//! more than it saves (BENCHMARKS.md).
 
 use crate::clock::Instant;
 
