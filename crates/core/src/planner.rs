@@ -219,7 +219,8 @@ fn auto_heuristic(
             // 6-6-3 in about 0.3 s): a first single solve builds it at once. Where it would take
             // longer (one core, a browser), a first single solve builds the quick set, and the
             // standard one comes when the tables will serve many boards or the user came back.
-            let fast = build_seconds(standard, &table_goal) <= FAST_BUILD_SECONDS;
+            let cores = crate::pdb::build::default_threads();
+            let fast = build_seconds(standard, &table_goal, cores) <= FAST_BUILD_SECONDS;
             if workload == Workload::Many || on_disk(quick) || quick == standard || fast {
                 let why = if quick == standard || fast {
                     "they build in a fraction of a second"
@@ -253,9 +254,8 @@ fn auto_heuristic(
     )
 }
 
-/// The estimated time to build the tables of `preset` for `goal` on every core.
-fn build_seconds(preset: PdbPreset, goal: &crate::board::Board) -> f64 {
-    let threads = crate::pdb::build::default_threads();
+/// The estimated time to build the tables of `preset` for `goal` on `threads` cores.
+fn build_seconds(preset: PdbPreset, goal: &crate::board::Board, threads: usize) -> f64 {
     preset.partition(goal).map_or(f64::INFINITY, |specs| {
         specs
             .iter()
@@ -289,23 +289,38 @@ pub fn largest_set(width: usize, height: usize) -> Option<PdbPreset> {
     large_sets(width, height).first().copied()
 }
 
-/// The longest build (estimated, on every core) of a set that a server starts by itself in the
-/// background ([`background_set`]).
-pub const BACKGROUND_BUILD_SECONDS: f64 = 60.0;
+/// The longest build (estimated, on one core, as background builds run) of a set that a
+/// server starts by itself in the background ([`background_set`]).
+pub const BACKGROUND_BUILD_SECONDS: f64 = 120.0;
 
 /// The best of [`large_sets`] for a `width` x `height` board whose build takes at most
-/// [`BACKGROUND_BUILD_SECONDS`]: what `taquin serve` builds by itself after it starts (the
-/// 15-puzzle's zero-aware 7-8 and the 24-puzzle's zero-aware 6-6-6-6; the larger sets take
-/// minutes and gigabytes, which a server should not spend unasked).
+/// [`BACKGROUND_BUILD_SECONDS`] on one core: what `taquin serve` builds by itself after it
+/// starts (the 15-puzzle's zero-aware 7-8 and the 24-puzzle's zero-aware 6-6-6-6; the larger
+/// sets take many minutes and gigabytes, which a server should not spend unasked). On one
+/// core, not on every core: the choice is the same on any machine.
 pub fn background_set(width: usize, height: usize) -> Option<PdbPreset> {
     let goal = Symmetry::table_goal(&crate::board::Board::solved(width, height).ok()?);
     large_sets(width, height)
         .into_iter()
-        .find(|&p| build_seconds(p, &goal) <= BACKGROUND_BUILD_SECONDS)
+        .find(|&p| build_seconds(p, &goal, 1) <= BACKGROUND_BUILD_SECONDS)
 }
 
 /// The set `taquin pdb build --size WxH` builds: the largest the planner uses for the size,
 /// or the standard quick set where no larger one is known.
 pub fn preferred_set(width: usize, height: usize) -> Option<PdbPreset> {
     largest_set(width, height).or_else(|| PdbPreset::sized_for(width, height, STANDARD_ENTRIES))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_builds_by_itself_only_the_sets_of_a_minute_or_two_on_one_core() {
+        assert_eq!(background_set(4, 4), Some(PdbPreset::ZP78));
+        // Not the combined set, whatever the number of cores: it takes many minutes.
+        assert_eq!(background_set(5, 5), Some(PdbPreset::ZP6666));
+        assert_eq!(background_set(6, 6), None);
+        assert_eq!(background_set(3, 3), None);
+    }
 }

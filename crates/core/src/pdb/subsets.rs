@@ -49,7 +49,7 @@ impl Subsets {
             split: 0,
         };
         if n <= TABLE_MAX_CELLS {
-            // All of a board of 16 cells in the low table; larger ones cut in halves.
+            // Cut in halves: two small tables of ranks, read one after the other.
             let split = n.div_ceil(2) as u32;
             let low = (0..1u64 << split)
                 .map(|m| s.terms(m, 0, 1) as u32)

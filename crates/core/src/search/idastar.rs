@@ -103,28 +103,24 @@ impl Pruning {
     /// with tables that stay in the caches: Korf's 100 with the 6-6-3, 4 % fewer nodes in
     /// about 20 % more time.)
     pub fn full(cells: usize) -> Pruning {
-        Pruning {
-            fsm: Fsm::for_cells(cells),
-            bpmx: true,
-            ordered: cells > 16,
-        }
+        Pruning::full_with(Fsm::for_cells(cells), cells)
     }
 
-    /// [`Pruning::full`] without waiting: with only the move back pruned until the learned
-    /// automaton is ready ([`Fsm::for_cells_if_ready`]). For searches that must answer at once
-    /// (the anytime search's).
+    /// [`Pruning::full`] without waiting: where the learned automaton is not ready yet
+    /// ([`Fsm::for_cells_if_ready`] starts learning it), only the move back is pruned, for the
+    /// whole of the search that asked (a later one gets the automaton). For searches that must
+    /// answer at once (the anytime search's).
     pub fn ready(cells: usize) -> Pruning {
-        match Fsm::for_cells_if_ready(cells) {
-            Some(fsm) => Pruning {
-                fsm,
-                bpmx: true,
-                ordered: cells > 16,
-            },
-            None => Pruning {
-                bpmx: true,
-                ordered: cells > 16,
-                ..Pruning::plain()
-            },
+        let fsm = Fsm::for_cells_if_ready(cells).unwrap_or_else(|| Pruning::plain().fsm);
+        Pruning::full_with(fsm, cells)
+    }
+
+    /// [`Pruning::full`] with the automaton `fsm`.
+    fn full_with(fsm: &'static Fsm, cells: usize) -> Pruning {
+        Pruning {
+            fsm,
+            bpmx: true,
+            ordered: cells > 16,
         }
     }
 }
@@ -319,7 +315,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
         if self.generated >= self.check_at && self.check() {
             return ABORTED;
         }
-        // Ordering pays where the subtrees are large: in the upper half of the tree (below,
+        // Ordering pays where the subtrees are large: in the top third of the tree (below,
         // most nodes are, and the subtrees a poor order would search first are small).
         if self.ordered && 3 * g < self.bound {
             return self.expand_ordered(blank, g, h, hb, aux, state);

@@ -132,11 +132,13 @@ where
     let root = h
         .estimate(board.tiles())
         .max(u32::try_from(super::manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX));
+    // A first answer as short as the root's bound is optimal: nothing to improve or prove.
+    let proven = first.len() as u64 <= u64::from(root);
     let stop = Arc::new(AtomicBool::new(false));
     let shared = Shared {
         best: Mutex::new(Some(first)),
         lower: AtomicU32::new(root),
-        optimal: AtomicBool::new(false),
+        optimal: AtomicBool::new(proven),
         stop: stop.clone(),
         started: Instant::now(),
         progress,
@@ -149,7 +151,7 @@ where
     };
     // A node budget is one search's notion: with one, only the improver runs, within it.
     let prove_too = limits.max_nodes.is_none();
-    let (mut stats, last_error) = if limits.check(0).is_ok() {
+    let (mut stats, last_error) = if !proven && limits.check(0).is_ok() {
         run(request, h, &inner, &shared, prove_too)
     } else {
         (Stats::default(), None)
