@@ -16,6 +16,9 @@ HARD = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
 @pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="needs SIGINT")
 @pytest.mark.parametrize("call", ["solve", "solve_batch"])
 def test_ctrl_c_stops_a_search(call):
+    # Python's own Ctrl-C handler, even where the test runner was started with SIGINT ignored
+    # (as a shell does for a command it runs in the background): then Python installs none.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
@@ -26,6 +29,7 @@ def test_ctrl_c_stops_a_search(call):
                 taquin.solve_batch([HARD, HARD, HARD], heuristic="misplaced", timeout=120)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_the_gil_is_released_while_searching():
