@@ -3,19 +3,21 @@
 //! tests all enter through [`solve`] (or [`crate::plan`] then [`Plan::run`], to show the plan
 //! first).
 
+use std::sync::Arc;
+
 use crate::clock::Instant;
 
 use crate::algorithm::Algorithm;
 use crate::board::Board;
 use crate::heuristic::{HeuristicKind, Incremental, LinearConflict, Manhattan, Misplaced};
 use crate::limits::{Limits, Progress, ProgressFn};
-use crate::moves::Move;
 use crate::pdb::BuildPolicy;
 use crate::planner::Plan;
 use crate::request::Request;
 use crate::search::puzzle_graph::{graph_solution, IncrementalPuzzleGraph, PuzzleGraph};
 use crate::search::{astar, bfs, Path};
 use crate::solution::{Solution, SolveError};
+use crate::solvers::anytime::{run_detached, Best};
 use crate::symmetry::Symmetry;
 use crate::tables::Tables;
 
@@ -149,20 +151,20 @@ impl Plan {
                         best: Some(first.len() as u32),
                     });
                 }
-                let run = AnytimeRun {
-                    request,
-                    progress,
-                    first: first.clone(),
-                };
-                match with_heuristic(self.heuristic, goal, tables, self.build, limits, run) {
-                    Err(SolveError::Limit { .. }) => Ok(Solution {
-                        optimal: first.len() as u64 <= manhattan,
-                        lower_bound: manhattan,
-                        moves: first,
-                        ..Solution::default()
-                    }),
-                    other => other,
-                }
+                let best = Arc::new(Best::new(first, bound));
+                // The tables are opened and searched on a thread of their own, so that a read
+                // from a cold disk cannot hold the answer past the deadline.
+                let (kind, policy) = (self.heuristic, self.build);
+                let (request, tables, run_best) = (request.clone(), tables.clone(), best.clone());
+                run_detached(limits, &best, progress, move |limits, progress| {
+                    let request = request.with_limits(limits.clone());
+                    let run = AnytimeRun {
+                        request: &request,
+                        progress: Some(progress),
+                        best: &run_best,
+                    };
+                    with_heuristic(kind, request.goal(), &tables, policy, limits, run)
+                })
             }
             Algorithm::IdaStar => with_heuristic(
                 self.heuristic,
@@ -382,7 +384,7 @@ impl WithHeuristic for IdaRun<'_> {
 struct AnytimeRun<'a> {
     request: &'a Request,
     progress: Option<ProgressFn<'a>>,
-    first: Vec<Move>,
+    best: &'a Best,
 }
 
 impl WithHeuristic for AnytimeRun<'_> {
@@ -391,7 +393,12 @@ impl WithHeuristic for AnytimeRun<'_> {
         H: Incremental + Sync,
         H::Aux: Send + Sync,
     {
-        crate::solvers::anytime::anytime(self.request, h, self.progress, self.first)
+        Ok(crate::solvers::anytime::anytime(
+            self.request,
+            h,
+            self.progress,
+            self.best,
+        ))
     }
 }
 

@@ -22,10 +22,10 @@ use std::time::Duration;
 use crate::clock::Instant;
 
 use crate::heuristic::Incremental;
-use crate::limits::{LimitHit, Limits};
+use crate::limits::Limits;
 use crate::moves::Move;
 use crate::request::Request;
-use crate::solution::{SolveError, Stats};
+use crate::solution::Stats;
 use crate::solvers::shorten::{shorten_within, ShortenOptions};
 
 use super::{beam, windows, Shared};
@@ -56,14 +56,9 @@ const LONG_GOAL_WINDOWS: [(usize, u64); 3] = [(75, 1_000_000), (90, 4_000_000), 
 const RECT_WINDOWS: [(usize, usize, u64); 3] =
     [(16, 20, 20_000), (20, 24, 100_000), (24, 30, 400_000)];
 
-/// The improver's thread (see the module documentation). Returns what it spent and the error
-/// that ended it early, if any.
-pub(super) fn improve<H>(
-    request: &Request,
-    h: &H,
-    limits: &Limits,
-    shared: &Shared,
-) -> (Stats, Option<SolveError>)
+/// The improver's thread (see the module documentation). Returns what it spent; its answers
+/// are in `shared`.
+pub(super) fn improve<H>(request: &Request, h: &H, limits: &Limits, shared: &Shared) -> Stats
 where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
@@ -79,13 +74,7 @@ where
     };
     let mut stats = Stats::default();
     let stopped = || shared.stop.load(Ordering::Relaxed) || left().check(0).is_err();
-    let best = || {
-        shared
-            .best
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
-    };
+    let best = || shared.best.moves().clone();
     let polish = |moves: Vec<Move>, options: &ShortenOptions| -> Vec<Move> {
         match shorten_within(board, goal, &moves, options, &left()) {
             Ok(s) if s.moves.len() < moves.len() => s.moves,
@@ -94,9 +83,10 @@ where
     };
     let goal_windows = |passes: &[(usize, u64)]| {
         for &(window, nodes) in passes {
-            let Some(moves) = best().filter(|_| !stopped()) else {
+            if stopped() {
                 return;
-            };
+            }
+            let moves = best();
             let (better, generated) =
                 windows::resolve_goal_windows(board, goal, h, &moves, window, nodes, &left());
             spent.fetch_add(generated, Ordering::Relaxed);
@@ -105,9 +95,10 @@ where
     };
     let rect_windows = || {
         for (window, max_cells, node_budget) in RECT_WINDOWS {
-            let Some(moves) = best().filter(|_| !stopped()) else {
+            if stopped() {
                 return;
-            };
+            }
+            let moves = best();
             let options = ShortenOptions {
                 window,
                 max_cells,
@@ -119,14 +110,11 @@ where
     };
     // The first solution (the constructive solver's, found before the tables were loaded),
     // shortened by the quick post-pass.
-    if let Some(first) = best() {
-        shared.offer(polish(first, &ShortenOptions::default()));
-    }
+    shared.offer(polish(best(), &ShortenOptions::default()));
     // Larger boards have longer paths and dearer boards: a narrower first beam keeps the first
     // improvement as quick as on the 24-puzzle (on 7x7 boards under load, a first beam of 1,024
     // did not end within 10 s).
     let mut width = (FIRST_WIDTH * 25 / board.len().max(1)).clamp(MIN_FIRST_WIDTH, FIRST_WIDTH);
-    let mut error = None;
     while !stopped() && width <= MAX_WIDTH {
         let started = Instant::now();
         let out = beam::beam_search(
@@ -134,7 +122,7 @@ where
             goal,
             h,
             width,
-            shared.best_len(),
+            Some(shared.best.len()),
             &left(),
             beam_threads(),
         );
@@ -147,16 +135,9 @@ where
             goal_windows(&GOAL_WINDOWS);
             rect_windows();
         }
-        if let Some(hit) = out.limit {
-            if hit != LimitHit::Memory {
-                error = Some(SolveError::Limit {
-                    hit,
-                    stats: stats.clone(),
-                    bound: 0,
-                });
-                break;
-            }
-            // Wider beams would not fit either: the time left goes to longer windows.
+        if out.limit.is_some() {
+            // Out of time or nodes, or cancelled: the windows below stop at once. Out of memory:
+            // wider beams would not fit either, and the time left goes to longer windows.
             break;
         }
         match next_width(width, started.elapsed(), limits.deadline) {
@@ -168,7 +149,7 @@ where
     goal_windows(&LONG_GOAL_WINDOWS);
     rect_windows();
     stats.generated = spent.load(Ordering::Relaxed);
-    (stats, error)
+    stats
 }
 
 /// The width of the beam after one of `width` boards that took `took`: [`WIDTH_GROWTH`] times

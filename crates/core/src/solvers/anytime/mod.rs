@@ -17,13 +17,17 @@
 //! Each better solution is reported at once through the progress callback ([`Progress::best`]),
 //! with the lower bound of that moment; at the deadline the best one is returned, not proven
 //! optimal unless its length meets the lower bound.
+//!
+//! The solver runs all of this on a thread of its own and answers at the deadline with the best
+//! so far ([`Best`], [`run_detached`]), even while a search is still waiting for a table read
+//! from a cold disk.
 
 use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::heuristic::Incremental;
-use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
+use crate::limits::{Limits, Progress, ProgressFn};
 use crate::moves::Move;
 use crate::request::Request;
 use crate::search::{idastar_with, Pruning};
@@ -31,15 +35,57 @@ use crate::solution::{Solution, SolveError, Stats};
 use crate::solvers::constructive;
 
 mod beam;
+mod detached;
 mod improve;
 mod seen;
 mod windows;
 
-/// What the two threads share: the best moves, the proven lower bound, the stop flag.
-struct Shared<'a> {
-    best: Mutex<Option<Vec<Move>>>,
+pub(crate) use detached::run_detached;
+
+/// The best answer of an anytime run so far, with the best proven lower bound. It always holds
+/// an answer (the run starts from [`first_solution`]'s), and whoever waits for the run can read
+/// it at any moment ([`detached`]): a search thread held up reading a table from a cold disk
+/// (milliseconds a read) does not hold the answer back past the deadline.
+pub(crate) struct Best {
+    moves: Mutex<Vec<Move>>,
     lower: AtomicU32,
     optimal: AtomicBool,
+}
+
+impl Best {
+    /// `first`, proven no shorter than `lower`.
+    pub(crate) fn new(first: Vec<Move>, lower: u32) -> Best {
+        Best {
+            moves: Mutex::new(first),
+            lower: AtomicU32::new(lower),
+            optimal: AtomicBool::new(false),
+        }
+    }
+
+    fn moves(&self) -> std::sync::MutexGuard<'_, Vec<Move>> {
+        self.moves.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn len(&self) -> usize {
+        self.moves().len()
+    }
+
+    /// The answer as it stands: optimal when proven so, or when no shorter one can exist.
+    pub(crate) fn solution(&self) -> Solution {
+        let moves = self.moves().clone();
+        let lower = self.lower.load(Ordering::Relaxed);
+        Solution {
+            optimal: self.optimal.load(Ordering::Relaxed) || moves.len() as u64 <= u64::from(lower),
+            lower_bound: u64::from(lower),
+            moves,
+            ..Solution::default()
+        }
+    }
+}
+
+/// What the two threads share: the best answer, the stop flag, the progress callback.
+struct Shared<'a> {
+    best: &'a Best,
     stop: Arc<AtomicBool>,
     started: Instant,
     progress: Option<ProgressFn<'a>>,
@@ -48,48 +94,44 @@ struct Shared<'a> {
 impl Shared<'_> {
     /// Keeps `moves` if shorter than the best so far, and reports it.
     fn offer(&self, moves: Vec<Move>) {
-        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
-        if best.as_ref().is_some_and(|b| b.len() <= moves.len()) {
+        let mut best = self.best.moves();
+        if best.len() <= moves.len() {
             return;
         }
         let length = moves.len() as u32;
-        *best = Some(moves);
+        *best = moves;
         drop(best);
-        if length <= self.lower.load(Ordering::Relaxed) {
+        if length <= self.best.lower.load(Ordering::Relaxed) {
             // Nothing shorter exists: the prover can stop.
-            self.optimal.store(true, Ordering::Relaxed);
-            self.stop.store(true, Ordering::Relaxed);
+            self.proven();
         }
-        self.report(Some(length));
-    }
-
-    fn best_len(&self) -> Option<usize> {
-        self.best
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-            .map(Vec::len)
+        self.report();
     }
 
     /// Raises the lower bound to `bound` (a proven one) and reports it.
     fn raise(&self, bound: u32) {
-        if self.lower.fetch_max(bound, Ordering::Relaxed) < bound {
-            if self.best_len().is_some_and(|l| l as u32 <= bound) {
-                self.optimal.store(true, Ordering::Relaxed);
-                self.stop.store(true, Ordering::Relaxed);
+        if self.best.lower.fetch_max(bound, Ordering::Relaxed) < bound {
+            if self.best.len() as u32 <= bound {
+                self.proven();
             }
-            self.report(self.best_len().map(|l| l as u32));
+            self.report();
         }
     }
 
-    fn report(&self, best: Option<u32>) {
+    /// The best answer is optimal: the run is over.
+    fn proven(&self) {
+        self.best.optimal.store(true, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn report(&self) {
         if let Some(p) = self.progress {
             p(Progress {
                 generated: 0,
                 expanded: 0,
-                bound: self.lower.load(Ordering::Relaxed),
+                bound: self.best.lower.load(Ordering::Relaxed),
                 elapsed: self.started.elapsed(),
-                best,
+                best: Some(self.best.len() as u32),
             });
         }
     }
@@ -116,70 +158,52 @@ pub(crate) fn first_solution(request: &Request) -> Result<Vec<Move>, SolveError>
 }
 
 /// Solves `request` anytime (see the module documentation) with heuristic `h`, built for the
-/// request's goal, from `first` ([`first_solution`], already reported). Returns `first` at
-/// least; when the limits have run out already (the tables took the time), at once.
+/// request's goal, from the answer in `best` ([`first_solution`]'s, already reported), which
+/// the run keeps improving. Returns the best answer at the deadline; when the limits have run
+/// out already (the tables took the time), at once.
 pub(crate) fn anytime<H>(
     request: &Request,
     h: &H,
     progress: Option<ProgressFn>,
-    first: Vec<Move>,
-) -> Result<Solution, SolveError>
+    best: &Best,
+) -> Solution
 where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
 {
     let (board, goal, limits) = (request.board(), request.goal(), request.limits());
-    let root = h
-        .estimate(board.tiles())
-        .max(u32::try_from(super::manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX));
-    // A first answer as short as the root's bound is optimal: nothing to improve or prove.
-    let proven = first.len() as u64 <= u64::from(root);
     let stop = Arc::new(AtomicBool::new(false));
     let shared = Shared {
-        best: Mutex::new(Some(first)),
-        lower: AtomicU32::new(root),
-        optimal: AtomicBool::new(proven),
+        best,
         stop: stop.clone(),
         started: Instant::now(),
         progress,
     };
-    // The sub-searches stop on the request's deadline, budgets and memory, and on `stop`, which
-    // the supervisor below raises when the request is cancelled or the run is over.
-    let inner = Limits {
-        cancel: Some(stop.clone()),
-        ..limits.clone()
-    };
-    // A node budget is one search's notion: with one, only the improver runs, within it.
-    let prove_too = limits.max_nodes.is_none();
-    let (mut stats, last_error) = if !proven && limits.check(0).is_ok() {
-        run(request, h, &inner, &shared, prove_too)
-    } else {
-        (Stats::default(), None)
-    };
-    let lower = shared.lower.load(Ordering::Relaxed);
-    let optimal = shared.optimal.load(Ordering::Relaxed);
+    // The heuristic at the root (a first answer as short is optimal: nothing to improve or
+    // prove), unless the tables took the time already: on a cold disk, reading the root's
+    // entries alone can take a while.
+    let mut stats = Stats::default();
+    if limits.check(0).is_ok() {
+        shared.raise(
+            h.estimate(board.tiles())
+                .max(u32::try_from(super::manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX)),
+        );
+        // The sub-searches stop on the request's deadline, budgets and memory, and on `stop`,
+        // which the supervisor below raises when the request is cancelled or the run is over.
+        let inner = Limits {
+            cancel: Some(stop.clone()),
+            ..limits.clone()
+        };
+        // A node budget is one search's notion: with one, only the improver runs, within it.
+        let prove_too = limits.max_nodes.is_none();
+        if !stop.load(Ordering::Relaxed) && limits.check(0).is_ok() {
+            stats = run(request, h, &inner, &shared, prove_too);
+        }
+    }
     stats.elapsed = shared.started.elapsed();
-    match shared.best.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        Some(moves) => Ok(Solution {
-            optimal: optimal || moves.len() as u32 <= lower,
-            lower_bound: u64::from(lower),
-            moves,
-            stats,
-            ..Solution::default()
-        }),
-        None => Err(match last_error {
-            Some(SolveError::Limit { hit, .. }) => SolveError::Limit {
-                hit,
-                stats,
-                bound: lower,
-            },
-            Some(e) => e,
-            None => SolveError::Limit {
-                hit: limits.check(0).err().unwrap_or(LimitHit::Cancelled),
-                stats,
-                bound: lower,
-            },
-        }),
+    Solution {
+        stats,
+        ..best.solution()
     }
 }
 
@@ -205,8 +229,7 @@ where
     if let Ok(s) = &result {
         shared.raise(s.len() as u32);
         shared.offer(s.moves.clone());
-        shared.optimal.store(true, Ordering::Relaxed);
-        shared.stop.store(true, Ordering::Relaxed);
+        shared.proven();
     }
     result.map(|s| s.stats)
 }
@@ -222,20 +245,13 @@ fn add_proof(stats: &mut Stats, proof: Result<Stats, SolveError>) {
 /// The prover and the improver on two threads, with a supervisor passing the request's cancel
 /// flag and deadline on to them.
 #[cfg(not(target_arch = "wasm32"))]
-fn run<H>(
-    request: &Request,
-    h: &H,
-    inner: &Limits,
-    shared: &Shared,
-    prove_too: bool,
-) -> (Stats, Option<SolveError>)
+fn run<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
 where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
 {
     let limits = request.limits();
     let mut stats = Stats::default();
-    let mut last_error = None;
     std::thread::scope(|scope| {
         let prover = prove_too.then(|| scope.spawn(move || prove(request, h, inner, shared)));
         let improver = scope.spawn(move || improve::improve(request, h, inner, shared));
@@ -243,18 +259,11 @@ where
             if limits.check(0).is_err() || (improver.is_finished() && !prove_too) {
                 shared.stop.store(true, Ordering::Relaxed);
             }
-            if improver.is_finished() && shared.best_len().is_none() {
-                // No solution at all, and none will come from the improver: stop.
-                shared.stop.store(true, Ordering::Relaxed);
-            }
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
-        match improver.join() {
-            Ok((s, e)) => {
-                add(&mut stats, &s);
-                last_error = e;
-            }
-            Err(_) => last_error = Some(SolveError::Unsupported("the improver panicked".into())),
+        // A thread that panicked leaves the best answer as it was (its panic is printed).
+        if let Ok(s) = improver.join() {
+            add(&mut stats, &s);
         }
         if let Some(p) = prover {
             if let Ok(proof) = p.join() {
@@ -262,19 +271,13 @@ where
             }
         }
     });
-    (stats, last_error)
+    stats
 }
 
 /// In a browser (wasm32, one thread): the improver first, within half the time, so that a
 /// solution comes at once, then the prover with the time left.
 #[cfg(target_arch = "wasm32")]
-fn run<H>(
-    request: &Request,
-    h: &H,
-    inner: &Limits,
-    shared: &Shared,
-    prove_too: bool,
-) -> (Stats, Option<SolveError>)
+fn run<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
 where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
@@ -285,12 +288,12 @@ where
             .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2),
         ..inner.clone()
     };
-    let (mut stats, last_error) = improve::improve(request, h, &half, shared);
+    let mut stats = improve::improve(request, h, &half, shared);
     let stopped = shared.stop.load(Ordering::Relaxed) || inner.check(0).is_err();
-    if prove_too && !stopped && shared.best_len().is_some() {
+    if prove_too && !stopped {
         add_proof(&mut stats, prove(request, h, inner, shared));
     }
-    (stats, last_error)
+    stats
 }
 
 fn add(total: &mut Stats, s: &Stats) {

@@ -1,0 +1,187 @@
+//! Waiting for an anytime run without being held up by it. The run (opening the tables, then
+//! [`super::anytime`]) goes on a thread of its own and reports through a channel; at the
+//! deadline, or when the request is cancelled, the caller answers with the best so far
+//! ([`Best`]) even if a thread of the run is still inside a table read.
+//!
+//! Why: a table read that misses the page cache waits for the disk. Measured on a 24-puzzle
+//! with the eight tables of `zpdb:6-6-6-6+7-7-7-3` just evicted from the page cache, the root's
+//! entries alone (a 1-bit table walks down to its goal, one read a step) took 0.6 s, so that a
+//! `--timeout 0.1` answer came after 1.2 s. The run sees the stop at its next check and ends on
+//! its own; nothing it holds is needed by the answer.
+
+use super::Best;
+use crate::limits::{Limits, ProgressFn};
+use crate::solution::{Solution, SolveError};
+
+/// How long past the deadline (or a cancel) the caller waits for the run to end by itself,
+/// with its statistics, before answering with the best so far: a run not held up by the disk
+/// ends within a few milliseconds of its deadline.
+#[cfg(not(target_arch = "wasm32"))]
+const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Runs `work` (given the limits it is to keep and a progress callback) on a thread of its own,
+/// passes its progress on to `progress`, and returns its solution, or the best in `best` (which
+/// `work` keeps improving) when the run is not over [`GRACE`] after `limits` ran out. A run
+/// stopped by a limit before it found anything of its own (its tables took the time) also
+/// answers with `best`: the first answer.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn run_detached<F>(
+    limits: &Limits,
+    best: &Best,
+    progress: Option<ProgressFn>,
+    work: F,
+) -> Result<Solution, SolveError>
+where
+    F: FnOnce(&Limits, ProgressFn) -> Result<Solution, SolveError> + Send + 'static,
+{
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::mpsc::{channel, RecvTimeoutError};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use crate::clock::Instant;
+    use crate::limits::Progress;
+
+    enum Event {
+        Progress(Progress),
+        Done(Result<Solution, SolveError>),
+    }
+    // The run stops on `abandon`, raised here on the caller's cancel and past the deadline.
+    let abandon = Arc::new(AtomicBool::new(false));
+    let run_limits = Limits {
+        cancel: Some(abandon.clone()),
+        ..limits.clone()
+    };
+    let (tx, rx) = channel();
+    let spawned = std::thread::Builder::new()
+        .name("taquin-anytime".into())
+        .spawn(move || {
+            let report = |p: Progress| {
+                // The caller may have answered and gone already.
+                let _ = tx.send(Event::Progress(p));
+            };
+            let result = work(&run_limits, &report);
+            let _ = tx.send(Event::Done(result));
+        });
+    if spawned.is_err() {
+        // No thread to be had (the process is at its limit): the first answer stands.
+        return Ok(best.solution());
+    }
+    let mut ran_out: Option<Instant> = None;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(5)) {
+            Ok(Event::Progress(p)) => {
+                if let Some(report) = progress {
+                    report(p);
+                }
+            }
+            Ok(Event::Done(Err(SolveError::Limit { .. }))) => return Ok(best.solution()),
+            Ok(Event::Done(result)) => return result,
+            Err(RecvTimeoutError::Timeout) => {}
+            // The run panicked (its message is printed): the best so far stands.
+            Err(RecvTimeoutError::Disconnected) => return Ok(best.solution()),
+        }
+        if ran_out.is_none() && limits.check(0).is_err() {
+            abandon.store(true, Ordering::Relaxed);
+            ran_out = Some(Instant::now());
+        }
+        if ran_out.is_some_and(|t| t.elapsed() >= GRACE) {
+            return Ok(best.solution());
+        }
+    }
+}
+
+/// In a browser (wasm32, one thread): the run, then its answer.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn run_detached<F>(
+    limits: &Limits,
+    best: &Best,
+    progress: Option<ProgressFn>,
+    work: F,
+) -> Result<Solution, SolveError>
+where
+    F: FnOnce(&Limits, ProgressFn) -> Result<Solution, SolveError> + Send + 'static,
+{
+    let silent = |_| {};
+    match work(limits, progress.unwrap_or(&silent)) {
+        Err(SolveError::Limit { .. }) => Ok(best.solution()),
+        other => other,
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::limits::Progress;
+    use crate::moves::Move;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    #[test]
+    fn the_deadline_holds_while_the_run_is_held_up() {
+        let best = Arc::new(Best::new(vec![Move::Left, Move::Right], 0));
+        let (held, released) = (
+            Arc::new(AtomicBool::new(true)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let (held_in_run, released_in_run, best_in_run) =
+            (held.clone(), released.clone(), best.clone());
+        let reports = Mutex::new(Vec::new());
+        let record = |p: Progress| reports.lock().unwrap().push(p.best);
+        let limits = Limits::none().with_timeout(Duration::from_millis(20));
+        let answer = run_detached(&limits, &best, Some(&record), move |_, report| {
+            // A better answer, reported, then a read that does not come back until released
+            // or 5 s have passed (as a page fault on a cold disk ignores every flag): a caller
+            // that waited for the run would see it released.
+            *best_in_run.moves() = vec![];
+            report(Progress {
+                generated: 0,
+                expanded: 0,
+                bound: 0,
+                elapsed: Duration::ZERO,
+                best: Some(0),
+            });
+            let start = std::time::Instant::now();
+            while held_in_run.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            released_in_run.store(true, Ordering::Relaxed);
+            Ok(Solution::default())
+        })
+        .unwrap();
+        // The answer came while the run was still held: the best it had found.
+        assert!(!released.load(Ordering::Relaxed));
+        assert_eq!(answer.moves, vec![]);
+        assert_eq!(*reports.lock().unwrap(), vec![Some(0)]);
+        held.store(false, Ordering::Relaxed);
+    }
+
+    #[test]
+    fn a_run_that_ends_in_time_gives_its_own_answer() {
+        let best = Best::new(vec![Move::Left, Move::Right], 0);
+        let answer = run_detached(&Limits::none(), &best, None, |_, _| {
+            Ok(Solution {
+                lower_bound: 7,
+                ..Solution::default()
+            })
+        })
+        .unwrap();
+        assert_eq!(answer.lower_bound, 7);
+    }
+
+    #[test]
+    fn a_run_stopped_while_opening_its_tables_answers_with_the_first() {
+        let best = Best::new(vec![Move::Left, Move::Right], 2);
+        let answer = run_detached(&Limits::none(), &best, None, |_, _| {
+            Err(SolveError::Limit {
+                hit: crate::limits::LimitHit::Time,
+                stats: Default::default(),
+                bound: 0,
+            })
+        })
+        .unwrap();
+        assert_eq!(answer.moves, vec![Move::Left, Move::Right]);
+        assert!(answer.optimal);
+    }
+}
