@@ -135,6 +135,7 @@ mod tests {
             // or 5 s have passed (as a page fault on a cold disk ignores every flag): a caller
             // that waited for the run would see it released.
             *best_in_run.moves() = vec![];
+            best_in_run.improved.add(5, 3);
             report(Progress {
                 generated: 0,
                 expanded: 0,
@@ -153,6 +154,7 @@ mod tests {
         // The answer came while the run was still held: the best it had found.
         assert!(!released.load(Ordering::Relaxed));
         assert_eq!(answer.moves, vec![]);
+        assert_eq!((answer.stats.generated, answer.stats.expanded), (5, 3));
         assert_eq!(*reports.lock().unwrap(), vec![Some(0)]);
         held.store(false, Ordering::Relaxed);
     }

@@ -90,6 +90,7 @@ where
             let (better, generated) =
                 windows::resolve_goal_windows(board, goal, h, &moves, window, nodes, &left());
             spent.fetch_add(generated, Ordering::Relaxed);
+            shared.best.improved.add(generated, 0);
             shared.offer(better);
         }
     };
@@ -129,6 +130,7 @@ where
         spent.fetch_add(out.generated, Ordering::Relaxed);
         stats.generated += out.generated;
         stats.expanded += out.expanded;
+        shared.best.improved.add(out.generated, out.expanded);
         stats.peak_memory_bytes = stats.peak_memory_bytes.max(out.peak_memory_bytes);
         if let Some(moves) = out.moves {
             shared.offer(polish(moves, &ShortenOptions::default()));

@@ -23,7 +23,7 @@
 //! from a cold disk.
 
 use crate::clock::Instant;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::heuristic::Incremental;
@@ -50,6 +50,36 @@ pub(crate) struct Best {
     moves: Mutex<Vec<Move>>,
     lower: AtomicU32,
     optimal: AtomicBool,
+    /// The prover's running totals, as last reported.
+    proved: Nodes,
+    /// The improver's searches, added as each one ends.
+    improved: Nodes,
+}
+
+/// Nodes generated and expanded: the counts of an answer given before the run returns its own.
+#[derive(Default)]
+struct Nodes {
+    generated: AtomicU64,
+    expanded: AtomicU64,
+}
+
+impl Nodes {
+    fn add(&self, generated: u64, expanded: u64) {
+        self.generated.fetch_add(generated, Ordering::Relaxed);
+        self.expanded.fetch_add(expanded, Ordering::Relaxed);
+    }
+
+    fn set(&self, generated: u64, expanded: u64) {
+        self.generated.store(generated, Ordering::Relaxed);
+        self.expanded.store(expanded, Ordering::Relaxed);
+    }
+
+    fn get(&self) -> (u64, u64) {
+        (
+            self.generated.load(Ordering::Relaxed),
+            self.expanded.load(Ordering::Relaxed),
+        )
+    }
 }
 
 impl Best {
@@ -59,6 +89,8 @@ impl Best {
             moves: Mutex::new(first),
             lower: AtomicU32::new(lower),
             optimal: AtomicBool::new(false),
+            proved: Nodes::default(),
+            improved: Nodes::default(),
         }
     }
 
@@ -70,14 +102,21 @@ impl Best {
         self.moves().len()
     }
 
-    /// The answer as it stands: optimal when proven so, or when no shorter one can exist.
+    /// The answer as it stands: optimal when proven so, or when no shorter one can exist, with
+    /// the nodes reported so far.
     pub(crate) fn solution(&self) -> Solution {
         let moves = self.moves().clone();
         let lower = self.lower.load(Ordering::Relaxed);
+        let (proved, improved) = (self.proved.get(), self.improved.get());
         Solution {
             optimal: self.optimal.load(Ordering::Relaxed) || moves.len() as u64 <= u64::from(lower),
             lower_bound: u64::from(lower),
             moves,
+            stats: Stats {
+                generated: proved.0 + improved.0,
+                expanded: proved.1 + improved.1,
+                ..Stats::default()
+            },
             ..Solution::default()
         }
     }
@@ -214,7 +253,10 @@ where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
 {
-    let raise = |p: Progress| shared.raise(p.bound);
+    let raise = |p: Progress| {
+        shared.best.proved.set(p.generated, p.expanded);
+        shared.raise(p.bound);
+    };
     // The solver's pruning (duplicate moves, BPMX, the closest child first): the same bounds,
     // proved with fewer nodes; without waiting for the automaton to be learned.
     let pruning = Pruning::ready(request.goal().len());
