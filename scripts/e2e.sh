@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Browser tests of the web game: builds the release `taquin`, starts `taquin serve` on a free
-# loopback port, runs the Playwright tests (crates/web/e2e/tests) in Debian's headless Chromium,
-# and stops the server on exit. Then the static page: scripts/site.sh writes the folder, a plain
-# static server (python3 -m http.server) serves it with no taquin server running, and the tests
-# of crates/web/e2e/static run against it.
+# Browser tests of the web game: builds `taquin` (optimised, profile test-release), starts
+# `taquin serve` on a free loopback port, runs the Playwright tests (crates/web/e2e/tests) in
+# Debian's headless Chromium, and stops the server on exit. Then the static page: scripts/site.sh
+# writes the folder, a plain static server (python3 -m http.server) serves it with no taquin
+# server running, and the tests of crates/web/e2e/static run against it.
 # Usage: scripts/e2e.sh            (from anywhere; installs chromium/node with apt when root)
 #        TAQUIN_SCREENSHOT=docs/screenshot.png scripts/e2e.sh
 #                                  also writes the README's picture there
@@ -40,10 +40,11 @@ if [ ! -f node_modules/playwright-core/package.json ] \
   npm ci --no-audit --no-fund
 fi
 
-echo "== cargo build --release -p taquin-cli"
+# The tests' profile (Cargo.toml): the crates scripts/test.sh built for the Rust tests are reused.
+echo "== cargo build --profile test-release -p taquin-cli"
 cd "$root"
-cargo build --release --locked -p taquin-cli
-bin="${CARGO_TARGET_DIR:-$root/target}/release/taquin"
+cargo build --profile test-release --locked -p taquin-cli
+bin="${CARGO_TARGET_DIR:-$root/target}/test-release/taquin"
 
 log=$(mktemp)
 "$bin" serve --addr 127.0.0.1:0 >"$log" 2>&1 &

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test of taquin: formatting, lints, the Rust tests (release: the oracle tests walk
-# every 8-puzzle state), and the browser tests of the web game.
+# Runs every test of taquin: formatting, lints, the Rust tests (optimised: the oracle tests walk
+# every 8-puzzle state), fuzzing, the Python package, and the browser tests of the web game.
 # Usage: scripts/test.sh            (from the repository root)
 #        scripts/test.sh --slow     also the slow tests, `#[ignore]`d in a plain `cargo test`
 #                                   (1000x1000 boards, 12-cell God's numbers: minutes more)
@@ -27,11 +27,12 @@ cargo clippy --locked --release --workspace --all-targets -- -D warnings
 echo "== cargo doc (warnings denied)"
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin-api -p taquin-web -p taquin-wasm
 
-echo "== cargo test (release)"
-cargo test --locked --release --workspace
+# The test-release profile (Cargo.toml): release speed, a third of the build time.
+echo "== cargo test (profile test-release)"
+cargo test --locked --profile test-release --workspace
 if $slow; then
-  echo "== slow tests (release, --ignored)"
-  cargo test --locked --release --workspace -- --ignored
+  echo "== slow tests (profile test-release, --ignored)"
+  cargo test --locked --profile test-release --workspace -- --ignored
 fi
 
 # == fuzzing (cargo-fuzz, libFuzzer) ==
@@ -71,6 +72,8 @@ unset RUSTC_BOOTSTRAP
 # own, then runs the package's pytest suite, the Gymnasium checks included.
 echo "== Python package (pip install ./crates/python, pytest)"
 PY_VENV=target/python-venv
+# pip runs maturin, which builds with the tests' profile: the crates built above are reused.
+export MATURIN_PEP517_ARGS="--profile test-release"
 if [ ! -x "$PY_VENV/bin/python" ]; then
   python3 -m venv "$PY_VENV"
 fi
@@ -78,6 +81,7 @@ fi
 # Same version number as the last run: reinstall so the fresh build is the one tested.
 "$PY_VENV/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps ./crates/python
 "$PY_VENV/bin/python" -m pytest -q crates/python/tests
+unset MATURIN_PEP517_ARGS
 # == end Python package ==
 
 # == browser tests (web game) ==
