@@ -315,17 +315,10 @@ fn with_heuristic(
         HeuristicKind::Manhattan => search.run(&Manhattan::new(goal)),
         HeuristicKind::LinearConflict => search.run(&LinearConflict::new(goal)),
         HeuristicKind::WalkingDistance => search.run(&*tables.walking_distance(goal, limits)?),
-        // The search state of a heuristic sized for the 8-, 15- and 24-puzzle's sets is the
-        // smaller, and the search copies it at every node.
-        HeuristicKind::Pdb(preset) if preset.is_narrow() => search.run(
-            &tables.pdb_heuristic_sized::<{ crate::pdb::NARROW_PATTERNS }>(
-                preset, goal, policy, limits,
-            )?,
-        ),
         HeuristicKind::Pdb(preset) => {
-            search.run(&tables.pdb_heuristic_sized::<{ crate::pdb::MAX_PATTERNS }>(
-                preset, goal, policy, limits,
-            )?)
+            crate::pdb::with_pdb_heuristic!(tables, preset, goal, policy, limits, |h| {
+                search.run(&h)
+            })
         }
     }
 }

@@ -228,17 +228,11 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => Box::new(Manhattan::new(goal)),
             HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
             HeuristicKind::WalkingDistance => Box::new(tables.walking_distance(goal, limits)?),
-            HeuristicKind::Pdb(p) if p.is_narrow() => {
-                Box::new(
-                    tables.pdb_heuristic_sized::<{ crate::pdb::NARROW_PATTERNS }>(
-                        p, goal, policy, limits,
-                    )?,
-                )
+            HeuristicKind::Pdb(p) => {
+                crate::pdb::with_pdb_heuristic!(tables, p, goal, policy, limits, |h| {
+                    Box::new(h) as Box<dyn Heuristic>
+                })
             }
-            HeuristicKind::Pdb(p) => Box::new(
-                tables
-                    .pdb_heuristic_sized::<{ crate::pdb::MAX_PATTERNS }>(p, goal, policy, limits)?,
-            ),
         })
     }
 }

@@ -50,6 +50,28 @@ pub use cache::{default_dir, BuildPolicy, PdbEvent};
 pub use heuristic::{PdbHeuristic, MAX_PATTERNS, NARROW_PATTERNS};
 pub use table::PatternDb;
 
+/// Evaluates `$body` with `$h` bound to the pattern-database heuristic of `$preset` for `$goal`
+/// (`Tables::pdb_heuristic_sized`, the `?` applied), sized for [`NARROW_PATTERNS`] patterns
+/// when the preset has that few (the smaller search state, which a search copies at every
+/// node) and for [`MAX_PATTERNS`] otherwise. The one place that makes this choice: each
+/// branch is compiled for its own size.
+macro_rules! with_pdb_heuristic {
+    ($tables:expr, $preset:expr, $goal:expr, $policy:expr, $limits:expr, |$h:ident| $body:expr) => {
+        if $preset.is_narrow() {
+            let $h = $tables.pdb_heuristic_sized::<{ $crate::pdb::NARROW_PATTERNS }>(
+                $preset, $goal, $policy, $limits,
+            )?;
+            $body
+        } else {
+            let $h = $tables.pdb_heuristic_sized::<{ $crate::pdb::MAX_PATTERNS }>(
+                $preset, $goal, $policy, $limits,
+            )?;
+            $body
+        }
+    };
+}
+pub(crate) use with_pdb_heuristic;
+
 /// Largest number of cells a pattern database supports (positions are kept in 64-bit masks).
 pub const MAX_CELLS: usize = 64;
 
