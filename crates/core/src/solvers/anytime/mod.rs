@@ -19,7 +19,7 @@
 //! optimal unless its length meets the lower bound.
 //!
 //! The solver runs all of this on a thread of its own and answers at the deadline with the best
-//! so far ([`Best`], [`run_detached`]), even while a search is still waiting for a table read
+//! so far (`Best`, `run_detached`), even while a search is still waiting for a table read
 //! from a cold disk.
 
 use crate::clock::Instant;
