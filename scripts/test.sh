@@ -21,8 +21,9 @@ fi
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 
+# With the tests' profile (below), so that build scripts and macros are built once.
 echo "== cargo clippy"
-cargo clippy --locked --release --workspace --all-targets -- -D warnings
+cargo clippy --locked --profile test-release --workspace --all-targets -- -D warnings
 
 echo "== cargo doc (warnings denied)"
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin-api -p taquin-web -p taquin-wasm

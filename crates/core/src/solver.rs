@@ -151,6 +151,15 @@ impl Plan {
                         best: Some(first.len() as u32),
                     });
                 }
+                if first.len() as u64 <= manhattan {
+                    // As short as the Manhattan distance: optimal, and no table is needed.
+                    let solution = Solution {
+                        moves: first,
+                        optimal: true,
+                        ..Solution::default()
+                    };
+                    return self.finish(Ok(solution), request, started, manhattan);
+                }
                 let best = Arc::new(Best::new(first, bound));
                 // The tables are opened and searched on a thread of their own, so that a read
                 // from a cold disk cannot hold the answer past the deadline.
@@ -215,9 +224,20 @@ impl Plan {
                 )
             }
         };
-        // Every run is timed here, the stopped ones too (some solvers do not time themselves),
-        // and a stopped one's bound is at least the Manhattan distance (a run stopped while its
-        // tables were being built proved nothing itself).
+        self.finish(solution, request, started, manhattan)
+    }
+
+    /// A run's result as the front door returns it: timed (the stopped ones too: some solvers
+    /// do not time themselves), a stopped one's bound at least the Manhattan distance (a run
+    /// stopped while its tables were being built proved nothing itself), the moves replayed,
+    /// and the plan recorded.
+    fn finish(
+        &self,
+        solution: Result<Solution, SolveError>,
+        request: &Request,
+        started: Instant,
+        manhattan: u64,
+    ) -> Result<Solution, SolveError> {
         let mut solution = solution.map_err(|mut e| {
             if let SolveError::Limit { bound, .. } = &mut e {
                 *bound = (*bound).max(manhattan.min(u64::from(u32::MAX)) as u32);
@@ -228,7 +248,7 @@ impl Plan {
             e
         })?;
         solution.stats.elapsed = started.elapsed();
-        solution.verify(board, goal)?;
+        solution.verify(request.board(), request.goal())?;
         solution.lower_bound = if solution.optimal {
             solution.len() as u64
         } else {
@@ -288,9 +308,7 @@ impl Plan {
         match self.heuristic {
             HeuristicKind::Pdb(preset) if self.algorithm.takes_heuristic() => {
                 let goal = self.table_symmetry(goal).board(goal);
-                tables.pdb_heuristic_sized::<{ crate::pdb::MAX_PATTERNS }>(
-                    preset, &goal, self.build, limits,
-                )?;
+                crate::pdb::with_pdb_heuristic!(tables, preset, &goal, self.build, limits, |_h| ());
             }
             HeuristicKind::WalkingDistance if self.algorithm.takes_heuristic() => {
                 tables.walking_distance(goal, limits)?;

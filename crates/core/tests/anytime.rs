@@ -80,6 +80,22 @@ fn a_node_budget_still_gives_an_answer_never_claimed_optimal_unproven() {
 }
 
 #[test]
+fn a_first_answer_as_short_as_the_manhattan_distance_is_optimal_at_once() {
+    // Boards a few moves from the goal: the constructive solver's answer already meets the
+    // Manhattan distance, so the answer is optimal whatever the budget, with no search at all
+    // (a node budget of one would stop any).
+    let goal = Board::solved(5, 5).unwrap();
+    let mut rng = Rng::new(3);
+    for moves in [0, 1, 2] {
+        let board = random_walk(&goal, moves, &mut rng);
+        let s = check_answer(&board, &goal, &Limits::none().with_max_nodes(1));
+        assert!(s.optimal, "{moves} moves: {} moves, not optimal", s.len());
+        assert_eq!(s.len() as u64, manhattan_lower_bound(&board, &goal));
+        assert_eq!(s.stats.generated, 0);
+    }
+}
+
+#[test]
 fn a_small_memory_budget_stops_the_beams_not_the_answer() {
     let goal = Board::solved(6, 6).unwrap();
     let board = uniform(&goal, &mut Rng::new(8));

@@ -67,28 +67,68 @@ where
         // No thread to be had (the process is at its limit): the first answer stands.
         return Ok(best.solution());
     }
+    let done = |result| match result {
+        Err(SolveError::Limit { .. }) => Ok(best.solution()),
+        other => other,
+    };
+    // What the caller was told last (the first answer, by the solver): an answer given at the
+    // deadline that is ahead of it is reported too, so that the last report matches the answer.
+    let first = best.solution();
+    let mut told = (first.len(), first.lower_bound);
+    let mut forward = |p: Progress| {
+        if let Some(report) = progress {
+            report(p);
+        }
+        if let Some(len) = p.best {
+            told = (len as usize, u64::from(p.bound));
+        }
+    };
     let mut ran_out: Option<Instant> = None;
     loop {
         match rx.recv_timeout(Duration::from_millis(5)) {
-            Ok(Event::Progress(p)) => {
-                if let Some(report) = progress {
-                    report(p);
-                }
-            }
-            Ok(Event::Done(Err(SolveError::Limit { .. }))) => return Ok(best.solution()),
-            Ok(Event::Done(result)) => return result,
+            Ok(Event::Progress(p)) => forward(p),
+            Ok(Event::Done(result)) => return done(result),
             Err(RecvTimeoutError::Timeout) => {}
-            // The run panicked (its message is printed): the best so far stands.
-            Err(RecvTimeoutError::Disconnected) => return Ok(best.solution()),
+            Err(RecvTimeoutError::Disconnected) => return Err(panicked()),
         }
         if ran_out.is_none() && limits.check(0).is_err() {
             abandon.store(true, Ordering::Relaxed);
             ran_out = Some(Instant::now());
         }
         if ran_out.is_some_and(|t| t.elapsed() >= GRACE) {
-            return Ok(best.solution());
+            // The run is held up: what it reported meanwhile, then the best so far.
+            loop {
+                match rx.try_recv() {
+                    Ok(Event::Progress(p)) => forward(p),
+                    Ok(Event::Done(result)) => return done(result),
+                    Err(_) => break,
+                }
+            }
+            let answer = best.solution();
+            if let Some(report) = progress.filter(|_| told != (answer.len(), answer.lower_bound)) {
+                report(Progress {
+                    generated: answer.stats.generated,
+                    expanded: answer.stats.expanded,
+                    bound: u32::try_from(answer.lower_bound).unwrap_or(u32::MAX),
+                    elapsed: Duration::ZERO,
+                    best: Some(answer.len() as u32),
+                });
+            }
+            // A run held up this long keeps what it holds (its beams, a core) until its next
+            // check: a caller that starts the next board at once has both for that moment.
+            return Ok(answer);
         }
     }
+}
+
+/// The error of a run whose thread panicked (the panic's message is printed on stderr).
+#[cfg(not(target_arch = "wasm32"))]
+fn panicked() -> SolveError {
+    SolveError::Unsupported(
+        "internal error: the search stopped with a panic (its message is printed above); \
+         please report it"
+            .into(),
+    )
 }
 
 /// In a browser (wasm32, one thread): the run, then its answer.
@@ -102,7 +142,7 @@ pub(crate) fn run_detached<F>(
 where
     F: FnOnce(&Limits, ProgressFn) -> Result<Solution, SolveError> + Send + 'static,
 {
-    let silent = |_| {};
+    let silent = |_: crate::limits::Progress| {};
     match work(limits, progress.unwrap_or(&silent)) {
         Err(SolveError::Limit { .. }) => Ok(best.solution()),
         other => other,
@@ -118,9 +158,20 @@ mod tests {
     use std::sync::{Arc, Mutex};
     use std::time::Duration;
 
+    fn progress(best: u32) -> Progress {
+        Progress {
+            generated: 0,
+            expanded: 0,
+            bound: 0,
+            elapsed: Duration::ZERO,
+            best: Some(best),
+        }
+    }
+
     #[test]
     fn the_deadline_holds_while_the_run_is_held_up() {
-        let best = Arc::new(Best::new(vec![Move::Left, Move::Right], 0));
+        use Move::{Left, Right};
+        let best = Arc::new(Best::new(vec![Left, Right, Left, Right], 0));
         let (held, released) = (
             Arc::new(AtomicBool::new(true)),
             Arc::new(AtomicBool::new(false)),
@@ -131,18 +182,13 @@ mod tests {
         let record = |p: Progress| reports.lock().unwrap().push(p.best);
         let limits = Limits::none().with_timeout(Duration::from_millis(20));
         let answer = run_detached(&limits, &best, Some(&record), move |_, report| {
-            // A better answer, reported, then a read that does not come back until released
-            // or 5 s have passed (as a page fault on a cold disk ignores every flag): a caller
-            // that waited for the run would see it released.
+            // A better answer, reported; a better one still, not yet reported; then a read that
+            // does not come back until released or 5 s have passed (as a page fault on a cold
+            // disk ignores every flag): a caller that waited for the run would see it released.
+            *best_in_run.moves() = vec![Left, Right];
+            report(progress(2));
             *best_in_run.moves() = vec![];
             best_in_run.improved.add(5, 3);
-            report(Progress {
-                generated: 0,
-                expanded: 0,
-                bound: 0,
-                elapsed: Duration::ZERO,
-                best: Some(0),
-            });
             let start = std::time::Instant::now();
             while held_in_run.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
                 std::thread::sleep(Duration::from_millis(1));
@@ -151,12 +197,41 @@ mod tests {
             Ok(Solution::default())
         })
         .unwrap();
-        // The answer came while the run was still held: the best it had found.
+        // The answer came while the run was still held: the best it had found, with its nodes,
+        // and the caller was told of it.
         assert!(!released.load(Ordering::Relaxed));
         assert_eq!(answer.moves, vec![]);
         assert_eq!((answer.stats.generated, answer.stats.expanded), (5, 3));
-        assert_eq!(*reports.lock().unwrap(), vec![Some(0)]);
+        assert_eq!(*reports.lock().unwrap(), vec![Some(2), Some(0)]);
         held.store(false, Ordering::Relaxed);
+    }
+
+    #[test]
+    fn the_callers_cancel_reaches_the_run() {
+        let best = Best::new(vec![Move::Left, Move::Right], 0);
+        let limits = Limits::none().with_cancel(Arc::new(AtomicBool::new(true)));
+        let answer = run_detached(&limits, &best, None, |limits, _| {
+            let start = std::time::Instant::now();
+            while limits.check(0).is_ok() && start.elapsed() < Duration::from_secs(5) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Ok(Solution {
+                lower_bound: u64::from(limits.check(0).is_err()),
+                ..Solution::default()
+            })
+        })
+        .unwrap();
+        assert_eq!(answer.lower_bound, 1, "the run did not see the cancel");
+    }
+
+    #[test]
+    fn a_run_that_panics_is_an_error_not_an_answer() {
+        let best = Best::new(vec![Move::Left, Move::Right], 0);
+        let err = run_detached(&Limits::none(), &best, None, |_, _| {
+            panic!("a panic in a test of run_detached")
+        })
+        .unwrap_err();
+        assert!(err.to_string().contains("internal error"), "{err}");
     }
 
     #[test]

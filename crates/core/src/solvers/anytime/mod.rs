@@ -48,8 +48,8 @@ pub(crate) use detached::run_detached;
 /// (milliseconds a read) does not hold the answer back past the deadline.
 pub(crate) struct Best {
     moves: Mutex<Vec<Move>>,
+    /// Only ever raised, and always a proven bound: an answer no longer than it is optimal.
     lower: AtomicU32,
-    optimal: AtomicBool,
     /// The prover's running totals, as last reported.
     proved: Nodes,
     /// The improver's searches, added as each one ends.
@@ -88,7 +88,6 @@ impl Best {
         Best {
             moves: Mutex::new(first),
             lower: AtomicU32::new(lower),
-            optimal: AtomicBool::new(false),
             proved: Nodes::default(),
             improved: Nodes::default(),
         }
@@ -102,14 +101,15 @@ impl Best {
         self.moves().len()
     }
 
-    /// The answer as it stands: optimal when proven so, or when no shorter one can exist, with
-    /// the nodes reported so far.
+    /// The answer as it stands: optimal when no shorter one can exist (the bound is read after
+    /// the moves, and only rises, so a shorter answer stored meanwhile cannot mark these moves
+    /// optimal), with the nodes reported so far.
     pub(crate) fn solution(&self) -> Solution {
         let moves = self.moves().clone();
         let lower = self.lower.load(Ordering::Relaxed);
         let (proved, improved) = (self.proved.get(), self.improved.get());
         Solution {
-            optimal: self.optimal.load(Ordering::Relaxed) || moves.len() as u64 <= u64::from(lower),
+            optimal: moves.len() as u64 <= u64::from(lower),
             lower_bound: u64::from(lower),
             moves,
             stats: Stats {
@@ -157,9 +157,8 @@ impl Shared<'_> {
         }
     }
 
-    /// The best answer is optimal: the run is over.
+    /// The best answer is optimal (its length meets the lower bound): the run is over.
     fn proven(&self) {
-        self.best.optimal.store(true, Ordering::Relaxed);
         self.stop.store(true, Ordering::Relaxed);
     }
 
@@ -235,7 +234,8 @@ where
         };
         // A node budget is one search's notion: with one, only the improver runs, within it.
         let prove_too = limits.max_nodes.is_none();
-        if !stop.load(Ordering::Relaxed) && limits.check(0).is_ok() {
+        let proven = best.len() as u64 <= u64::from(best.lower.load(Ordering::Relaxed));
+        if !proven && limits.check(0).is_ok() {
             stats = run(request, h, &inner, &shared, prove_too);
         }
     }
