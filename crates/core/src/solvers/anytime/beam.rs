@@ -391,6 +391,12 @@ where
         candidates.sort_unstable_by_key(order);
         candidates.dedup_by_key(|c| c.hash);
         candidates.truncate(width);
+        // Choosing among a wide layer's children (millions of them) takes a while: the deadline
+        // may have passed meanwhile.
+        if let Err(hit) = limits.check(out.generated) {
+            out.limit = Some(hit);
+            return out;
+        }
         let kept = candidates.len();
         stored += kept * (std::mem::size_of::<(u32, Move)>() + SeenSet::BYTES_PER_HASH);
 
