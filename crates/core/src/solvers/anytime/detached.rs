@@ -23,9 +23,29 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
 /// passes its progress on to `progress`, and returns its solution, or the best in `best` (which
 /// `work` keeps improving) when the run is not over [`GRACE`] after `limits` ran out. A run
 /// stopped by a limit before it found anything of its own (its tables took the time) also
-/// answers with `best`: the first answer.
-#[cfg(not(target_arch = "wasm32"))]
+/// answers with `best`: the first answer. In a browser (wasm32, one thread), the run, then its
+/// answer.
 pub(crate) fn run_detached<F>(
+    limits: &Limits,
+    best: &Best,
+    progress: Option<ProgressFn>,
+    work: F,
+) -> Result<Solution, SolveError>
+where
+    F: FnOnce(&Limits, ProgressFn) -> Result<Solution, SolveError> + Send + 'static,
+{
+    #[cfg(target_arch = "wasm32")]
+    {
+        let silent = |_: crate::limits::Progress| {};
+        finished(best, work(limits, progress.unwrap_or(&silent)))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    threaded(limits, best, progress, work)
+}
+
+/// [`run_detached`] on a thread of its own.
+#[cfg(not(target_arch = "wasm32"))]
+fn threaded<F>(
     limits: &Limits,
     best: &Best,
     progress: Option<ProgressFn>,
@@ -67,10 +87,7 @@ where
         // No thread to be had (the process is at its limit): the first answer stands.
         return Ok(best.solution());
     }
-    let done = |result| match result {
-        Err(SolveError::Limit { .. }) => Ok(best.solution()),
-        other => other,
-    };
+    let done = |result| finished(best, result);
     // What the caller was told last (the first answer, by the solver): an answer given at the
     // deadline that is ahead of it is reported too, so that the last report matches the answer.
     let first = best.solution();
@@ -131,19 +148,10 @@ fn panicked() -> SolveError {
     )
 }
 
-/// In a browser (wasm32, one thread): the run, then its answer.
-#[cfg(target_arch = "wasm32")]
-pub(crate) fn run_detached<F>(
-    limits: &Limits,
-    best: &Best,
-    progress: Option<ProgressFn>,
-    work: F,
-) -> Result<Solution, SolveError>
-where
-    F: FnOnce(&Limits, ProgressFn) -> Result<Solution, SolveError> + Send + 'static,
-{
-    let silent = |_: crate::limits::Progress| {};
-    match work(limits, progress.unwrap_or(&silent)) {
+/// The run's own answer, or `best` when a limit stopped it before it had one (its tables took
+/// the time).
+fn finished(best: &Best, result: Result<Solution, SolveError>) -> Result<Solution, SolveError> {
+    match result {
         Err(SolveError::Limit { .. }) => Ok(best.solution()),
         other => other,
     }
