@@ -37,103 +37,94 @@ where
     #[cfg(target_arch = "wasm32")]
     {
         let silent = |_: crate::limits::Progress| {};
-        finished(best, work(limits, progress.unwrap_or(&silent)))
+        return finished(best, work(limits, progress.unwrap_or(&silent)));
     }
+    // Elsewhere, on a thread of its own.
     #[cfg(not(target_arch = "wasm32"))]
-    threaded(limits, best, progress, work)
-}
+    {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::mpsc::{channel, RecvTimeoutError};
+        use std::sync::Arc;
+        use std::time::Duration;
 
-/// [`run_detached`] on a thread of its own.
-#[cfg(not(target_arch = "wasm32"))]
-fn threaded<F>(
-    limits: &Limits,
-    best: &Best,
-    progress: Option<ProgressFn>,
-    work: F,
-) -> Result<Solution, SolveError>
-where
-    F: FnOnce(&Limits, ProgressFn) -> Result<Solution, SolveError> + Send + 'static,
-{
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::mpsc::{channel, RecvTimeoutError};
-    use std::sync::Arc;
-    use std::time::Duration;
+        use crate::clock::Instant;
+        use crate::limits::Progress;
 
-    use crate::clock::Instant;
-    use crate::limits::Progress;
-
-    enum Event {
-        Progress(Progress),
-        Done(Result<Solution, SolveError>),
-    }
-    // The run stops on `abandon`, raised here on the caller's cancel and past the deadline.
-    let abandon = Arc::new(AtomicBool::new(false));
-    let run_limits = Limits {
-        cancel: Some(abandon.clone()),
-        ..limits.clone()
-    };
-    let (tx, rx) = channel();
-    let spawned = std::thread::Builder::new()
-        .name("taquin-anytime".into())
-        .spawn(move || {
-            let report = |p: Progress| {
-                // The caller may have answered and gone already.
-                let _ = tx.send(Event::Progress(p));
-            };
-            let result = work(&run_limits, &report);
-            let _ = tx.send(Event::Done(result));
-        });
-    if spawned.is_err() {
-        // No thread to be had (the process is at its limit): the first answer stands.
-        return Ok(best.solution());
-    }
-    let done = |result| finished(best, result);
-    // What the caller was told last (the first answer, by the solver): an answer given at the
-    // deadline that is ahead of it is reported too, so that the last report matches the answer.
-    let first = best.solution();
-    let mut told = (first.len(), first.lower_bound);
-    let mut forward = |p: Progress| {
-        if let Some(report) = progress {
-            report(p);
+        enum Event {
+            Progress(Progress),
+            Done(Result<Solution, SolveError>),
         }
-        if let Some(len) = p.best {
-            told = (len as usize, u64::from(p.bound));
+        // The run stops on `abandon`, raised here on the caller's cancel and past the deadline.
+        let abandon = Arc::new(AtomicBool::new(false));
+        let run_limits = Limits {
+            cancel: Some(abandon.clone()),
+            ..limits.clone()
+        };
+        let (tx, rx) = channel();
+        let spawned = std::thread::Builder::new()
+            .name("taquin-anytime".into())
+            .spawn(move || {
+                let report = |p: Progress| {
+                    // The caller may have answered and gone already.
+                    let _ = tx.send(Event::Progress(p));
+                };
+                let result = work(&run_limits, &report);
+                let _ = tx.send(Event::Done(result));
+            });
+        if spawned.is_err() {
+            // No thread to be had (the process is at its limit): the first answer stands.
+            return Ok(best.solution());
         }
-    };
-    let mut ran_out: Option<Instant> = None;
-    loop {
-        match rx.recv_timeout(Duration::from_millis(5)) {
-            Ok(Event::Progress(p)) => forward(p),
-            Ok(Event::Done(result)) => return done(result),
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => return Err(panicked()),
-        }
-        if ran_out.is_none() && limits.check(0).is_err() {
-            abandon.store(true, Ordering::Relaxed);
-            ran_out = Some(Instant::now());
-        }
-        if ran_out.is_some_and(|t| t.elapsed() >= GRACE) {
-            // The run is held up: what it reported meanwhile, then the best so far.
-            loop {
-                match rx.try_recv() {
-                    Ok(Event::Progress(p)) => forward(p),
-                    Ok(Event::Done(result)) => return done(result),
-                    Err(_) => break,
+        let done = |result| finished(best, result);
+        // What the caller was told last (the first answer, by the solver): an answer given at the
+        // deadline that is ahead of it is reported too, so that the last report matches the answer.
+        let first = best.solution();
+        let mut told = (first.len(), first.lower_bound);
+        let mut forward = |p: Progress| {
+            if let Some(report) = progress {
+                report(p);
+            }
+            if let Some(len) = p.best {
+                told = (len as usize, u64::from(p.bound));
+            }
+        };
+        let mut ran_out: Option<Instant> = None;
+        loop {
+            match rx.recv_timeout(Duration::from_millis(5)) {
+                Ok(Event::Progress(p)) => forward(p),
+                Ok(Event::Done(result)) => return done(result),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err(panicked()),
+            }
+            if ran_out.is_none() && limits.check(0).is_err() {
+                abandon.store(true, Ordering::Relaxed);
+                ran_out = Some(Instant::now());
+            }
+            if ran_out.is_some_and(|t| t.elapsed() >= GRACE) {
+                // The run is held up: what it reported meanwhile, then the best so far.
+                loop {
+                    match rx.try_recv() {
+                        Ok(Event::Progress(p)) => forward(p),
+                        Ok(Event::Done(result)) => return done(result),
+                        Err(_) => break,
+                    }
                 }
+                let answer = best.solution();
+                if let Some(report) =
+                    progress.filter(|_| told != (answer.len(), answer.lower_bound))
+                {
+                    report(Progress {
+                        generated: answer.stats.generated,
+                        expanded: answer.stats.expanded,
+                        bound: u32::try_from(answer.lower_bound).unwrap_or(u32::MAX),
+                        elapsed: Duration::ZERO,
+                        best: Some(answer.len() as u32),
+                    });
+                }
+                // A run held up this long keeps what it holds (its beams, a core) until its next
+                // check: a caller that starts the next board at once has both for that moment.
+                return Ok(answer);
             }
-            let answer = best.solution();
-            if let Some(report) = progress.filter(|_| told != (answer.len(), answer.lower_bound)) {
-                report(Progress {
-                    generated: answer.stats.generated,
-                    expanded: answer.stats.expanded,
-                    bound: u32::try_from(answer.lower_bound).unwrap_or(u32::MAX),
-                    elapsed: Duration::ZERO,
-                    best: Some(answer.len() as u32),
-                });
-            }
-            // A run held up this long keeps what it holds (its beams, a core) until its next
-            // check: a caller that starts the next board at once has both for that moment.
-            return Ok(answer);
         }
     }
 }
