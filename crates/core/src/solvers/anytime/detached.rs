@@ -8,6 +8,11 @@
 //! entries alone (a 1-bit table walks down to its goal, one read a step) took 0.6 s, so that a
 //! `--timeout 0.1` answer came after 1.2 s. The run sees the stop at its next check and ends on
 //! its own; nothing it holds is needed by the answer.
+//!
+//! A run given up on this way still holds its beams until it ends. So that a batch or a server
+//! that goes on to the next board at once never holds two runs' memory, a new run waits for
+//! the runs given up on before it to end (within its own limits: its caller still answers on
+//! time, with the first answer if the wait took all the time).
 
 use super::Best;
 use crate::limits::{Limits, ProgressFn};
@@ -34,97 +39,156 @@ pub(crate) fn run_detached<F>(
 where
     F: FnOnce(&Limits, ProgressFn) -> Result<Solution, SolveError> + Send + 'static,
 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        /// The runs of this process given up on that may still be going.
+        static GIVEN_UP: GivenUp = GivenUp::new();
+        run_detached_after(&GIVEN_UP, limits, best, progress, work)
+    }
     #[cfg(target_arch = "wasm32")]
     {
         let silent = |_: crate::limits::Progress| {};
-        return finished(best, work(limits, progress.unwrap_or(&silent)));
+        finished(best, work(limits, progress.unwrap_or(&silent)))
     }
-    // Elsewhere, on a thread of its own.
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use std::sync::atomic::{AtomicBool, Ordering};
-        use std::sync::mpsc::{channel, RecvTimeoutError};
-        use std::sync::Arc;
-        use std::time::Duration;
+}
 
-        use crate::clock::Instant;
-        use crate::limits::Progress;
+/// Runs that a caller stopped waiting for (see [`run_detached`]) and that may still be going,
+/// held up in a table read. A new run waits for them to end before it starts its own work.
+#[cfg(not(target_arch = "wasm32"))]
+struct GivenUp(std::sync::Mutex<Vec<std::thread::JoinHandle<()>>>);
 
-        enum Event {
-            Progress(Progress),
-            Done(Result<Solution, SolveError>),
-        }
-        // The run stops on `abandon`, raised here on the caller's cancel and past the deadline.
-        let abandon = Arc::new(AtomicBool::new(false));
-        let run_limits = Limits {
-            cancel: Some(abandon.clone()),
-            ..limits.clone()
-        };
-        let (tx, rx) = channel();
-        let spawned = std::thread::Builder::new()
-            .name("taquin-anytime".into())
-            .spawn(move || {
-                let report = |p: Progress| {
-                    // The caller may have answered and gone already.
-                    let _ = tx.send(Event::Progress(p));
-                };
-                let result = work(&run_limits, &report);
-                let _ = tx.send(Event::Done(result));
-            });
-        if spawned.is_err() {
-            // No thread to be had (the process is at its limit): the first answer stands.
-            return Ok(best.solution());
-        }
-        let done = |result| finished(best, result);
-        // What the caller was told last (the first answer, by the solver): an answer given at the
-        // deadline that is ahead of it is reported too, so that the last report matches the answer.
-        let first = best.solution();
-        let mut told = (first.len(), first.lower_bound);
-        let mut forward = |p: Progress| {
-            if let Some(report) = progress {
-                report(p);
-            }
-            if let Some(len) = p.best {
-                told = (len as usize, u64::from(p.bound));
-            }
-        };
-        let mut ran_out: Option<Instant> = None;
+#[cfg(not(target_arch = "wasm32"))]
+impl GivenUp {
+    const fn new() -> GivenUp {
+        GivenUp(std::sync::Mutex::new(Vec::new()))
+    }
+
+    fn add(&self, run: std::thread::JoinHandle<()>) {
+        self.runs().push(run);
+    }
+
+    /// Waits until every run given up on has ended, or `limits` run out (the new run's
+    /// deadline or cancel).
+    fn wait(&self, limits: &Limits) -> Result<(), crate::limits::LimitHit> {
         loop {
-            match rx.recv_timeout(Duration::from_millis(5)) {
-                Ok(Event::Progress(p)) => forward(p),
-                Ok(Event::Done(result)) => return done(result),
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return Err(panicked()),
-            }
-            if ran_out.is_none() && limits.check(0).is_err() {
-                abandon.store(true, Ordering::Relaxed);
-                ran_out = Some(Instant::now());
-            }
-            if ran_out.is_some_and(|t| t.elapsed() >= GRACE) {
-                // The run is held up: what it reported meanwhile, then the best so far.
-                loop {
-                    match rx.try_recv() {
-                        Ok(Event::Progress(p)) => forward(p),
-                        Ok(Event::Done(result)) => return done(result),
-                        Err(_) => break,
-                    }
+            {
+                let mut runs = self.runs();
+                runs.retain(|run| !run.is_finished());
+                if runs.is_empty() {
+                    return Ok(());
                 }
-                let answer = best.solution();
-                if let Some(report) =
-                    progress.filter(|_| told != (answer.len(), answer.lower_bound))
-                {
-                    report(Progress {
-                        generated: answer.stats.generated,
-                        expanded: answer.stats.expanded,
-                        bound: u32::try_from(answer.lower_bound).unwrap_or(u32::MAX),
-                        elapsed: Duration::ZERO,
-                        best: Some(answer.len() as u32),
-                    });
-                }
-                // A run held up this long keeps what it holds (its beams, a core) until its next
-                // check: a caller that starts the next board at once has both for that moment.
-                return Ok(answer);
             }
+            limits.check(0)?;
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+
+    fn runs(&self) -> std::sync::MutexGuard<'_, Vec<std::thread::JoinHandle<()>>> {
+        // A panic elsewhere while the list was held leaves it usable: it is only a list.
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// [`run_detached`] with the runs given up on so far in `given_up`, to wait for before this
+/// run starts and to add this run to if it is given up on too.
+#[cfg(not(target_arch = "wasm32"))]
+fn run_detached_after<F>(
+    given_up: &GivenUp,
+    limits: &Limits,
+    best: &Best,
+    progress: Option<ProgressFn>,
+    work: F,
+) -> Result<Solution, SolveError>
+where
+    F: FnOnce(&Limits, ProgressFn) -> Result<Solution, SolveError> + Send + 'static,
+{
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::mpsc::{channel, RecvTimeoutError};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use crate::clock::Instant;
+    use crate::limits::Progress;
+
+    enum Event {
+        Progress(Progress),
+        Done(Result<Solution, SolveError>),
+    }
+    // The run stops on `abandon`, raised here on the caller's cancel and past the deadline.
+    let abandon = Arc::new(AtomicBool::new(false));
+    let run_limits = Limits {
+        cancel: Some(abandon.clone()),
+        ..limits.clone()
+    };
+    // A run given up on before may still hold its memory: this one starts when it is gone.
+    if given_up.wait(limits).is_err() {
+        return Ok(best.solution());
+    }
+    let (tx, rx) = channel();
+    let spawned = std::thread::Builder::new()
+        .name("taquin-anytime".into())
+        .spawn(move || {
+            let report = |p: Progress| {
+                // The caller may have answered and gone already.
+                let _ = tx.send(Event::Progress(p));
+            };
+            let result = work(&run_limits, &report);
+            let _ = tx.send(Event::Done(result));
+        });
+    let Ok(run) = spawned else {
+        // No thread to be had (the process is at its limit): the first answer stands.
+        return Ok(best.solution());
+    };
+    let done = |result| finished(best, result);
+    // What the caller was told last (the first answer, by the solver): an answer given at the
+    // deadline that is ahead of it is reported too, so that the last report matches the answer.
+    let first = best.solution();
+    let mut told = (first.len(), first.lower_bound);
+    let mut forward = |p: Progress| {
+        if let Some(report) = progress {
+            report(p);
+        }
+        if let Some(len) = p.best {
+            told = (len as usize, u64::from(p.bound));
+        }
+    };
+    let mut ran_out: Option<Instant> = None;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(5)) {
+            Ok(Event::Progress(p)) => forward(p),
+            Ok(Event::Done(result)) => return done(result),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return Err(panicked()),
+        }
+        if ran_out.is_none() && limits.check(0).is_err() {
+            abandon.store(true, Ordering::Relaxed);
+            ran_out = Some(Instant::now());
+        }
+        if ran_out.is_some_and(|t| t.elapsed() >= GRACE) {
+            // The run is held up: what it reported meanwhile, then the best so far.
+            loop {
+                match rx.try_recv() {
+                    Ok(Event::Progress(p)) => forward(p),
+                    Ok(Event::Done(result)) => return done(result),
+                    Err(_) => break,
+                }
+            }
+            let answer = best.solution();
+            if let Some(report) = progress.filter(|_| told != (answer.len(), answer.lower_bound)) {
+                report(Progress {
+                    generated: answer.stats.generated,
+                    expanded: answer.stats.expanded,
+                    bound: u32::try_from(answer.lower_bound).unwrap_or(u32::MAX),
+                    elapsed: Duration::ZERO,
+                    best: Some(answer.len() as u32),
+                });
+            }
+            // A run held up this long keeps what it holds (its beams, a core) until its next
+            // check: the next run waits for it to end.
+            given_up.add(run);
+            return Ok(answer);
         }
     }
 }
@@ -180,21 +244,31 @@ mod tests {
         let reports = Mutex::new(Vec::new());
         let record = |p: Progress| reports.lock().unwrap().push(p.best);
         let limits = Limits::none().with_timeout(Duration::from_millis(20));
-        let answer = run_detached(&limits, &best, Some(&record), move |_, report| {
-            // A better answer, reported; a better one still, not yet reported; then a read that
-            // does not come back until released or 5 s have passed (as a page fault on a cold
-            // disk ignores every flag): a caller that waited for the run would see it released.
-            *best_in_run.moves() = vec![Left, Right];
-            report(progress(2));
-            *best_in_run.moves() = vec![];
-            best_in_run.improved.add(5, 3);
-            let start = std::time::Instant::now();
-            while held_in_run.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            released_in_run.store(true, Ordering::Relaxed);
-            Ok(Solution::default())
-        })
+        // A list of its own: the run given up on here is no concern of the other tests' runs.
+        let given_up = GivenUp::new();
+        let answer = run_detached_after(
+            &given_up,
+            &limits,
+            &best,
+            Some(&record),
+            move |_, report| {
+                // A better answer, reported; a better one still, not yet reported; then a read that
+                // does not come back until released or 5 s have passed (as a page fault on a cold
+                // disk ignores every flag): a caller that waited for the run would see it released.
+                *best_in_run.moves() = vec![Left, Right];
+                report(progress(2));
+                *best_in_run.moves() = vec![];
+                best_in_run.improved.add(5, 3);
+                let start = std::time::Instant::now();
+                while held_in_run.load(Ordering::Relaxed)
+                    && start.elapsed() < Duration::from_secs(5)
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                released_in_run.store(true, Ordering::Relaxed);
+                Ok(Solution::default())
+            },
+        )
         .unwrap();
         // The answer came while the run was still held: the best it had found, with its nodes,
         // and the caller was told of it.
@@ -203,6 +277,50 @@ mod tests {
         assert_eq!((answer.stats.generated, answer.stats.expanded), (5, 3));
         assert_eq!(*reports.lock().unwrap(), vec![Some(2), Some(0)]);
         held.store(false, Ordering::Relaxed);
+    }
+
+    #[test]
+    fn a_new_run_waits_for_the_one_given_up_on_to_end() {
+        use Move::{Left, Right};
+        let given_up = GivenUp::new();
+        let best = Best::new(vec![Left, Right], 0);
+        let held = Arc::new(AtomicBool::new(true));
+        let held_in_run = held.clone();
+        // A run held past its deadline (as in a read from a cold disk) is given up on.
+        let limits = Limits::none().with_timeout(Duration::from_millis(10));
+        run_detached_after(&given_up, &limits, &best, None, move |_, _| {
+            let start = std::time::Instant::now();
+            while held_in_run.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Ok(Solution::default())
+        })
+        .unwrap();
+        // While it is still held, the next run does not start: its caller answers at its own
+        // deadline with the first answer.
+        let started = Arc::new(AtomicBool::new(false));
+        let started_in_run = started.clone();
+        let limits = Limits::none().with_timeout(Duration::from_millis(30));
+        let answer = run_detached_after(&given_up, &limits, &best, None, move |_, _| {
+            started_in_run.store(true, Ordering::Relaxed);
+            Ok(Solution::default())
+        })
+        .unwrap();
+        assert!(
+            !started.load(Ordering::Relaxed),
+            "a run started beside one given up on"
+        );
+        assert_eq!(answer.moves, vec![Left, Right]);
+        // Once the held run has ended, the next one goes ahead.
+        held.store(false, Ordering::Relaxed);
+        let answer = run_detached_after(&given_up, &Limits::none(), &best, None, |_, _| {
+            Ok(Solution {
+                lower_bound: 7,
+                ..Solution::default()
+            })
+        })
+        .unwrap();
+        assert_eq!(answer.lower_bound, 7);
     }
 
     #[test]
