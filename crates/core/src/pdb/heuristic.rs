@@ -755,6 +755,23 @@ impl<const P: usize> PdbHeuristic<P> {
         }
     }
 
+    /// What a slide of tile `t` from `from` to `to` changes besides the partitions' values,
+    /// for [`Incremental::update`] and [`Incremental::finish`] alike: the Manhattan distance,
+    /// and the dual lookups' marks.
+    #[inline(always)]
+    fn step_beside_partitions(&self, t: usize, from: usize, to: usize, aux: &mut PdbAux<P>) {
+        aux.manhattan = aux.manhattan + u16::from(self.manhattan[t * self.n + to])
+            - u16::from(self.manhattan[t * self.n + from]);
+        if let Some(dual) = &self.dual {
+            // The tiles on `from` and `to` changed, and with them the dual indices that depend
+            // on those cells. The pattern of `to`, the blank's cell before the move, needs no
+            // mark: a pattern's dual lookup is valid only with the blank outside its cells, so
+            // it has not been ranked since the blank came in, and that move marked it.
+            aux.dual.touch(dual.cell_pattern[from]);
+            aux.mirror_dual.touch(dual.mirror_cell_pattern[from]);
+        }
+    }
+
     #[inline]
     fn value(aux: &PdbAux<P>) -> u32 {
         // A partition not in use sums to 0.
@@ -938,15 +955,10 @@ impl<const P: usize> Incremental for PdbHeuristic<P> {
         // time (IDA*) are fastest this way.
         let _ = h;
         let t = tile as usize;
-        aux.manhattan = aux.manhattan + u16::from(self.manhattan[t * self.n + to])
-            - u16::from(self.manhattan[t * self.n + from]);
+        self.step_beside_partitions(t, from, to, aux);
         self.update_partition::<0>(&self.first, tiles, t, from, to, aux);
         if let Some(second) = &self.second {
             self.update_second(second, tiles, t, from, to, aux);
-        }
-        if let Some(dual) = &self.dual {
-            aux.dual.touch(dual.cell_pattern[from]);
-            aux.mirror_dual.touch(dual.mirror_cell_pattern[from]);
         }
         Self::value(aux)
     }
@@ -981,19 +993,10 @@ impl<const P: usize> Incremental for PdbHeuristic<P> {
         pending: &PdbPending,
     ) -> u32 {
         let t = tile as usize;
-        aux.manhattan = aux.manhattan + u16::from(self.manhattan[t * self.n + to])
-            - u16::from(self.manhattan[t * self.n + from]);
+        self.step_beside_partitions(t, from, to, aux);
         self.finish_partition::<0>(t, from, to, aux, pending);
         if self.second.is_some() {
             self.finish_partition::<1>(t, from, to, aux, pending);
-        }
-        if let Some(dual) = &self.dual {
-            // The tiles on `from` and `to` changed, and with them the dual indices that depend
-            // on those cells. The pattern of `to`, the blank's cell before the move, needs no
-            // mark: a pattern's dual lookup is valid only with the blank outside its cells, so
-            // it has not been ranked since the blank came in, and that move marked it.
-            aux.dual.touch(dual.cell_pattern[from]);
-            aux.mirror_dual.touch(dual.mirror_cell_pattern[from]);
         }
         Self::value(aux)
     }
