@@ -322,16 +322,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
         }
         let mut next_bound = UNBOUNDED;
         let mut hb = hb;
-        let entry = self.neighbours[blank & mask];
-        let row = self.fsm[state as usize];
-        for &(m, to) in entry.iter() {
-            if m == NO_MOVE {
-                break;
-            }
-            let child_state = row[m as usize & 3];
-            if child_state == PRUNED {
-                continue;
-            }
+        for (m, to, child_state) in self.open_moves(blank, state) {
             let to = to as usize & mask;
             let tile = self.tiles[to];
             let mut child_aux = *aux;
@@ -369,6 +360,20 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
             }
         }
         next_bound
+    }
+
+    /// The moves out of a node with the blank on `blank` and the automaton in `state` that the
+    /// automaton does not prune, in the fixed order: each move, its target cell and the
+    /// automaton's state after it. Owned copies, so that the search can change the board
+    /// while it walks them.
+    #[inline(always)]
+    fn open_moves(&self, blank: usize, state: u32) -> impl Iterator<Item = (u8, u16, u32)> {
+        let entry = self.neighbours[blank & (CAP - 1)];
+        let row = self.fsm[state as usize];
+        entry.into_iter().filter_map(move |(m, to)| {
+            let child_state = row[m as usize & 3];
+            (m != NO_MOVE && child_state != PRUNED).then_some((m, to, child_state))
+        })
     }
 
     /// Slides the tile on `to` into the blank on `blank` (a child of the node at depth `g` with
@@ -442,16 +447,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
         }
         let mut count = 0;
         let mut hb = hb;
-        let entry = self.neighbours[blank & mask];
-        let row = self.fsm[state as usize];
-        for &(m, to) in entry.iter() {
-            if m == NO_MOVE {
-                break;
-            }
-            let child_state = row[m as usize & 3];
-            if child_state == PRUNED {
-                continue;
-            }
+        for (m, to, child_state) in self.open_moves(blank, state) {
             let cell = to as usize & mask;
             let tile = self.tiles[cell];
             let mut child_aux = *aux;
