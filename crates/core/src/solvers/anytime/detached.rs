@@ -9,10 +9,13 @@
 //! `--timeout 0.1` answer came after 1.2 s. The run sees the stop at its next check and ends on
 //! its own; nothing it holds is needed by the answer.
 //!
-//! A run given up on this way still holds its beams until it ends. So that a batch or a server
-//! that goes on to the next board at once never holds two runs' memory, a new run waits for
-//! the runs given up on before it to end (within its own limits: its caller still answers on
-//! time, with the first answer if the wait took all the time).
+//! A run given up on this way still holds its beams until it ends. So that it never adds to the
+//! searches started after it (a batch or a server goes on to its next board at once), a new run
+//! waits for the runs given up on before it to end: the process then holds no more runs than
+//! it has searches in flight. The wait keeps the new run's own limits (its caller still answers
+//! on time, with the first answer if the wait took all the time), and a run given up on more
+//! than [`WAIT_AT_MOST`] ago is no longer waited for: one that never comes back (a hung network
+//! disk) would otherwise hold every later search to its first answer.
 
 use super::Best;
 use crate::limits::{Limits, ProgressFn};
@@ -23,6 +26,16 @@ use crate::solution::{Solution, SolveError};
 /// ends within a few milliseconds of its deadline.
 #[cfg(not(target_arch = "wasm32"))]
 const GRACE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// How often the caller looks at the run's channel and its limits, and a new run at the runs
+/// given up on before it.
+#[cfg(not(target_arch = "wasm32"))]
+const POLL: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// How long after a run was given up on a new run still waits for it to end (see the module
+/// documentation): far longer than a read from a slow disk takes.
+#[cfg(not(target_arch = "wasm32"))]
+const WAIT_AT_MOST: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Runs `work` (given the limits it is to keep and a progress callback) on a thread of its own,
 /// passes its progress on to `progress`, and returns its solution, or the best in `best` (which
@@ -43,7 +56,7 @@ where
     {
         /// The runs of this process given up on that may still be going.
         static GIVEN_UP: GivenUp = GivenUp::new();
-        run_detached_after(&GIVEN_UP, limits, best, progress, work)
+        run_detached_with(&GIVEN_UP, limits, best, progress, work)
     }
     #[cfg(target_arch = "wasm32")]
     {
@@ -53,9 +66,10 @@ where
 }
 
 /// Runs that a caller stopped waiting for (see [`run_detached`]) and that may still be going,
-/// held up in a table read. A new run waits for them to end before it starts its own work.
+/// held up in a table read, each with the moment it was given up on. A new run waits for them
+/// to end before it starts its own work.
 #[cfg(not(target_arch = "wasm32"))]
-struct GivenUp(std::sync::Mutex<Vec<std::thread::JoinHandle<()>>>);
+struct GivenUp(std::sync::Mutex<Vec<(std::thread::JoinHandle<()>, crate::clock::Instant)>>);
 
 #[cfg(not(target_arch = "wasm32"))]
 impl GivenUp {
@@ -64,26 +78,31 @@ impl GivenUp {
     }
 
     fn add(&self, run: std::thread::JoinHandle<()>) {
-        self.runs().push(run);
+        self.runs().push((run, crate::clock::Instant::now()));
     }
 
-    /// Waits until every run given up on has ended, or `limits` run out (the new run's
-    /// deadline or cancel).
-    fn wait(&self, limits: &Limits) -> Result<(), crate::limits::LimitHit> {
+    /// Waits until every run given up on less than [`WAIT_AT_MOST`] ago has ended; false if
+    /// `limits` ran out first (the new run's deadline or cancel).
+    fn wait_until_ended(&self, limits: &Limits) -> bool {
         loop {
             {
                 let mut runs = self.runs();
-                runs.retain(|run| !run.is_finished());
+                runs.retain(|(run, since)| !run.is_finished() && since.elapsed() < WAIT_AT_MOST);
                 if runs.is_empty() {
-                    return Ok(());
+                    return true;
                 }
             }
-            limits.check(0)?;
-            std::thread::sleep(std::time::Duration::from_millis(2));
+            if limits.check(0).is_err() {
+                return false;
+            }
+            std::thread::sleep(POLL);
         }
     }
 
-    fn runs(&self) -> std::sync::MutexGuard<'_, Vec<std::thread::JoinHandle<()>>> {
+    #[allow(clippy::type_complexity)]
+    fn runs(
+        &self,
+    ) -> std::sync::MutexGuard<'_, Vec<(std::thread::JoinHandle<()>, crate::clock::Instant)>> {
         // A panic elsewhere while the list was held leaves it usable: it is only a list.
         self.0
             .lock()
@@ -94,7 +113,7 @@ impl GivenUp {
 /// [`run_detached`] with the runs given up on so far in `given_up`, to wait for before this
 /// run starts and to add this run to if it is given up on too.
 #[cfg(not(target_arch = "wasm32"))]
-fn run_detached_after<F>(
+fn run_detached_with<F>(
     given_up: &GivenUp,
     limits: &Limits,
     best: &Best,
@@ -116,16 +135,16 @@ where
         Progress(Progress),
         Done(Result<Solution, SolveError>),
     }
+    // A run given up on before may still hold its memory: this one starts when it is gone.
+    if !given_up.wait_until_ended(limits) {
+        return Ok(best.solution());
+    }
     // The run stops on `abandon`, raised here on the caller's cancel and past the deadline.
     let abandon = Arc::new(AtomicBool::new(false));
     let run_limits = Limits {
         cancel: Some(abandon.clone()),
         ..limits.clone()
     };
-    // A run given up on before may still hold its memory: this one starts when it is gone.
-    if given_up.wait(limits).is_err() {
-        return Ok(best.solution());
-    }
     let (tx, rx) = channel();
     let spawned = std::thread::Builder::new()
         .name("taquin-anytime".into())
@@ -156,7 +175,7 @@ where
     };
     let mut ran_out: Option<Instant> = None;
     loop {
-        match rx.recv_timeout(Duration::from_millis(5)) {
+        match rx.recv_timeout(POLL) {
             Ok(Event::Progress(p)) => forward(p),
             Ok(Event::Done(result)) => return done(result),
             Err(RecvTimeoutError::Timeout) => {}
@@ -246,7 +265,7 @@ mod tests {
         let limits = Limits::none().with_timeout(Duration::from_millis(20));
         // A list of its own: the run given up on here is no concern of the other tests' runs.
         let given_up = GivenUp::new();
-        let answer = run_detached_after(
+        let answer = run_detached_with(
             &given_up,
             &limits,
             &best,
@@ -288,7 +307,7 @@ mod tests {
         let held_in_run = held.clone();
         // A run held past its deadline (as in a read from a cold disk) is given up on.
         let limits = Limits::none().with_timeout(Duration::from_millis(10));
-        run_detached_after(&given_up, &limits, &best, None, move |_, _| {
+        run_detached_with(&given_up, &limits, &best, None, move |_, _| {
             let start = std::time::Instant::now();
             while held_in_run.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
                 std::thread::sleep(Duration::from_millis(1));
@@ -301,7 +320,7 @@ mod tests {
         let started = Arc::new(AtomicBool::new(false));
         let started_in_run = started.clone();
         let limits = Limits::none().with_timeout(Duration::from_millis(30));
-        let answer = run_detached_after(&given_up, &limits, &best, None, move |_, _| {
+        let answer = run_detached_with(&given_up, &limits, &best, None, move |_, _| {
             started_in_run.store(true, Ordering::Relaxed);
             Ok(Solution::default())
         })
@@ -313,7 +332,7 @@ mod tests {
         assert_eq!(answer.moves, vec![Left, Right]);
         // Once the held run has ended, the next one goes ahead.
         held.store(false, Ordering::Relaxed);
-        let answer = run_detached_after(&given_up, &Limits::none(), &best, None, |_, _| {
+        let answer = run_detached_with(&given_up, &Limits::none(), &best, None, |_, _| {
             Ok(Solution {
                 lower_bound: 7,
                 ..Solution::default()
@@ -321,6 +340,29 @@ mod tests {
         })
         .unwrap();
         assert_eq!(answer.lower_bound, 7);
+    }
+
+    #[test]
+    fn a_run_given_up_on_long_ago_is_no_longer_waited_for() {
+        let given_up = GivenUp::new();
+        let held = Arc::new(AtomicBool::new(true));
+        let held_in_run = held.clone();
+        let run = std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            while held_in_run.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        });
+        let long_ago = crate::clock::Instant::now()
+            .checked_sub(WAIT_AT_MOST)
+            .expect("the clock goes back that far");
+        given_up.runs().push((run, long_ago));
+        let limits = Limits::none().with_timeout(Duration::from_millis(100));
+        assert!(
+            given_up.wait_until_ended(&limits),
+            "waited for a run given up on long ago"
+        );
+        held.store(false, Ordering::Relaxed);
     }
 
     #[test]
