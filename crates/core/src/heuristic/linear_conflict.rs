@@ -25,8 +25,11 @@ pub struct LinearConflict {
     tables: Option<LineTables>,
 }
 
-/// Longest side for which the per-line tables are used: `(side + 1)^side` entries, 117,649 at 6.
-const TABLE_SIDE: usize = 6;
+/// Longest side for which the per-line tables are used: `(side + 1)^side` entries of a byte,
+/// 2 MiB at 7 (built once per process and line length, in milliseconds). At 7 they make the
+/// 48-puzzle's updates table look-ups instead of four longest-run counts (56 % of a 7x7
+/// anytime run's time before); at 8 they would take 43 MB a table.
+const TABLE_SIDE: usize = 7;
 
 /// Removal counts of every possible line, for boards whose sides are at most [`TABLE_SIDE`].
 ///
@@ -47,9 +50,9 @@ struct LineTables {
     /// `(height + 1)^r` for each row r: weight of a cell's digit in its column code.
     col_pow: Vec<u32>,
     /// Removals of a row, by row code.
-    row_removals: Vec<u8>,
+    row_removals: &'static [u8],
     /// Removals of a column, by column code.
-    col_removals: Vec<u8>,
+    col_removals: &'static [u8],
     /// `row_digit[t * height + r]`: digit of tile t in row r.
     row_digit: Vec<u8>,
     /// `col_digit[t * width + c]`: digit of tile t in column c.
@@ -107,40 +110,50 @@ struct CellTerm {
     manhattan: u32,
 }
 
-/// Removals of every line of `len` cells, indexed by its code (digit of cell i at weight (len+1)^i).
-fn removal_table(len: usize) -> Vec<u8> {
-    let base = len + 1;
-    let size = base.pow(len as u32);
-    (0..size)
-        .map(|code| {
-            let mut digits = Vec::with_capacity(len);
-            let mut c = code;
-            for _ in 0..len {
-                digits.push(c % base);
-                c /= base;
-            }
-            let kept: Vec<usize> = digits.into_iter().filter(|&d| d < len).collect();
-            (kept.len() - longest_increasing(&kept)) as u8
-        })
-        .collect()
+/// Removals of every line of `len` cells (at most [`TABLE_SIDE`]), indexed by its code (digit
+/// of cell i at weight (len+1)^i). Each length's table is built once per process: it depends on
+/// nothing else, and every heuristic built for a board of that side shares it.
+fn removal_table(len: usize) -> &'static [u8] {
+    static TABLES: [std::sync::OnceLock<Box<[u8]>>; TABLE_SIDE + 1] =
+        [const { std::sync::OnceLock::new() }; TABLE_SIDE + 1];
+    TABLES[len].get_or_init(|| {
+        let base = len + 1;
+        let size = base.pow(len as u32);
+        let (mut kept, mut tails) = ([0u16; TABLE_SIDE], [0u16; TABLE_SIDE]);
+        (0..size)
+            .map(|code| {
+                let mut count = 0;
+                let mut c = code;
+                for _ in 0..len {
+                    let digit = c % base;
+                    c /= base;
+                    if digit < len {
+                        kept[count] = digit as u16;
+                        count += 1;
+                    }
+                }
+                (count - longest_increasing(kept[..count].iter().copied(), &mut tails)) as u8
+            })
+            .collect()
+    })
 }
 
-/// Length of the longest strictly increasing subsequence (patience sorting).
-fn longest_increasing(seq: &[usize]) -> usize {
-    let mut tails: Vec<usize> = Vec::new();
-    for &p in seq {
-        let i = tails.partition_point(|&x| x < p);
-        if i == tails.len() {
-            tails.push(p);
-        } else {
-            tails[i] = p;
+/// Length of the longest strictly increasing subsequence of `seq` (patience sorting), with
+/// `tails` as scratch space (at least as long as `seq`): no allocation.
+fn longest_increasing(seq: impl IntoIterator<Item = u16>, tails: &mut [u16]) -> usize {
+    let mut lis = 0;
+    for p in seq {
+        let i = tails[..lis].partition_point(|&x| x < p);
+        tails[i] = p;
+        if i == lis {
+            lis += 1;
         }
     }
-    tails.len()
+    lis
 }
 
 /// Incremental state: the two parts of the value, kept apart so lines can be re-counted, and on
-/// boards up to 6x6 the code of every row and column.
+/// boards up to 7x7 the code of every row and column.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LcParts {
     manhattan: u32,
@@ -183,8 +196,7 @@ impl LinearConflict {
     }
 
     /// `count - longest strictly increasing subsequence` of the goal positions, along the line,
-    /// of the tiles whose goal is in the line. Patience sorting on a stack buffer: no allocation
-    /// for lines up to 64 cells.
+    /// of the tiles whose goal is in the line. No allocation for lines up to 64 cells.
     fn line_removals(
         &self,
         cells: impl Iterator<Item = (usize, Tile)>,
@@ -192,38 +204,31 @@ impl LinearConflict {
         goal_in_line: impl Fn(Tile) -> Option<usize>,
     ) -> u32 {
         let longest = self.geometry.width.max(self.geometry.height);
-        let mut stack_tails = [0usize; 64];
+        let mut stack_tails = [0u16; 64];
         // Vec::new does not allocate: lines of up to 64 cells never touch the heap.
         let mut heap_tails = if longest > 64 {
             vec![0; longest]
         } else {
             Vec::new()
         };
-        let tails: &mut [usize] = if longest > 64 {
+        let tails: &mut [u16] = if longest > 64 {
             &mut heap_tails
         } else {
             &mut stack_tails
         };
         let mut count = 0u32;
-        let mut lis = 0usize;
-        for (cell, tile) in cells {
-            let tile = match with {
-                Some((c, t)) if c == cell => t,
-                _ => tile,
-            };
-            if tile == BLANK {
-                continue;
-            }
-            let Some(p) = goal_in_line(tile) else {
-                continue;
-            };
-            count += 1;
-            let i = tails[..lis].partition_point(|&x| x < p);
-            tails[i] = p;
-            if i == lis {
-                lis += 1;
-            }
-        }
+        let positions = cells
+            .filter_map(|(cell, tile)| {
+                let tile = match with {
+                    Some((c, t)) if c == cell => t,
+                    _ => tile,
+                };
+                (tile != BLANK).then(|| goal_in_line(tile)).flatten()
+            })
+            .inspect(|_| count += 1)
+            // A line has at most 1,000 cells (the largest board): positions fit.
+            .map(|p| p as u16);
+        let lis = longest_increasing(positions, tails);
         count - lis as u32
     }
 
@@ -269,14 +274,14 @@ impl LinearConflict {
         let rows = Axis {
             pow: &t.row_pow,
             digit: &t.row_digit,
-            removals: &t.row_removals,
+            removals: t.row_removals,
             lines: h,
             blank: w as u32,
         };
         let cols = Axis {
             pow: &t.col_pow,
             digit: &t.col_digit,
-            removals: &t.col_removals,
+            removals: t.col_removals,
             lines: w,
             blank: h as u32,
         };
@@ -424,7 +429,7 @@ mod tests {
 
     #[test]
     fn tables_agree_with_direct_counting() {
-        for (w, h) in [(3, 3), (4, 4), (5, 3), (2, 6), (6, 6)] {
+        for (w, h) in [(3, 3), (4, 4), (5, 3), (2, 6), (6, 6), (7, 7), (7, 4)] {
             let goal = Board::solved(w, h).unwrap();
             let lc = LinearConflict::new(&goal);
             let mut direct = lc.clone();
@@ -439,7 +444,11 @@ mod tests {
 
     #[test]
     fn incremental_update_matches_full_recount() {
-        for goal in [Board::solved(4, 4).unwrap(), Board::solved(7, 3).unwrap()] {
+        for goal in [
+            Board::solved(4, 4).unwrap(),
+            Board::solved(7, 3).unwrap(),
+            Board::solved(9, 3).unwrap(),
+        ] {
             check_incremental(&goal);
         }
     }
