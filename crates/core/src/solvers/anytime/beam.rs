@@ -27,6 +27,11 @@ use super::seen::SeenSet;
 pub(crate) struct BeamOutcome {
     /// The path found, if any.
     pub moves: Option<Vec<Move>>,
+    /// When no path was found: the path to the board of smallest heuristic value the beam
+    /// kept (the shallowest of them), from which the caller can finish by other means. A beam
+    /// ranked by the heuristic alone can settle on a plateau near the goal (on 7x7 boards
+    /// with linear conflict, values 15-23 for hundreds of layers) and end at its bound.
+    pub closest: Option<Vec<Move>>,
     /// Boards generated.
     pub generated: u64,
     /// Boards kept (expanded or to be expanded).
@@ -276,6 +281,20 @@ impl<H: Incremental> Layer<'_, H> {
     }
 }
 
+/// The moves from the start to board `index` of the last layer of `history` (each layer's
+/// kept boards as (parent index, arriving move)).
+fn path_to(history: &[Vec<(u32, Move)>], index: usize) -> Vec<Move> {
+    let mut path = Vec::with_capacity(history.len() + 1);
+    let mut at = index;
+    for layer in history.iter().rev() {
+        let (p, m) = layer[at];
+        path.push(m);
+        at = p as usize;
+    }
+    path.reverse();
+    path
+}
+
 /// Runs a beam of `width` boards from `board` to `goal` with heuristic `h`, keeping only paths
 /// shorter than `bound` when one is given, generating each layer's children on `threads`
 /// threads. Stops at the first goal reached, when the beam empties (no path shorter than
@@ -300,6 +319,7 @@ where
     let bound = bound.unwrap_or(usize::MAX);
     let mut out = BeamOutcome {
         moves: None,
+        closest: None,
         generated: 0,
         expanded: 0,
         peak_memory_bytes: 0,
@@ -328,8 +348,14 @@ where
     let per_board = n * std::mem::size_of::<Tile>() + std::mem::size_of::<H::Aux>() + 32;
     let per_candidate = std::mem::size_of::<Candidate>() + std::mem::size_of::<H::Aux>();
     let mut stored = 0usize;
+    // The kept board of smallest heuristic value so far: (value, depth, index in its layer).
+    let mut closest = (h0, 0usize, 0usize);
+    let closest_path = |history: &[Vec<(u32, Move)>], (_, depth, index): (u32, usize, usize)| {
+        (depth > 0).then(|| path_to(&history[..depth], index))
+    };
     for g in 0usize.. {
         if g + 1 >= bound {
+            out.closest = closest_path(&history, closest);
             return out;
         }
         // This layer's memory, estimated before it is spent: the path records so far, the
@@ -361,14 +387,8 @@ where
         .expand_all(limits, out.generated, threads);
         out.generated += expansion.generated;
         if let Some((i, mv)) = expansion.goal {
-            let mut path = vec![mv];
-            let mut at = i;
-            for layer in history.iter().rev() {
-                let (p, m) = layer[at];
-                path.push(m);
-                at = p as usize;
-            }
-            path.reverse();
+            let mut path = path_to(&history, i);
+            path.push(mv);
             out.moves = Some(path);
             return out;
         }
@@ -378,6 +398,7 @@ where
         }
         let (mut candidates, child_auxes) = (expansion.candidates, expansion.auxes);
         if candidates.is_empty() {
+            out.closest = closest_path(&history, closest);
             return out;
         }
         // The best `width` distinct children, smallest h first (hash order among equals, so
@@ -427,6 +448,10 @@ where
         arrived = layer.iter().map(|&(_, m)| Some(m)).collect();
         tiles = next_tiles;
         history.push(layer);
+        // The layer is sorted by value: its first board is its closest.
+        if hs[0] < closest.0 {
+            closest = (hs[0], history.len(), 0);
+        }
     }
     out
 }
@@ -440,6 +465,27 @@ mod tests {
         let mut b = board.clone();
         b.apply_all(moves).expect("legal moves");
         b
+    }
+
+    #[test]
+    fn a_beam_that_ends_short_of_the_goal_gives_the_path_to_its_closest_board() {
+        let goal = Board::solved(3, 3).unwrap();
+        // 31 moves from the goal: no path is shorter than the bound.
+        let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
+        let h = Manhattan::new(&goal);
+        let start = h.estimate(board.tiles());
+        let out = beam_search(&board, &goal, &h, 16, Some(31), &Limits::none(), 1);
+        assert!(out.moves.is_none());
+        assert!(out.limit.is_none());
+        let closest = out.closest.expect("the closest board kept");
+        let end = replay(&board, &closest);
+        assert!(h.estimate(end.tiles()) < start, "{end:?}");
+        // The shallowest of the closest boards: none on the way there is as close.
+        let mut at = board.clone();
+        for &m in &closest[..closest.len() - 1] {
+            at.apply(m);
+            assert!(h.estimate(at.tiles()) > h.estimate(end.tiles()));
+        }
     }
 
     #[test]
