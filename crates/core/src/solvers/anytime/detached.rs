@@ -240,6 +240,15 @@ mod tests {
     use std::sync::{Arc, Mutex};
     use std::time::Duration;
 
+    /// A run held up (as in a read from a cold disk, which ignores every flag) until `held` is
+    /// lowered, or 5 s have passed.
+    fn hold(held: &AtomicBool) {
+        let start = std::time::Instant::now();
+        while held.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     fn progress(best: u32) -> Progress {
         Progress {
             generated: 0,
@@ -278,12 +287,7 @@ mod tests {
                 report(progress(2));
                 *best_in_run.moves() = vec![];
                 best_in_run.improved.add(5, 3);
-                let start = std::time::Instant::now();
-                while held_in_run.load(Ordering::Relaxed)
-                    && start.elapsed() < Duration::from_secs(5)
-                {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
+                hold(&held_in_run);
                 released_in_run.store(true, Ordering::Relaxed);
                 Ok(Solution::default())
             },
@@ -308,10 +312,7 @@ mod tests {
         // A run held past its deadline (as in a read from a cold disk) is given up on.
         let limits = Limits::none().with_timeout(Duration::from_millis(10));
         run_detached_with(&given_up, &limits, &best, None, move |_, _| {
-            let start = std::time::Instant::now();
-            while held_in_run.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            hold(&held_in_run);
             Ok(Solution::default())
         })
         .unwrap();
@@ -348,10 +349,7 @@ mod tests {
         let held = Arc::new(AtomicBool::new(true));
         let held_in_run = held.clone();
         let run = std::thread::spawn(move || {
-            let start = std::time::Instant::now();
-            while held_in_run.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            hold(&held_in_run);
         });
         let long_ago = crate::clock::Instant::now()
             .checked_sub(WAIT_AT_MOST)
