@@ -348,10 +348,11 @@ where
     let per_board = n * std::mem::size_of::<Tile>() + std::mem::size_of::<H::Aux>() + 32;
     let per_candidate = std::mem::size_of::<Candidate>() + std::mem::size_of::<H::Aux>();
     let mut stored = 0usize;
-    // The kept board of smallest heuristic value so far: (value, depth, index in its layer).
-    let mut closest = (h0, 0usize, 0usize);
-    let closest_path = |history: &[Vec<(u32, Move)>], (_, depth, index): (u32, usize, usize)| {
-        (depth > 0).then(|| path_to(&history[..depth], index))
+    // The kept board of smallest heuristic value so far, as (value, depth): the first board of
+    // the layer at that depth (each layer is kept in order of value).
+    let mut closest = (h0, 0usize);
+    let closest_path = |history: &[Vec<(u32, Move)>], (_, depth): (u32, usize)| {
+        (depth > 0).then(|| path_to(&history[..depth], 0))
     };
     for g in 0usize.. {
         if g + 1 >= bound {
@@ -448,9 +449,8 @@ where
         arrived = layer.iter().map(|&(_, m)| Some(m)).collect();
         tiles = next_tiles;
         history.push(layer);
-        // The layer is sorted by value: its first board is its closest.
         if hs[0] < closest.0 {
-            closest = (hs[0], history.len(), 0);
+            closest = (hs[0], history.len());
         }
     }
     out

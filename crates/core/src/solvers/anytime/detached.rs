@@ -249,6 +249,14 @@ mod tests {
         }
     }
 
+    /// A run's own answer, told apart from the first answer by its bound.
+    fn bounded(lower_bound: u64) -> Result<Solution, SolveError> {
+        Ok(Solution {
+            lower_bound,
+            ..Solution::default()
+        })
+    }
+
     fn progress(best: u32) -> Progress {
         Progress {
             generated: 0,
@@ -333,13 +341,8 @@ mod tests {
         assert_eq!(answer.moves, vec![Left, Right]);
         // Once the held run has ended, the next one goes ahead.
         held.store(false, Ordering::Relaxed);
-        let answer = run_detached_with(&given_up, &Limits::none(), &best, None, |_, _| {
-            Ok(Solution {
-                lower_bound: 7,
-                ..Solution::default()
-            })
-        })
-        .unwrap();
+        let answer =
+            run_detached_with(&given_up, &Limits::none(), &best, None, |_, _| bounded(7)).unwrap();
         assert_eq!(answer.lower_bound, 7);
     }
 
@@ -372,10 +375,7 @@ mod tests {
             while limits.check(0).is_ok() && start.elapsed() < Duration::from_secs(5) {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            Ok(Solution {
-                lower_bound: u64::from(limits.check(0).is_err()),
-                ..Solution::default()
-            })
+            bounded(u64::from(limits.check(0).is_err()))
         })
         .unwrap();
         assert_eq!(answer.lower_bound, 1, "the run did not see the cancel");
@@ -394,13 +394,7 @@ mod tests {
     #[test]
     fn a_run_that_ends_in_time_gives_its_own_answer() {
         let best = Best::new(vec![Move::Left, Move::Right], 0);
-        let answer = run_detached(&Limits::none(), &best, None, |_, _| {
-            Ok(Solution {
-                lower_bound: 7,
-                ..Solution::default()
-            })
-        })
-        .unwrap();
+        let answer = run_detached(&Limits::none(), &best, None, |_, _| bounded(7)).unwrap();
         assert_eq!(answer.lower_bound, 7);
     }
 
