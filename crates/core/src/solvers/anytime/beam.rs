@@ -435,7 +435,6 @@ where
                 .target(blanks[p], bw, bh)
                 .expect("a candidate's move is legal");
             next_tiles.swap(start + blanks[p], start + to);
-            seen.insert(c.hash);
             layer.push((c.parent, mv));
             next_blanks.push(to);
         }
@@ -446,6 +445,7 @@ where
             .map(|c| child_auxes[c.slot as usize])
             .collect();
         hashes = candidates.iter().map(|c| c.hash).collect();
+        seen.insert_all(&hashes);
         arrived = layer.iter().map(|&(_, m)| Some(m)).collect();
         tiles = next_tiles;
         history.push(layer);

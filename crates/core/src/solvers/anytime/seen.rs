@@ -16,6 +16,9 @@ pub(super) struct SeenSet {
 
 /// Slots of a new set.
 const INITIAL_SLOTS: usize = 1 << 10;
+/// How many hashes ahead [`SeenSet::insert_all`] asks for a slot: enough reads in flight to
+/// hide the memory's latency, few enough that the slot is still cached when it is written.
+const INSERT_AHEAD: usize = 16;
 
 impl SeenSet {
     /// An empty set.
@@ -72,6 +75,23 @@ impl SeenSet {
         }
     }
 
+    /// Adds every hash of `hashes`: the table grows once for all of them, and each slot is
+    /// asked of the memory a few hashes ahead of its write, so that a layer's thousands of
+    /// inserts into a table far larger than the caches do not wait on the memory one by one.
+    pub fn insert_all(&mut self, hashes: &[u64]) {
+        while 2 * (self.len + hashes.len()) > self.slots.len() {
+            self.grow();
+        }
+        for (i, &hash) in hashes.iter().enumerate() {
+            if let Some(&ahead) = hashes.get(i + INSERT_AHEAD) {
+                self.prefetch(ahead);
+            }
+            if self.place(Self::key(hash)) {
+                self.len += 1;
+            }
+        }
+    }
+
     /// Puts `key` in its slot; false when it was there already.
     fn place(&mut self, key: u64) -> bool {
         let mask = self.slots.len() - 1;
@@ -118,6 +138,13 @@ mod tests {
             set.insert(h);
         }
         assert_eq!(set.len, 5_000);
+        // The same through one batch, repeats included.
+        let mut batch = SeenSet::new();
+        batch.insert_all(&hashes[..2_500]);
+        batch.insert_all(&hashes[..5_000]);
+        assert_eq!(batch.len, 5_000);
+        assert!(hashes[..5_000].iter().all(|&h| batch.contains(h)));
+        assert!(hashes[5_000..].iter().all(|&h| !batch.contains(h)));
         assert!(hashes[..5_000].iter().all(|&h| set.contains(h)));
         assert!(hashes[5_000..].iter().all(|&h| !set.contains(h)));
         // A hash of 0 is held as 1.
