@@ -9,8 +9,9 @@
 //!    solution is given at once, then refined: the quick post-pass
 //!    ([`crate::solvers::shorten`]), windows ending on a board whose blank a flip brings onto
 //!    the goal's blank cell re-solved optimally with the goal's heuristic ([`super::windows`]),
-//!    longer and longer, then small rectangle windows. The first solution gets the quick
-//!    post-pass only if the first beam found nothing: on a 7x7 board the pass takes seconds.
+//!    longer and longer, then small rectangle windows; when time bounds the run, on a thread of
+//!    its own beside the next beam. The first solution gets the quick post-pass only if the
+//!    first beam found nothing: on a 7x7 board the pass takes seconds.
 //! 3. When a beam hits the memory budget, or no wider beam fits in the time left, that time
 //!    goes to longer windows.
 //!
@@ -114,67 +115,96 @@ where
             shared.offer(polish(moves, &options));
         }
     };
-    // The first solution (the constructive solver's, found before the tables were loaded) is
-    // shortened by the quick post-pass once the first beam has had its turn, and only if that
-    // beam found nothing: on a large board the pass takes seconds (1.75 s for a 664-move 7x7
-    // answer, to 622 moves) where the first beam gives a far shorter answer.
-    let mut first_polished = false;
-    // Larger boards have longer paths and dearer boards: a narrower first beam keeps the first
-    // improvement as quick as on the 24-puzzle (on 7x7 boards under load, a first beam of 1,024
-    // did not end within 10 s).
-    let mut width = (FIRST_WIDTH * 25 / board.len().max(1)).clamp(MIN_FIRST_WIDTH, FIRST_WIDTH);
-    while !stopped() && width <= MAX_WIDTH {
-        let started = Instant::now();
-        let out = beam::beam_search(
-            board,
-            goal,
-            h,
-            width,
-            Some(shared.best.len()),
-            &left(),
-            beam_threads(),
-        );
-        spent.fetch_add(out.generated, Ordering::Relaxed);
-        stats.generated += out.generated;
-        stats.expanded += out.expanded;
-        shared.best.improved.add(out.generated, out.expanded);
-        stats.peak_memory_bytes = stats.peak_memory_bytes.max(out.peak_memory_bytes);
-        // A beam that settled short of the goal is finished by the constructive solver from
-        // the closest board it kept: on 7x7 boards the beams of some widths all do.
-        let found = out
-            .moves
-            .or_else(|| {
-                let prefix = out.closest.filter(|_| out.limit.is_none())?;
-                finish_from(board, goal, prefix, &left())
-            })
-            .filter(|moves| moves.len() < shared.best.len());
-        match found {
-            Some(moves) => {
-                // Given at once, then polished: on a 7x7 board the polish of a beam's path
-                // takes seconds.
-                shared.offer(moves.clone());
-                shared.offer(polish(moves, &ShortenOptions::default()));
-                goal_windows(&GOAL_WINDOWS);
-                rect_windows();
-                // Shorter than the first solution, and polished: it supersedes it.
-                first_polished = true;
+    // Each beam's answer is polished (the quick post-pass, then goal and rectangle windows)
+    // while the next beam runs, when time bounds the run: on a 7x7 board the polish of a
+    // 400-move path takes seconds of one core, which the beams' layers, split over every core
+    // only when they are wide, and a prover that gave up its iteration ([`super::forecast`])
+    // leave idle. Under a node budget (whose runs are the same every time) and in a browser
+    // (one thread), in turn.
+    let beside = cfg!(not(target_arch = "wasm32")) && limits.max_nodes.is_none();
+    let refine = |moves: Vec<Move>| {
+        shared.offer(polish(moves, &ShortenOptions::default()));
+        goal_windows(&GOAL_WINDOWS);
+        rect_windows();
+    };
+    let refine = &refine;
+    std::thread::scope(|scope| {
+        let mut polishing: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
+        let mut polish_next = |moves: Vec<Move>, more: bool| {
+            // One polish at a time: a polish still running has an older path to work on.
+            if let Some(previous) = polishing.take() {
+                let _ = previous.join();
             }
-            None if !first_polished => {
-                shared.offer(polish(best(), &ShortenOptions::default()));
-                first_polished = true;
+            match (beside, more) {
+                (true, true) => polishing = Some(scope.spawn(move || refine(moves))),
+                (_, true) => refine(moves),
+                (_, false) => shared.offer(polish(moves, &ShortenOptions::default())),
             }
-            None => {}
+        };
+        // The first solution (the constructive solver's, found before the tables were loaded)
+        // is shortened by the quick post-pass once the first beam has had its turn, and only if
+        // that beam found nothing: on a large board the pass takes seconds (1.75 s for a
+        // 664-move 7x7 answer, to 622 moves) where the first beam gives a far shorter answer.
+        let mut first_polished = false;
+        // Larger boards have longer paths and dearer boards: a narrower first beam keeps the
+        // first improvement as quick as on the 24-puzzle (on 7x7 boards under load, a first
+        // beam of 1,024 did not end within 10 s).
+        let mut width = (FIRST_WIDTH * 25 / board.len().max(1)).clamp(MIN_FIRST_WIDTH, FIRST_WIDTH);
+        while !stopped() && width <= MAX_WIDTH {
+            let started = Instant::now();
+            let out = beam::beam_search(
+                board,
+                goal,
+                h,
+                width,
+                Some(shared.best.len()),
+                &left(),
+                beam_threads(),
+            );
+            spent.fetch_add(out.generated, Ordering::Relaxed);
+            stats.generated += out.generated;
+            stats.expanded += out.expanded;
+            shared.best.improved.add(out.generated, out.expanded);
+            stats.peak_memory_bytes = stats.peak_memory_bytes.max(out.peak_memory_bytes);
+            // A beam that settled short of the goal is finished by the constructive solver from
+            // the closest board it kept: on 7x7 boards the beams of some widths all do.
+            let found = out
+                .moves
+                .or_else(|| {
+                    let prefix = out.closest.filter(|_| out.limit.is_none())?;
+                    finish_from(board, goal, prefix, &left())
+                })
+                .filter(|moves| moves.len() < shared.best.len());
+            match found {
+                Some(moves) => {
+                    // Given at once, then polished: on a 7x7 board the polish of a beam's path
+                    // takes seconds.
+                    shared.offer(moves.clone());
+                    polish_next(moves, true);
+                    // Shorter than the first solution, and polished: it supersedes it.
+                    first_polished = true;
+                }
+                None if !first_polished => {
+                    polish_next(best(), false);
+                    first_polished = true;
+                }
+                None => {}
+            }
+            if out.limit.is_some() {
+                // Out of time or nodes, or cancelled: the windows below stop at once. Out of
+                // memory: wider beams would not fit either, and the time left goes to longer
+                // windows.
+                break;
+            }
+            match next_width(width, started.elapsed(), limits.deadline) {
+                Some(next) => width = next,
+                None => break,
+            }
         }
-        if out.limit.is_some() {
-            // Out of time or nodes, or cancelled: the windows below stop at once. Out of memory:
-            // wider beams would not fit either, and the time left goes to longer windows.
-            break;
+        if let Some(last) = polishing {
+            let _ = last.join();
         }
-        match next_width(width, started.elapsed(), limits.deadline) {
-            Some(next) => width = next,
-            None => break,
-        }
-    }
+    });
     goal_windows(&GOAL_WINDOWS);
     goal_windows(&LONG_GOAL_WINDOWS);
     rect_windows();

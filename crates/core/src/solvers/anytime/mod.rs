@@ -6,13 +6,15 @@
 //! - the **prover** runs IDA* with the heuristic (Korf 1985) and the solver's pruning
 //!   ([`Pruning::ready`]): each iteration it completes proves that no solution is shorter than
 //!   the next bound, which raises the lower bound; if it finishes, its solution is optimal and
-//!   ends the run;
+//!   ends the run. When its iteration under way cannot end before the deadline and the best
+//!   answer is far above the bound, it stops and leaves its core to the improver
+//!   (`forecast.rs`);
 //! - the **improver** (`improve.rs`) takes the constructive solver's solution (any board, in
 //!   milliseconds), then runs beam searches of growing width (`beam.rs`, each layer's children
 //!   generated on every core, so the beams share the prover's core) that keep only paths
 //!   shorter than the best so far, and re-solves long windows of each solution optimally with the
 //!   goal's heuristic (`windows.rs`) and short ones with Manhattan distance
-//!   ([`super::shorten`]).
+//!   ([`super::shorten`]), beside the next beam on a thread of its own.
 //!
 //! Each better solution is reported at once through the progress callback ([`Progress::best`]),
 //! with the lower bound of that moment; at the deadline the best one is returned, not proven
@@ -36,6 +38,7 @@ use crate::solvers::constructive;
 
 mod beam;
 mod detached;
+mod forecast;
 mod improve;
 mod seen;
 mod windows;
@@ -247,15 +250,27 @@ where
 }
 
 /// The prover: IDA*, raising the shared lower bound with each bound it completes; a solution it
-/// finds is optimal and ends the run.
+/// finds is optimal and ends the run. It stops early, leaving its core to the improver, when
+/// its iteration under way cannot end before the deadline far below the best answer
+/// ([`forecast`]); `limits` carries a cancel flag of its own for that.
 fn prove<H>(request: &Request, h: &H, limits: &Limits, shared: &Shared) -> Result<Stats, SolveError>
 where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
 {
+    let forecast = Mutex::new(forecast::Forecast::default());
     let raise = |p: Progress| {
         shared.best.proved.set(p.generated, p.expanded);
         shared.raise(p.bound);
+        let mut forecast = forecast.lock().unwrap_or_else(|e| e.into_inner());
+        if let (true, Some(deadline), Some(cancel)) =
+            (forecast.record(&p), limits.deadline, &limits.cancel)
+        {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if forecast.give_up(left, shared.best.len()) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        }
     };
     // The solver's pruning (duplicate moves, BPMX, the closest child first): the same bounds,
     // proved with fewer nodes; without waiting for the automaton to be learned.
@@ -294,12 +309,23 @@ where
 {
     let limits = request.limits();
     let mut stats = Stats::default();
+    // The prover's own flag: it may stop before the run does (see `prove`).
+    let prover_stop = Arc::new(AtomicBool::new(false));
+    let prover_limits = Limits {
+        cancel: Some(prover_stop.clone()),
+        ..inner.clone()
+    };
     std::thread::scope(|scope| {
-        let prover = prove_too.then(|| scope.spawn(move || prove(request, h, inner, shared)));
+        let prover_limits = &prover_limits;
+        let prover =
+            prove_too.then(|| scope.spawn(move || prove(request, h, prover_limits, shared)));
         let improver = scope.spawn(move || improve::improve(request, h, inner, shared));
         while !improver.is_finished() || prover.as_ref().is_some_and(|p| !p.is_finished()) {
             if limits.check(0).is_err() || (improver.is_finished() && !prove_too) {
                 shared.stop.store(true, Ordering::Relaxed);
+            }
+            if shared.stop.load(Ordering::Relaxed) {
+                prover_stop.store(true, Ordering::Relaxed);
             }
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
