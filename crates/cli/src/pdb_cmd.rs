@@ -89,6 +89,9 @@ fn observer() -> pdb::cache::Observer {
     let terminal = std::io::stderr().is_terminal();
     let bar: Arc<Mutex<Option<ProgressBar>>> = Arc::new(Mutex::new(None));
     let announced = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // Off a terminal (a log, a CI job), a line at each tenth of the placements, so that a
+    // build of minutes shows that it goes on: the last tenth printed of the build under way.
+    let tenth = Arc::new(std::sync::atomic::AtomicU64::new(0));
     Arc::new(move |event: &PdbEvent| {
         let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
         let quiet = !announced.load(std::sync::atomic::Ordering::Relaxed);
@@ -109,6 +112,7 @@ fn observer() -> pdb::cache::Observer {
                 peak_bytes,
             } => {
                 announced.store(true, std::sync::atomic::Ordering::Relaxed);
+                tenth.store(0, std::sync::atomic::Ordering::Relaxed);
                 let line = format!(
                     "building the pattern database of {spec}: {entries} entries on {threads} threads, expected to take {} and {} of memory",
                     human_duration(*estimate),
@@ -132,6 +136,16 @@ fn observer() -> pdb::cache::Observer {
             PdbEvent::BuildProgress(p) => {
                 if let Some(b) = bar.as_ref() {
                     b.set_position(p.done * 1000 / p.total.max(1));
+                } else if !terminal {
+                    let now = p.done * 10 / p.total.max(1);
+                    let before = tenth.fetch_max(now, std::sync::atomic::Ordering::Relaxed);
+                    if now > before && now < 10 {
+                        eprintln!(
+                            "  {} % of the placements known (layer {})",
+                            now * 10,
+                            p.depth
+                        );
+                    }
                 }
             }
             PdbEvent::BuildFinished { spec, elapsed } => {

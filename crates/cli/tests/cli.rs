@@ -343,6 +343,38 @@ fn tempfile_with(text: &str) -> std::path::PathBuf {
     path
 }
 
+/// A build of seconds shows how far it got also off a terminal (a log, a CI job): a line at
+/// each tenth of the placements, in order, then the line that says it is built.
+#[test]
+fn a_long_build_reports_its_progress_in_a_log() {
+    let dir = std::env::temp_dir().join(format!("taquin-cli-build-log-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // The 7-tile table of the 15-puzzle: 57,657,600 entries, estimated at over a second.
+    let out = taquin()
+        .args(["--pdb-dir", dir.to_str().unwrap(), "pdb", "build", "7-4-4"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let tenths: Vec<u64> = stderr
+        .lines()
+        .filter_map(|l| {
+            l.trim()
+                .strip_suffix(')')?
+                .split_once(" % of the placements known")
+        })
+        .map(|(percent, _)| percent.parse().unwrap())
+        .collect();
+    assert!(tenths.len() >= 5, "{stderr}");
+    assert!(tenths.windows(2).all(|w| w[0] < w[1]), "{stderr}");
+    assert!(tenths.iter().all(|&t| t % 10 == 0 && t < 100), "{stderr}");
+    assert!(
+        stderr.contains("built the pattern database of 4x4 cells {4,8,12,1,5,9,13}"),
+        "{stderr}"
+    );
+}
+
 /// `pdb build --goal G` builds the tables a solve toward `G` then finds on disk, also when the
 /// solver maps `G` by a board symmetry (here a 3x3 goal with the blank in the top right corner,
 /// served by the tables of the goal with the blank in the top left one).
