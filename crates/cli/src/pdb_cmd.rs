@@ -72,7 +72,7 @@ pub struct BuildArgs {
 /// The table handle of this process: over `--pdb-dir`, else the default directory (memory
 /// only when there is none), showing loads and builds on standard error: a progress bar with
 /// the expected duration on a terminal, plain lines otherwise. Builds expected to take under a
-/// second (the planner's quick tables) pass silently.
+/// second of one core (the planner's quick tables) pass silently.
 pub fn open_tables(pdb_dir: Option<PathBuf>) -> Tables {
     let tables = match pdb_dir {
         Some(dir) => Tables::open(dir),
@@ -82,7 +82,8 @@ pub fn open_tables(pdb_dir: Option<PathBuf>) -> Tables {
     tables
 }
 
-/// Builds expected to take less than this pass without a word.
+/// Builds expected to take less than this of one core's work pass without a word (the same
+/// builds on any machine, however many cores it has).
 const ANNOUNCE_BUILDS_FROM: Duration = Duration::from_secs(1);
 
 fn observer() -> pdb::cache::Observer {
@@ -96,7 +97,9 @@ fn observer() -> pdb::cache::Observer {
         let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
         let quiet = !announced.load(std::sync::atomic::Ordering::Relaxed);
         match event {
-            PdbEvent::BuildStarted { estimate, .. } if *estimate < ANNOUNCE_BUILDS_FROM => {
+            PdbEvent::BuildStarted {
+                estimate, threads, ..
+            } if estimate.mul_f64(*threads as f64) < ANNOUNCE_BUILDS_FROM => {
                 announced.store(false, std::sync::atomic::Ordering::Relaxed);
             }
             PdbEvent::BuildProgress(_)

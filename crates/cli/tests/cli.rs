@@ -349,7 +349,8 @@ fn tempfile_with(text: &str) -> std::path::PathBuf {
 fn a_long_build_reports_its_progress_in_a_log() {
     let dir = std::env::temp_dir().join(format!("taquin-cli-build-log-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    // The 7-tile table of the 15-puzzle: 57,657,600 entries, estimated at over a second.
+    // The 7-tile table of the 15-puzzle: 57,657,600 entries, estimated at over a second of one
+    // core's work (shown whatever the number of cores).
     let out = taquin()
         .args(["--pdb-dir", dir.to_str().unwrap(), "pdb", "build", "7-4-4"])
         .output()

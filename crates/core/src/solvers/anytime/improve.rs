@@ -9,8 +9,8 @@
 //!    solution is given at once, then refined: the quick post-pass
 //!    ([`crate::solvers::shorten`]), windows ending on a board whose blank a flip brings onto
 //!    the goal's blank cell re-solved optimally with the goal's heuristic ([`super::windows`]),
-//!    longer and longer, then small rectangle windows; when time bounds the run, on a thread of
-//!    its own beside the next beam. The first solution gets the quick post-pass only if the
+//!    longer and longer, then small rectangle windows; on a thread of its own beside the next
+//!    beam, unless a node budget bounds the run or in a browser. The first solution gets the quick post-pass only if the
 //!    first beam found nothing: on a 7x7 board the pass takes seconds.
 //! 3. When a beam hits the memory budget, or no wider beam fits in the time left, that time
 //!    goes to longer windows.
@@ -116,29 +116,38 @@ where
         }
     };
     // Each beam's answer is polished (the quick post-pass, then goal and rectangle windows)
-    // while the next beam runs, when time bounds the run: on a 7x7 board the polish of a
-    // 400-move path takes seconds of one core, which the beams' layers, split over every core
-    // only when they are wide, and a prover that gave up its iteration ([`super::forecast`])
-    // leave idle. Under a node budget (whose runs are the same every time) and in a browser
-    // (one thread), in turn.
+    // on a thread of its own while the next beam runs, unless a node budget bounds the run
+    // (whose runs are the same every time) or there is one thread (a browser): on a 7x7 board
+    // the polish of a 400-move path takes seconds of one core, which the beams' layers, split
+    // over every core only when they are wide, and a prover that gave up its iteration
+    // ([`super::forecast`]) leave idle.
     let beside = cfg!(not(target_arch = "wasm32")) && limits.max_nodes.is_none();
-    let refine = |moves: Vec<Move>| {
-        shared.offer(polish(moves, &ShortenOptions::default()));
+    // The best answer, polished (in turn, it is the beam's answer just offered; beside, the
+    // polish before may have shortened it since).
+    let refine = || {
+        shared.offer(polish(best(), &ShortenOptions::default()));
         goal_windows(&GOAL_WINDOWS);
         rect_windows();
     };
     let refine = &refine;
     std::thread::scope(|scope| {
         let mut polishing: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
-        let mut polish_next = |moves: Vec<Move>, more: bool| {
-            // One polish at a time: a polish still running has an older path to work on.
+        // `all`: the whole polish; otherwise the quick post-pass only.
+        let mut polish_next = |all: bool| {
+            // One polish at a time: the one before ends first.
             if let Some(previous) = polishing.take() {
                 let _ = previous.join();
             }
-            match (beside, more) {
-                (true, true) => polishing = Some(scope.spawn(move || refine(moves))),
-                (_, true) => refine(moves),
-                (_, false) => shared.offer(polish(moves, &ShortenOptions::default())),
+            if !all {
+                shared.offer(polish(best(), &ShortenOptions::default()));
+            } else if beside {
+                // Where the system refuses a thread (a busy server), the polish runs in turn.
+                match std::thread::Builder::new().spawn_scoped(scope, refine) {
+                    Ok(handle) => polishing = Some(handle),
+                    Err(_) => refine(),
+                }
+            } else {
+                refine();
             }
         };
         // The first solution (the constructive solver's, found before the tables were loaded)
@@ -161,6 +170,8 @@ where
                 &left(),
                 beam_threads(),
             );
+            // The beam's own time: waiting below for the polish before is not part of it.
+            let took = started.elapsed();
             spent.fetch_add(out.generated, Ordering::Relaxed);
             stats.generated += out.generated;
             stats.expanded += out.expanded;
@@ -179,13 +190,13 @@ where
                 Some(moves) => {
                     // Given at once, then polished: on a 7x7 board the polish of a beam's path
                     // takes seconds.
-                    shared.offer(moves.clone());
-                    polish_next(moves, true);
+                    shared.offer(moves);
+                    polish_next(true);
                     // Shorter than the first solution, and polished: it supersedes it.
                     first_polished = true;
                 }
                 None if !first_polished => {
-                    polish_next(best(), false);
+                    polish_next(false);
                     first_polished = true;
                 }
                 None => {}
@@ -196,7 +207,7 @@ where
                 // windows.
                 break;
             }
-            match next_width(width, started.elapsed(), limits.deadline) {
+            match next_width(width, took, limits.deadline) {
                 Some(next) => width = next,
                 None => break,
             }
@@ -251,8 +262,9 @@ fn next_width(width: usize, took: Duration, deadline: Option<Instant>) -> Option
     (fitting > width).then_some(fitting)
 }
 
-/// Threads a beam's layers are expanded on: every core. The prover keeps its own thread, so
-/// during a wide beam's layers the two share the machine (measured in BENCHMARKS.md).
+/// Threads a beam's layers are expanded on: every core. The prover and the polish keep their
+/// own threads, so during a wide beam's layers they share the machine (measured in
+/// BENCHMARKS.md).
 fn beam_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }

@@ -1,20 +1,22 @@
 //! Anytime solving: a first solution at once, then better ones until the deadline, or until one
 //! is proven optimal. Every board gets an answer, with the best proven lower bound beside it.
 //!
-//! Two threads share the work (and the machine's two cores; in a browser, one thread runs the
+//! Two searches share the work (and the machine's cores; in a browser, one thread runs the
 //! improver, then the prover):
 //! - the **prover** runs IDA* with the heuristic (Korf 1985) and the solver's pruning
 //!   ([`Pruning::ready`]): each iteration it completes proves that no solution is shorter than
 //!   the next bound, which raises the lower bound; if it finishes, its solution is optimal and
 //!   ends the run. When its iteration under way cannot end before the deadline and the best
 //!   answer is far above the bound, it stops and leaves its core to the improver
-//!   (`forecast.rs`);
+//!   (`forecast.rs`; in a browser, where it runs last, the run then ends before its
+//!   deadline);
 //! - the **improver** (`improve.rs`) takes the constructive solver's solution (any board, in
 //!   milliseconds), then runs beam searches of growing width (`beam.rs`, each layer's children
 //!   generated on every core, so the beams share the prover's core) that keep only paths
 //!   shorter than the best so far, and re-solves long windows of each solution optimally with the
 //!   goal's heuristic (`windows.rs`) and short ones with Manhattan distance
-//!   ([`super::shorten`]), beside the next beam on a thread of its own.
+//!   ([`super::shorten`]): each beam's answer on a thread of its own beside the next beam,
+//!   unless a node budget bounds the run.
 //!
 //! Each better solution is reported at once through the progress callback ([`Progress::best`]),
 //! with the lower bound of that moment; at the deadline the best one is returned, not proven
@@ -252,7 +254,8 @@ where
 /// The prover: IDA*, raising the shared lower bound with each bound it completes; a solution it
 /// finds is optimal and ends the run. It stops early, leaving its core to the improver, when
 /// its iteration under way cannot end before the deadline far below the best answer
-/// ([`forecast`]); `limits` carries a cancel flag of its own for that.
+/// ([`forecast`]), by raising the cancel flag of `limits`: the prover's own one beside the
+/// improver, the run's in a browser (where the improver has had its turn).
 fn prove<H>(request: &Request, h: &H, limits: &Limits, shared: &Shared) -> Result<Stats, SolveError>
 where
     H: Incremental + Sync,
