@@ -10,8 +10,9 @@
 //!    ([`crate::solvers::shorten`]), windows ending on a board whose blank a flip brings onto
 //!    the goal's blank cell re-solved optimally with the goal's heuristic ([`super::windows`]),
 //!    longer and longer, then small rectangle windows; on a thread of its own beside the next
-//!    beam, unless a node budget bounds the run or in a browser. The first solution gets the quick post-pass only if the
-//!    first beam found nothing: on a 7x7 board the pass takes seconds.
+//!    beam, unless a node budget bounds the run or in a browser. The first solution gets the
+//!    quick post-pass only if the first beam found nothing: on a 7x7 board the pass takes
+//!    seconds.
 //! 3. When a beam hits the memory budget, or no wider beam fits in the time left, that time
 //!    goes to longer windows.
 //!
@@ -124,8 +125,9 @@ where
     let beside = cfg!(not(target_arch = "wasm32")) && limits.max_nodes.is_none();
     // The best answer, polished (in turn, it is the beam's answer just offered; beside, the
     // polish before may have shortened it since).
+    let quick = || shared.offer(polish(best(), &ShortenOptions::default()));
     let refine = || {
-        shared.offer(polish(best(), &ShortenOptions::default()));
+        quick();
         goal_windows(&GOAL_WINDOWS);
         rect_windows();
     };
@@ -139,7 +141,7 @@ where
                 let _ = previous.join();
             }
             if !all {
-                shared.offer(polish(best(), &ShortenOptions::default()));
+                quick();
             } else if beside {
                 // Where the system refuses a thread (a busy server), the polish runs in turn.
                 match std::thread::Builder::new().spawn_scoped(scope, refine) {
