@@ -344,7 +344,7 @@ where
     // Per layer, each kept board's parent index and move: enough to rebuild the path.
     let mut history: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut seen = SeenSet::new();
-    seen.insert(hashes[0]);
+    seen.insert_all(&hashes);
     let per_board = n * std::mem::size_of::<Tile>() + std::mem::size_of::<H::Aux>() + 32;
     let per_candidate = std::mem::size_of::<Candidate>() + std::mem::size_of::<H::Aux>();
     let mut stored = 0usize;

@@ -19,7 +19,7 @@ use crate::limits::Progress;
 /// How far above the bound the best answer must be, as a ratio, for the prover to give up an
 /// iteration that cannot end in time. On 7x7 boards the answers stand 1.5 times above the
 /// bound, on 6x6 ones 1.1-1.3 times, on the 24-puzzle with its tables 1.0-1.05 times.
-pub(super) const FAR_ABOVE: f64 = 1.1;
+const FAR_ABOVE: f64 = 1.1;
 
 /// Iterations smaller than this many nodes are too short to foresee the next one from: on a
 /// 7x7 scramble, 41 k nodes then 2.7 M (65 times) foresaw 19 s for the next iteration, which
