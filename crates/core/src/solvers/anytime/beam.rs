@@ -109,7 +109,11 @@ struct Layer<'a, H: Incremental> {
     bound: usize,
 }
 
-/// What generating the children of some boards of a layer gave.
+/// What generating the children of some boards of a layer gave. Kept from layer to layer, its
+/// vectors cleared but not freed: a wide layer's children take hundreds of megabytes (a
+/// pattern database's search state is about 300 bytes a child), and memory freed and asked for
+/// again each layer comes back from the system as fresh pages, each a page fault (a quarter of
+/// a 6x6 run's time went to the kernel).
 struct Expansion<A> {
     candidates: Vec<Candidate>,
     /// The candidates' heuristic states, by `slot`.
@@ -120,25 +124,66 @@ struct Expansion<A> {
     limit: Option<LimitHit>,
 }
 
+impl<A> Expansion<A> {
+    fn new() -> Expansion<A> {
+        Expansion {
+            candidates: Vec::new(),
+            auxes: Vec::new(),
+            generated: 0,
+            goal: None,
+            limit: None,
+        }
+    }
+
+    /// Empty again, for `parents` boards' children.
+    fn reset(&mut self, parents: usize) {
+        self.candidates.clear();
+        self.auxes.clear();
+        self.candidates.reserve(3 * parents);
+        self.auxes.reserve(3 * parents);
+        self.generated = 0;
+        self.goal = None;
+        self.limit = None;
+    }
+}
+
+/// What a whole layer's expansion gave ([`Layer::expand_all`]); its candidates are in the
+/// vector the caller passed, their heuristic states in the parts.
+struct LayerOutcome {
+    generated: u64,
+    /// The first child, in board order, that is the goal: its parent and move.
+    goal: Option<(usize, Move)>,
+    limit: Option<LimitHit>,
+    /// Parts that hold this layer's heuristic states, in slot order.
+    parts: usize,
+}
+
+/// The heuristic state of candidate slot `slot` among `parts` (slots number the parts' states
+/// one after the other).
+fn aux_at<A: Copy>(parts: &[Expansion<A>], mut slot: usize) -> A {
+    for part in parts {
+        match part.auxes.get(slot) {
+            Some(&aux) => return aux,
+            None => slot -= part.auxes.len(),
+        }
+    }
+    unreachable!("a candidate's slot is within the layer's parts")
+}
+
 impl<H: Incremental> Layer<'_, H> {
     /// The children of boards `parents` that may still lead to a path shorter than the bound
     /// and that no earlier layer kept, counting the nodes from `generated_before` against
-    /// `limits`. Stops at the first goal met.
+    /// `limits`, into `out`. Stops at the first goal met.
     fn expand(
         &self,
         parents: std::ops::Range<usize>,
         limits: &Limits,
         generated_before: u64,
-    ) -> Expansion<H::Aux> {
+        out: &mut Expansion<H::Aux>,
+    ) {
         let n = self.n;
         let key = |cell: usize, tile: Tile| self.keys[cell * n + tile as usize];
-        let mut out = Expansion {
-            candidates: Vec::with_capacity(3 * parents.len()),
-            auxes: Vec::with_capacity(3 * parents.len()),
-            generated: 0,
-            goal: None,
-            limit: None,
-        };
+        out.reset(parents.len());
         let mut budget = Budget::new(limits);
         let mut board: Vec<Tile> = vec![0; n];
         let mut batch: Vec<Child<H::Pending>> = Vec::with_capacity(4 * BATCH_PARENTS);
@@ -185,7 +230,7 @@ impl<H: Incremental> Layer<'_, H> {
                 out.generated += 1;
                 if budget.spend(1, generated_before + out.generated) {
                     out.limit = budget.hit();
-                    return out;
+                    return;
                 }
                 if loaded != i {
                     board.copy_from_slice(&self.tiles[i * n..(i + 1) * n]);
@@ -201,7 +246,7 @@ impl<H: Incremental> Layer<'_, H> {
                 board.swap(b, to);
                 if done {
                     out.goal = Some((i, child.mv));
-                    return out;
+                    return;
                 }
                 if self.g + 1 + hc as usize >= self.bound || self.seen.contains(child.hash) {
                     continue;
@@ -217,19 +262,22 @@ impl<H: Incremental> Layer<'_, H> {
             }
             first = last;
         }
-        out
     }
 
     /// [`Layer::expand`] over the whole layer, on `threads` threads when the layer is large
     /// enough and the node budget cannot run out within it (so that a node budget stops the
     /// search at the same node as on one thread). The candidates come in board order, as on
-    /// one thread, so the beam is the same whatever the number of threads.
+    /// one thread, so the beam is the same whatever the number of threads. The candidates go
+    /// to `candidates`, their heuristic states stay in `parts` (one per thread, kept from layer
+    /// to layer; see [`aux_at`]).
     fn expand_all(
         &self,
         limits: &Limits,
         generated_before: u64,
         threads: usize,
-    ) -> Expansion<H::Aux>
+        parts: &mut Vec<Expansion<H::Aux>>,
+        candidates: &mut Vec<Candidate>,
+    ) -> LayerOutcome
     where
         H: Sync,
         H::Aux: Send + Sync,
@@ -238,42 +286,58 @@ impl<H: Incremental> Layer<'_, H> {
         let fits = limits
             .max_nodes
             .is_none_or(|m| generated_before.saturating_add(4 * parents as u64) < m);
-        if threads <= 1 || parents < PARALLEL_MIN_PARENTS || !fits || cfg!(target_arch = "wasm32") {
-            return self.expand(0..parents, limits, generated_before);
+        let one =
+            threads <= 1 || parents < PARALLEL_MIN_PARENTS || !fits || cfg!(target_arch = "wasm32");
+        let used = if one { 1 } else { threads };
+        while parts.len() < used {
+            parts.push(Expansion::new());
         }
-        let chunk = parents.div_ceil(threads);
-        let parts: Vec<Expansion<H::Aux>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
+        if one {
+            let part = &mut parts[0];
+            self.expand(0..parents, limits, generated_before, part);
+            // The part's candidates are the layer's: swapped, not copied (each vector keeps
+            // its capacity for the next layers).
+            std::mem::swap(candidates, &mut part.candidates);
+            return LayerOutcome {
+                generated: part.generated,
+                goal: part.goal,
+                limit: part.limit,
+                parts: 1,
+            };
+        }
+        let chunk = parents.div_ceil(used);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = parts[..used]
+                .iter_mut()
+                .enumerate()
+                .map(|(t, part)| {
                     let range = (t * chunk).min(parents)..((t + 1) * chunk).min(parents);
-                    scope.spawn(move || self.expand(range, limits, generated_before))
+                    scope.spawn(move || self.expand(range, limits, generated_before, part))
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a beam expansion thread panicked"))
-                .collect()
+            for h in handles {
+                h.join().expect("a beam expansion thread panicked");
+            }
         });
-        let total: usize = parts.iter().map(|p| p.candidates.len()).sum();
-        let mut all = Expansion {
-            candidates: Vec::with_capacity(total),
-            auxes: Vec::with_capacity(total),
+        let mut all = LayerOutcome {
             generated: 0,
             goal: None,
             limit: None,
+            parts: used,
         };
-        for part in parts {
+        candidates.clear();
+        candidates.reserve(parts[..used].iter().map(|p| p.candidates.len()).sum());
+        let mut offset = 0u32;
+        for part in &parts[..used] {
             all.generated += part.generated;
             if all.goal.is_some() || all.limit.is_some() {
                 continue;
             }
-            let offset = all.auxes.len() as u32;
-            all.candidates
-                .extend(part.candidates.into_iter().map(|c| Candidate {
-                    slot: c.slot + offset,
-                    ..c
-                }));
-            all.auxes.extend(part.auxes);
+            candidates.extend(part.candidates.iter().map(|c| Candidate {
+                slot: c.slot + offset,
+                ..*c
+            }));
+            offset += part.auxes.len() as u32;
             all.goal = part.goal;
             all.limit = part.limit;
         }
@@ -341,6 +405,16 @@ where
         .enumerate()
         .fold(0, |z, (c, &t)| z ^ keys[c * n + t as usize])];
     let mut arrived: Vec<Option<Move>> = vec![None];
+    // The next layer's vectors, and the children's: kept from layer to layer (see
+    // [`Expansion`]).
+    let mut next_tiles: Vec<Tile> = Vec::new();
+    let mut next_blanks: Vec<usize> = Vec::new();
+    let mut next_hs: Vec<u32> = Vec::new();
+    let mut next_auxes: Vec<H::Aux> = Vec::new();
+    let mut next_hashes: Vec<u64> = Vec::new();
+    let mut next_arrived: Vec<Option<Move>> = Vec::new();
+    let mut parts: Vec<Expansion<H::Aux>> = Vec::new();
+    let mut candidates: Vec<Candidate> = Vec::new();
     // Per layer, each kept board's parent index and move: enough to rebuild the path.
     let mut history: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut seen = SeenSet::new();
@@ -368,7 +442,7 @@ where
             return out;
         }
         out.peak_memory_bytes = out.peak_memory_bytes.max(memory);
-        let expansion = Layer {
+        let outcome = Layer {
             h,
             goal: goal.tiles(),
             keys: &keys,
@@ -385,19 +459,18 @@ where
             g,
             bound,
         }
-        .expand_all(limits, out.generated, threads);
-        out.generated += expansion.generated;
-        if let Some((i, mv)) = expansion.goal {
+        .expand_all(limits, out.generated, threads, &mut parts, &mut candidates);
+        out.generated += outcome.generated;
+        if let Some((i, mv)) = outcome.goal {
             let mut path = path_to(&history, i);
             path.push(mv);
             out.moves = Some(path);
             return out;
         }
-        if expansion.limit.is_some() {
-            out.limit = expansion.limit;
+        if outcome.limit.is_some() {
+            out.limit = outcome.limit;
             return out;
         }
-        let (mut candidates, child_auxes) = (expansion.candidates, expansion.auxes);
         if candidates.is_empty() {
             out.closest = closest_path(&history, closest);
             return out;
@@ -423,9 +496,9 @@ where
         stored += kept * (std::mem::size_of::<(u32, Move)>() + SeenSet::BYTES_PER_HASH);
 
         out.expanded += kept as u64;
-        let mut next_tiles = Vec::with_capacity(kept * n);
         let mut layer = Vec::with_capacity(kept);
-        let mut next_blanks = Vec::with_capacity(kept);
+        next_tiles.clear();
+        next_blanks.clear();
         for c in &candidates {
             let p = c.parent as usize;
             let mv = Move::ALL[c.mv as usize];
@@ -438,16 +511,22 @@ where
             layer.push((c.parent, mv));
             next_blanks.push(to);
         }
-        blanks = next_blanks;
-        hs = candidates.iter().map(|c| c.h).collect();
-        auxes = candidates
-            .iter()
-            .map(|c| child_auxes[c.slot as usize])
-            .collect();
-        hashes = candidates.iter().map(|c| c.hash).collect();
+        let filled = &parts[..outcome.parts];
+        next_hs.clear();
+        next_hs.extend(candidates.iter().map(|c| c.h));
+        next_auxes.clear();
+        next_auxes.extend(candidates.iter().map(|c| aux_at(filled, c.slot as usize)));
+        next_hashes.clear();
+        next_hashes.extend(candidates.iter().map(|c| c.hash));
+        next_arrived.clear();
+        next_arrived.extend(layer.iter().map(|&(_, m)| Some(m)));
+        std::mem::swap(&mut tiles, &mut next_tiles);
+        std::mem::swap(&mut blanks, &mut next_blanks);
+        std::mem::swap(&mut hs, &mut next_hs);
+        std::mem::swap(&mut auxes, &mut next_auxes);
+        std::mem::swap(&mut hashes, &mut next_hashes);
+        std::mem::swap(&mut arrived, &mut next_arrived);
         seen.insert_all(&hashes);
-        arrived = layer.iter().map(|&(_, m)| Some(m)).collect();
-        tiles = next_tiles;
         history.push(layer);
         if hs[0] < closest.0 {
             closest = (hs[0], history.len());
