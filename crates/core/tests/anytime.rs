@@ -124,7 +124,7 @@ fn improvements_are_reported_shorter_each_time_and_the_last_is_returned() {
     let seen = Mutex::new(Vec::new());
     let record = |p: Progress| {
         if let Some(best) = p.best {
-            seen.lock().unwrap().push((best, p.bound));
+            seen.lock().unwrap().push((best, p.bound, p.generated));
         }
     };
     let limits = Limits::none().with_timeout(Duration::from_millis(500));
@@ -139,9 +139,12 @@ fn improvements_are_reported_shorter_each_time_and_the_last_is_returned() {
     s.verify(&board, &goal).unwrap();
     let seen = seen.into_inner().unwrap();
     assert!(!seen.is_empty());
-    let lengths: Vec<u32> = seen.iter().map(|&(l, _)| l).collect();
+    let lengths: Vec<u32> = seen.iter().map(|&(l, _, _)| l).collect();
     assert!(lengths.windows(2).all(|w| w[1] <= w[0]), "{lengths:?}");
     assert_eq!(*lengths.last().unwrap() as usize, s.len());
     // Each reported bound is a proven one: never above the answer.
-    assert!(seen.iter().all(|&(l, b)| b <= l));
+    assert!(seen.iter().all(|&(l, b, _)| b <= l));
+    // The reports carry the nodes spent so far: the last one, after searches, some.
+    let &(_, _, generated) = seen.last().unwrap();
+    assert!(generated > 0, "{seen:?}");
 }

@@ -106,20 +106,32 @@ impl Best {
         self.moves().len()
     }
 
+    /// Nodes generated and expanded so far, by the prover and the improver together.
+    fn nodes(&self) -> (u64, u64) {
+        let (proved, improved) = (self.proved.get(), self.improved.get());
+        (proved.0 + improved.0, proved.1 + improved.1)
+    }
+
+    /// An answer of `length` moves is optimal when no shorter one can exist: its length meets
+    /// the proven lower bound `lower`.
+    fn optimal(length: usize, lower: u32) -> bool {
+        length as u64 <= u64::from(lower)
+    }
+
     /// The answer as it stands: optimal when no shorter one can exist (the bound is read after
     /// the moves, and only rises, so a shorter answer stored meanwhile cannot mark these moves
     /// optimal), with the nodes reported so far.
     pub(crate) fn solution(&self) -> Solution {
         let moves = self.moves().clone();
         let lower = self.lower.load(Ordering::Relaxed);
-        let (proved, improved) = (self.proved.get(), self.improved.get());
+        let (generated, expanded) = self.nodes();
         Solution {
-            optimal: moves.len() as u64 <= u64::from(lower),
+            optimal: Best::optimal(moves.len(), lower),
             lower_bound: u64::from(lower),
             moves,
             stats: Stats {
-                generated: proved.0 + improved.0,
-                expanded: proved.1 + improved.1,
+                generated,
+                expanded,
                 ..Stats::default()
             },
             ..Solution::default()
@@ -142,10 +154,10 @@ impl Shared<'_> {
         if best.len() <= moves.len() {
             return;
         }
-        let length = moves.len() as u32;
+        let length = moves.len();
         *best = moves;
         drop(best);
-        if length <= self.best.lower.load(Ordering::Relaxed) {
+        if Best::optimal(length, self.best.lower.load(Ordering::Relaxed)) {
             // Nothing shorter exists: the prover can stop.
             self.proven();
         }
@@ -155,7 +167,7 @@ impl Shared<'_> {
     /// Raises the lower bound to `bound` (a proven one) and reports it.
     fn raise(&self, bound: u32) {
         if self.best.lower.fetch_max(bound, Ordering::Relaxed) < bound {
-            if self.best.len() as u32 <= bound {
+            if Best::optimal(self.best.len(), bound) {
                 self.proven();
             }
             self.report();
@@ -169,9 +181,10 @@ impl Shared<'_> {
 
     fn report(&self) {
         if let Some(p) = self.progress {
+            let (generated, expanded) = self.best.nodes();
             p(Progress {
-                generated: 0,
-                expanded: 0,
+                generated,
+                expanded,
                 bound: self.best.lower.load(Ordering::Relaxed),
                 elapsed: self.started.elapsed(),
                 best: Some(self.best.len() as u32),
@@ -239,7 +252,7 @@ where
         };
         // A node budget is one search's notion: with one, only the improver runs, within it.
         let prove_too = limits.max_nodes.is_none();
-        let proven = best.len() as u64 <= u64::from(best.lower.load(Ordering::Relaxed));
+        let proven = Best::optimal(best.len(), best.lower.load(Ordering::Relaxed));
         if !proven && limits.check(0).is_ok() {
             stats = run(request, h, &inner, &shared, prove_too);
         }
