@@ -4,6 +4,7 @@
 //! The directory is `--pdb-dir`, else `TAQUIN_PDB_DIR`, else `$XDG_CACHE_HOME/taquin`, else
 //! `~/.cache/taquin`.
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -86,27 +87,26 @@ pub fn open_tables(pdb_dir: Option<PathBuf>) -> Tables {
 /// builds on any machine, however many cores it has).
 const ANNOUNCE_BUILDS_FROM: Duration = Duration::from_secs(1);
 
+/// What the observer remembers between events: the bar on a terminal, and the builds it
+/// announced, each with the last tenth of its placements it printed (off a terminal). Builds
+/// can run side by side (a server's background build and a request's): each is followed by
+/// its own name.
+#[derive(Default)]
+struct Shown {
+    bar: Option<ProgressBar>,
+    builds: HashMap<PatternSpec, u64>,
+}
+
 fn observer() -> pdb::cache::Observer {
     let terminal = std::io::stderr().is_terminal();
-    let bar: Arc<Mutex<Option<ProgressBar>>> = Arc::new(Mutex::new(None));
-    let announced = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    // Off a terminal (a log, a CI job), a line at each tenth of the placements, so that a
-    // build of minutes shows that it goes on: the last tenth printed of the build under way.
-    let tenth = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let shown = Mutex::new(Shown::default());
     Arc::new(move |event: &PdbEvent| {
-        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
-        let quiet = !announced.load(std::sync::atomic::Ordering::Relaxed);
+        let mut shown = shown.lock().unwrap_or_else(|e| e.into_inner());
+        let Shown { bar, builds } = &mut *shown;
         match event {
             PdbEvent::BuildStarted {
                 estimate, threads, ..
-            } if estimate.mul_f64(*threads as f64) < ANNOUNCE_BUILDS_FROM => {
-                announced.store(false, std::sync::atomic::Ordering::Relaxed);
-            }
-            PdbEvent::BuildProgress(_)
-            | PdbEvent::BuildFinished { .. }
-            | PdbEvent::BuildStopped { .. }
-            | PdbEvent::Saved { .. }
-                if quiet => {}
+            } if estimate.mul_f64(*threads as f64) < ANNOUNCE_BUILDS_FROM => {}
             PdbEvent::BuildStarted {
                 spec,
                 entries,
@@ -114,8 +114,7 @@ fn observer() -> pdb::cache::Observer {
                 estimate,
                 peak_bytes,
             } => {
-                announced.store(true, std::sync::atomic::Ordering::Relaxed);
-                tenth.store(0, std::sync::atomic::Ordering::Relaxed);
+                builds.insert(spec.clone(), 0);
                 let line = format!(
                     "building the pattern database of {spec}: {entries} entries on {threads} threads, expected to take {} and {} of memory",
                     human_duration(*estimate),
@@ -136,15 +135,20 @@ fn observer() -> pdb::cache::Observer {
                     eprintln!("{line}");
                 }
             }
-            PdbEvent::BuildProgress(p) => {
+            PdbEvent::BuildProgress { spec, progress: p } => {
+                // Off a terminal (a log, a CI job), a line at each tenth of the placements,
+                // so that a build of minutes shows that it goes on.
+                let Some(tenth) = builds.get_mut(spec) else {
+                    return;
+                };
                 if let Some(b) = bar.as_ref() {
                     b.set_position(p.done * 1000 / p.total.max(1));
                 } else if !terminal {
                     let now = p.done * 10 / p.total.max(1);
-                    let before = tenth.fetch_max(now, std::sync::atomic::Ordering::Relaxed);
-                    if now > before && now < 10 {
+                    if now > *tenth && now < 10 {
+                        *tenth = now;
                         eprintln!(
-                            "  {} % of the placements known (layer {})",
+                            "  {spec}: {} % of the placements known (layer {})",
                             now * 10,
                             p.depth
                         );
@@ -152,6 +156,10 @@ fn observer() -> pdb::cache::Observer {
                 }
             }
             PdbEvent::BuildFinished { spec, elapsed } => {
+                // Still followed: its file is saved next.
+                if !builds.contains_key(spec) {
+                    return;
+                }
                 if let Some(b) = bar.take() {
                     b.finish_and_clear();
                 }
@@ -161,6 +169,9 @@ fn observer() -> pdb::cache::Observer {
                 );
             }
             PdbEvent::BuildStopped { spec, reason } => {
+                if builds.remove(spec).is_none() {
+                    return;
+                }
                 if let Some(b) = bar.take() {
                     b.finish_and_clear();
                 }
@@ -187,7 +198,18 @@ fn observer() -> pdb::cache::Observer {
                 }
                 eprintln!("warning: {error}; rebuilding it");
             }
-            PdbEvent::Saved { path } => eprintln!("saved {}", path.display()),
+            PdbEvent::Saved { path } => {
+                // A quiet build's file is saved quietly too.
+                let name = path.file_name().and_then(|n| n.to_str());
+                let announced = builds
+                    .keys()
+                    .find(|spec| Some(spec.file_name().as_str()) == name)
+                    .cloned();
+                if let Some(spec) = announced {
+                    builds.remove(&spec);
+                    eprintln!("saved {}", path.display());
+                }
+            }
             PdbEvent::SaveFailed { error } => {
                 eprintln!("warning: could not save the database ({error}); it is used from memory")
             }

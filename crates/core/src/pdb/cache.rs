@@ -61,7 +61,12 @@ pub enum PdbEvent {
         peak_bytes: u64,
     },
     /// A build advanced.
-    BuildProgress(BuildProgress),
+    BuildProgress {
+        /// What is built (builds may run side by side, in a server).
+        spec: PatternSpec,
+        /// How far it got.
+        progress: BuildProgress,
+    },
     /// A build ended.
     BuildFinished {
         /// What was built.
@@ -276,7 +281,12 @@ impl DatabaseCache {
             peak_bytes: build::peak_bytes(spec),
         });
         let started = Instant::now();
-        let report = |p: BuildProgress| self.emit(PdbEvent::BuildProgress(p));
+        let report = |progress: BuildProgress| {
+            self.emit(PdbEvent::BuildProgress {
+                spec: spec.clone(),
+                progress,
+            })
+        };
         let db = build::build(spec, threads, Some(&report), limits).inspect_err(|e| {
             if let PdbError::Stopped { hit, .. } = e {
                 self.emit(PdbEvent::BuildStopped {
