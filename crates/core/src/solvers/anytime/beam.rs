@@ -42,8 +42,9 @@ pub(crate) struct BeamOutcome {
     pub limit: Option<LimitHit>,
 }
 
-/// A child considered for the next layer. Its heuristic state stays in a vector of its own
-/// (`slot`), so that choosing the best children moves 24 bytes a child, not the whole state.
+/// A child considered for the next layer. Its heuristic state stays where its thread wrote it
+/// (`slot`, see [`aux_at`]), so that choosing the best children moves 24 bytes a child, not
+/// the whole state.
 #[derive(Clone, Copy)]
 struct Candidate {
     h: u32,
@@ -112,11 +113,12 @@ struct Layer<'a, H: Incremental> {
 /// What generating the children of some boards of a layer gave. Kept from layer to layer, its
 /// vectors cleared but not freed: a wide layer's children take hundreds of megabytes (a
 /// pattern database's search state is about 300 bytes a child), and memory freed and asked for
-/// again each layer comes back from the system as fresh pages, each a page fault (a quarter of
-/// a 6x6 run's time went to the kernel).
+/// again each layer comes back from the system as fresh pages, each a page fault (a fifth of
+/// the CPU time of a 6x6 run at 30 s went to the kernel). Each vector keeps the capacity of
+/// the widest layer so far, whose memory the beam checked before expanding it.
 struct Expansion<A> {
     candidates: Vec<Candidate>,
-    /// The candidates' heuristic states, by `slot`.
+    /// The candidates' heuristic states, by `slot` (counted within this part).
     auxes: Vec<A>,
     generated: u64,
     /// The first child, in board order, that is the goal: its parent and move.
@@ -289,15 +291,18 @@ impl<H: Incremental> Layer<'_, H> {
         let one =
             threads <= 1 || parents < PARALLEL_MIN_PARENTS || !fits || cfg!(target_arch = "wasm32");
         let used = if one { 1 } else { threads };
+        // No part beyond those used keeps its memory.
+        parts.truncate(used);
         while parts.len() < used {
             parts.push(Expansion::new());
         }
         if one {
             let part = &mut parts[0];
+            // The part's candidates are the layer's: handed over, not copied, and one vector
+            // serves both from layer to layer.
+            part.candidates = std::mem::take(candidates);
             self.expand(0..parents, limits, generated_before, part);
-            // The part's candidates are the layer's: swapped, not copied (each vector keeps
-            // its capacity for the next layers).
-            std::mem::swap(candidates, &mut part.candidates);
+            *candidates = std::mem::take(&mut part.candidates);
             return LayerOutcome {
                 generated: part.generated,
                 goal: part.goal,

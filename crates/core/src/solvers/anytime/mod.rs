@@ -106,7 +106,8 @@ impl Best {
         self.moves().len()
     }
 
-    /// Nodes generated and expanded so far, by the prover and the improver together.
+    /// Nodes generated and expanded so far, by the prover and the improver together, as they
+    /// last reported them (the prover at each bound, the improver at the end of each search).
     fn nodes(&self) -> (u64, u64) {
         let (proved, improved) = (self.proved.get(), self.improved.get());
         (proved.0 + improved.0, proved.1 + improved.1)
