@@ -88,9 +88,9 @@ pub fn open_tables(pdb_dir: Option<PathBuf>) -> Tables {
 const ANNOUNCE_BUILDS_FROM: Duration = Duration::from_secs(1);
 
 /// What the observer remembers between events: the bar on a terminal, and the builds it
-/// announced, each with the last tenth of its placements it printed (off a terminal). Builds
-/// can run side by side (a server's background build and a request's): each is followed by
-/// its own name.
+/// announced until their file is saved, each with the last tenth of its placements it printed.
+/// Builds can run side by side (a server's background build and a request's): off a terminal,
+/// each one's lines carry its name; on a terminal they share the one bar.
 #[derive(Default)]
 struct Shown {
     bar: Option<ProgressBar>,
@@ -105,8 +105,14 @@ fn observer() -> pdb::cache::Observer {
         let Shown { bar, builds } = &mut *shown;
         match event {
             PdbEvent::BuildStarted {
-                estimate, threads, ..
-            } if estimate.mul_f64(*threads as f64) < ANNOUNCE_BUILDS_FROM => {}
+                spec,
+                estimate,
+                threads,
+                ..
+            } if estimate.mul_f64(*threads as f64) < ANNOUNCE_BUILDS_FROM => {
+                // Quiet, even if an earlier build of it (kept in memory only) was not.
+                builds.remove(spec);
+            }
             PdbEvent::BuildStarted {
                 spec,
                 entries,
@@ -198,19 +204,14 @@ fn observer() -> pdb::cache::Observer {
                 }
                 eprintln!("warning: {error}; rebuilding it");
             }
-            PdbEvent::Saved { path } => {
+            PdbEvent::Saved { spec, path } => {
                 // A quiet build's file is saved quietly too.
-                let name = path.file_name().and_then(|n| n.to_str());
-                let announced = builds
-                    .keys()
-                    .find(|spec| Some(spec.file_name().as_str()) == name)
-                    .cloned();
-                if let Some(spec) = announced {
-                    builds.remove(&spec);
+                if builds.remove(spec).is_some() {
                     eprintln!("saved {}", path.display());
                 }
             }
-            PdbEvent::SaveFailed { error } => {
+            PdbEvent::SaveFailed { spec, error } => {
+                builds.remove(spec);
                 eprintln!("warning: could not save the database ({error}); it is used from memory")
             }
         }

@@ -376,6 +376,37 @@ fn a_long_build_reports_its_progress_in_a_log() {
         stderr.contains("built the pattern database of 4x4 cells {4,8,12,1,5,9,13}"),
         "{stderr}"
     );
+    assert!(
+        stderr.contains("saved ") && stderr.contains("4x4-b00-04080c0105090d.pdb"),
+        "{stderr}"
+    );
+}
+
+/// A build of well under a second (the 8-puzzle's table) passes without a word about its
+/// progress or its file.
+#[test]
+fn a_quick_build_passes_silently_in_a_log() {
+    let dir = std::env::temp_dir().join(format!("taquin-cli-quiet-build-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = taquin()
+        .args([
+            "--pdb-dir",
+            dir.to_str().unwrap(),
+            "pdb",
+            "build",
+            "--size",
+            "3x3",
+        ])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for word in ["placements known", "built the pattern database", "saved "] {
+        assert!(!stderr.contains(word), "{stderr}");
+    }
+    // The table was built and listed.
+    assert!(String::from_utf8_lossy(&out.stdout).contains("3x3-b00-0102030405060708.pdb"));
 }
 
 /// `pdb build --goal G` builds the tables a solve toward `G` then finds on disk, also when the

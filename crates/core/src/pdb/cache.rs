@@ -83,11 +83,15 @@ pub enum PdbEvent {
     },
     /// A built database was saved.
     Saved {
+        /// What was saved.
+        spec: PatternSpec,
         /// The file.
         path: PathBuf,
     },
     /// A built database could not be saved; it is used from memory for this process.
     SaveFailed {
+        /// What was built.
+        spec: PatternSpec,
         /// Why.
         error: String,
     },
@@ -250,8 +254,12 @@ impl DatabaseCache {
         let db = Arc::new(self.build_reporting(spec, threads, limits)?);
         if let Some(path) = path {
             match store::save(&db, &path) {
-                Ok(()) => self.emit(PdbEvent::Saved { path }),
+                Ok(()) => self.emit(PdbEvent::Saved {
+                    spec: spec.clone(),
+                    path,
+                }),
                 Err(e) => self.emit(PdbEvent::SaveFailed {
+                    spec: spec.clone(),
                     error: e.to_string(),
                 }),
             }
