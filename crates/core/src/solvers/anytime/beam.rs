@@ -350,6 +350,40 @@ impl<H: Incremental> Layer<'_, H> {
     }
 }
 
+/// The boards of one layer, in order of value: tiles (`n` per board), blank cell, heuristic
+/// value and state, Zobrist hash and the move that led there. Two of them serve the beam from
+/// layer to layer, the next one cleared and filled (see [`Expansion`] for why).
+struct Boards<A> {
+    tiles: Vec<Tile>,
+    blanks: Vec<usize>,
+    hs: Vec<u32>,
+    auxes: Vec<A>,
+    hashes: Vec<u64>,
+    arrived: Vec<Option<Move>>,
+}
+
+impl<A> Boards<A> {
+    fn new() -> Boards<A> {
+        Boards {
+            tiles: Vec::new(),
+            blanks: Vec::new(),
+            hs: Vec::new(),
+            auxes: Vec::new(),
+            hashes: Vec::new(),
+            arrived: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.tiles.clear();
+        self.blanks.clear();
+        self.hs.clear();
+        self.auxes.clear();
+        self.hashes.clear();
+        self.arrived.clear();
+    }
+}
+
 /// The moves from the start to board `index` of the last layer of `history` (each layer's
 /// kept boards as (parent index, arriving move)).
 fn path_to(history: &[Vec<(u32, Move)>], index: usize) -> Vec<Move> {
@@ -399,31 +433,27 @@ where
         return out;
     }
     let (h0, aux0) = h.init(board.tiles());
-    // The current layer: tiles (n per board), blank cell, h, aux, hash and the arriving move.
-    let mut tiles: Vec<Tile> = board.tiles().to_vec();
-    let mut blanks: Vec<usize> = vec![board.blank()];
-    let mut hs: Vec<u32> = vec![h0];
-    let mut auxes: Vec<H::Aux> = vec![aux0];
-    let mut hashes: Vec<u64> = vec![board
-        .tiles()
-        .iter()
-        .enumerate()
-        .fold(0, |z, (c, &t)| z ^ keys[c * n + t as usize])];
-    let mut arrived: Vec<Option<Move>> = vec![None];
-    // The next layer's vectors, and the children's: kept from layer to layer (see
-    // [`Expansion`]).
-    let mut next_tiles: Vec<Tile> = Vec::new();
-    let mut next_blanks: Vec<usize> = Vec::new();
-    let mut next_hs: Vec<u32> = Vec::new();
-    let mut next_auxes: Vec<H::Aux> = Vec::new();
-    let mut next_hashes: Vec<u64> = Vec::new();
-    let mut next_arrived: Vec<Option<Move>> = Vec::new();
+    // The current layer, the start alone.
+    let mut current = Boards {
+        tiles: board.tiles().to_vec(),
+        blanks: vec![board.blank()],
+        hs: vec![h0],
+        auxes: vec![aux0],
+        hashes: vec![board
+            .tiles()
+            .iter()
+            .enumerate()
+            .fold(0, |z, (c, &t)| z ^ keys[c * n + t as usize])],
+        arrived: vec![None],
+    };
+    // The next layer and the children: kept from layer to layer (see [`Expansion`]).
+    let mut next = Boards::new();
     let mut parts: Vec<Expansion<H::Aux>> = Vec::new();
     let mut candidates: Vec<Candidate> = Vec::new();
     // Per layer, each kept board's parent index and move: enough to rebuild the path.
     let mut history: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut seen = SeenSet::new();
-    seen.insert_all(&hashes);
+    seen.insert_all(&current.hashes);
     let per_board = n * std::mem::size_of::<Tile>() + std::mem::size_of::<H::Aux>() + 32;
     let per_candidate = std::mem::size_of::<Candidate>() + std::mem::size_of::<H::Aux>();
     let mut stored = 0usize;
@@ -440,7 +470,7 @@ where
         }
         // This layer's memory, estimated before it is spent: the path records so far, the
         // boards of this layer and the next, and up to three children per board.
-        let layer = blanks.len();
+        let layer = current.blanks.len();
         let memory = stored + (layer + width) * per_board + 3 * layer * per_candidate;
         if let Err(hit) = limits.check_memory(memory) {
             out.limit = Some(hit);
@@ -452,12 +482,12 @@ where
             goal: goal.tiles(),
             keys: &keys,
             seen: &seen,
-            tiles: &tiles,
-            blanks: &blanks,
-            hs: &hs,
-            auxes: &auxes,
-            hashes: &hashes,
-            arrived: &arrived,
+            tiles: &current.tiles,
+            blanks: &current.blanks,
+            hs: &current.hs,
+            auxes: &current.auxes,
+            hashes: &current.hashes,
+            arrived: &current.arrived,
             n,
             width: bw,
             height: bh,
@@ -502,39 +532,33 @@ where
 
         out.expanded += kept as u64;
         let mut layer = Vec::with_capacity(kept);
-        next_tiles.clear();
-        next_blanks.clear();
+        next.clear();
         for c in &candidates {
             let p = c.parent as usize;
             let mv = Move::ALL[c.mv as usize];
-            let start = next_tiles.len();
-            next_tiles.extend_from_slice(&tiles[p * n..(p + 1) * n]);
+            let start = next.tiles.len();
+            let from = current.blanks[p];
+            next.tiles
+                .extend_from_slice(&current.tiles[p * n..(p + 1) * n]);
             let to = mv
-                .target(blanks[p], bw, bh)
+                .target(from, bw, bh)
                 .expect("a candidate's move is legal");
-            next_tiles.swap(start + blanks[p], start + to);
+            next.tiles.swap(start + from, start + to);
             layer.push((c.parent, mv));
-            next_blanks.push(to);
+            next.blanks.push(to);
         }
+        // The other columns one at a time: each pass a plain copy the compiler can keep tight.
         let filled = &parts[..outcome.parts];
-        next_hs.clear();
-        next_hs.extend(candidates.iter().map(|c| c.h));
-        next_auxes.clear();
-        next_auxes.extend(candidates.iter().map(|c| aux_at(filled, c.slot as usize)));
-        next_hashes.clear();
-        next_hashes.extend(candidates.iter().map(|c| c.hash));
-        next_arrived.clear();
-        next_arrived.extend(layer.iter().map(|&(_, m)| Some(m)));
-        std::mem::swap(&mut tiles, &mut next_tiles);
-        std::mem::swap(&mut blanks, &mut next_blanks);
-        std::mem::swap(&mut hs, &mut next_hs);
-        std::mem::swap(&mut auxes, &mut next_auxes);
-        std::mem::swap(&mut hashes, &mut next_hashes);
-        std::mem::swap(&mut arrived, &mut next_arrived);
-        seen.insert_all(&hashes);
+        next.hs.extend(candidates.iter().map(|c| c.h));
+        next.auxes
+            .extend(candidates.iter().map(|c| aux_at(filled, c.slot as usize)));
+        next.hashes.extend(candidates.iter().map(|c| c.hash));
+        next.arrived.extend(layer.iter().map(|&(_, m)| Some(m)));
+        std::mem::swap(&mut current, &mut next);
+        seen.insert_all(&current.hashes);
         history.push(layer);
-        if hs[0] < closest.0 {
-            closest = (hs[0], history.len());
+        if current.hs[0] < closest.0 {
+            closest = (current.hs[0], history.len());
         }
     }
     out
