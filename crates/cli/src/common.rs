@@ -126,13 +126,28 @@ impl Spinner {
     pub fn new(label: &str) -> Spinner {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new_spinner();
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} {prefix} {msg}").expect("valid template"),
-            );
-            bar.set_prefix(label.to_string());
             bar.enable_steady_tick(Duration::from_millis(120));
             bar
         });
+        Spinner::on(bar, label)
+    }
+
+    /// A spinner drawn by `bar` (none: nothing is shown).
+    fn on(bar: Option<ProgressBar>, label: &str) -> Spinner {
+        if let Some(bar) = &bar {
+            // The time is the spinner's own clock, so that it runs on while a search reports
+            // nothing new (an anytime search reports only its improvements).
+            let style = ProgressStyle::with_template("{spinner} {prefix} {seconds}  {msg}")
+                .expect("valid template")
+                .with_key(
+                    "seconds",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.1}s", state.elapsed().as_secs_f64());
+                    },
+                );
+            bar.set_style(style);
+            bar.set_prefix(label.to_string());
+        }
         Spinner {
             bar,
             last_best: std::sync::Mutex::new(None),
@@ -157,16 +172,14 @@ impl Spinner {
                     ));
                 }
                 bar.set_message(format!(
-                    "best {best}, optimal >= {}  {:.1}s  (Ctrl-C stops with the best so far)",
+                    "best {best}, optimal >= {}  (Ctrl-C stops with the best so far)",
                     p.bound,
-                    p.elapsed.as_secs_f64()
                 ));
             }
             None => bar.set_message(format!(
-                "bound {}  {} nodes  {:.1}s  (Ctrl-C cancels)",
+                "bound {}  {} nodes  (Ctrl-C cancels)",
                 p.bound,
                 thousands(p.generated),
-                p.elapsed.as_secs_f64()
             )),
         }
     }
@@ -297,5 +310,78 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(35_911_891_875), "35,911,891,875");
+    }
+
+    /// A terminal that keeps what is written to it.
+    #[derive(Debug, Default, Clone)]
+    struct Screen(Arc<std::sync::Mutex<String>>);
+
+    impl indicatif::TermLike for Screen {
+        fn width(&self) -> u16 {
+            200
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.write_str(&format!("{s}\n"))
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.0.lock().unwrap().push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_spinner_shows_its_own_clock_not_the_time_of_the_last_report() {
+        let screen = Screen::default();
+        let bar = ProgressBar::with_draw_target(
+            None,
+            indicatif::ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        );
+        let spinner = Spinner::on(Some(bar.clone()), "anytime + pdb");
+        // The search's last report is from long ago (as when an anytime search has found
+        // nothing better for a while): the time shown must not be the report's.
+        spinner.update(Progress {
+            generated: 5,
+            expanded: 2,
+            bound: 93,
+            elapsed: Duration::from_secs(4321),
+            best: Some(99),
+        });
+        // Draws are spaced out (20 a second at most): wait for the next one.
+        std::thread::sleep(Duration::from_millis(100));
+        bar.tick();
+        let shown = screen.0.lock().unwrap().clone();
+        assert!(
+            shown.contains("improved: 99 moves, optimal >= 93"),
+            "{shown}"
+        );
+        let line = shown
+            .lines()
+            .rfind(|l| l.contains("anytime + pdb"))
+            .unwrap_or_else(|| panic!("no spinner line in {shown:?}"));
+        assert!(line.contains("best 99, optimal >= 93"), "{line}");
+        assert!(!line.contains("4321"), "{line}");
+        let seconds = line
+            .split_whitespace()
+            .find_map(|w| w.strip_suffix('s')?.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("no time in {line:?}"));
+        assert!(seconds < 4321.0, "{line}");
     }
 }

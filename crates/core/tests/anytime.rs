@@ -148,3 +148,32 @@ fn improvements_are_reported_shorter_each_time_and_the_last_is_returned() {
     let &(_, _, generated) = seen.last().unwrap();
     assert!(generated > 0, "{seen:?}");
 }
+
+#[test]
+fn progress_is_reported_while_nothing_improves() {
+    // Between improvements the search still reports (the same best and bound, its time and
+    // nodes moving on), so that whoever shows it does not look stuck. Before, each report
+    // brought a new best or a new bound.
+    let goal = Board::solved(7, 7).unwrap();
+    let board = uniform(&goal, &mut Rng::new(5));
+    let seen = Mutex::new(Vec::new());
+    let record = |p: Progress| {
+        if let Some(best) = p.best {
+            seen.lock().unwrap().push((best, p.bound));
+        }
+    };
+    let limits = Limits::none().with_timeout(Duration::from_millis(1500));
+    let request = Request::new(board.clone(), goal.clone(), limits).unwrap();
+    let options = SolveOptions {
+        heuristic: Some(HeuristicKind::LinearConflict),
+        ..SolveOptions::default()
+    };
+    let s = taquin::solve(&request, &options, &Tables::in_memory(), Some(&record)).unwrap();
+    s.verify(&board, &goal).unwrap();
+    assert!(!s.optimal);
+    let seen = seen.into_inner().unwrap();
+    assert!(
+        seen.windows(2).any(|w| w[0] == w[1]),
+        "every report brought news: {seen:?}"
+    );
+}

@@ -316,8 +316,14 @@ fn add_proof(stats: &mut Stats, proof: Result<Stats, SolveError>) {
     }
 }
 
+/// Time between two progress reports while nothing new is found: whoever shows the search
+/// (a terminal's spinner, the web page's progress line) sees its time and nodes move on
+/// through a long beam or IDA* iteration.
+#[cfg(not(target_arch = "wasm32"))]
+const HEARTBEAT: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// The prover and the improver on two threads, with a supervisor passing the request's cancel
-/// flag and deadline on to them.
+/// flag and deadline on to them, and reporting the progress every [`HEARTBEAT`].
 #[cfg(not(target_arch = "wasm32"))]
 fn run<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
 where
@@ -337,12 +343,16 @@ where
         let prover =
             prove_too.then(|| scope.spawn(move || prove(request, h, prover_limits, shared)));
         let improver = scope.spawn(move || improve::improve(request, h, inner, shared));
+        let mut reported = Instant::now();
         while !improver.is_finished() || prover.as_ref().is_some_and(|p| !p.is_finished()) {
             if limits.check(0).is_err() || (improver.is_finished() && !prove_too) {
                 shared.stop.store(true, Ordering::Relaxed);
             }
             if shared.stop.load(Ordering::Relaxed) {
                 prover_stop.store(true, Ordering::Relaxed);
+            } else if reported.elapsed() >= HEARTBEAT {
+                shared.report();
+                reported = Instant::now();
             }
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
