@@ -146,6 +146,11 @@ impl SolvePlan {
         }
     }
 
+    /// How the answer, and the improvements of a streamed solve, write their moves.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
     /// The start board.
     pub fn board(&self) -> &Board {
         &self.board
@@ -236,34 +241,43 @@ fn check_tables_ready(
 }
 
 /// The lines of a streamed solve, made from the search's progress reports: every improvement
-/// at once as `{"improved": {"length", "lower_bound", "time_ms"}}` (there are few, and each is
-/// news), and `{"progress": {"generated", "expanded", "bound", "time_ms"}}` at most every
+/// at once as `{"improved": {"length", "lower_bound", "moves", "time_ms"}}` (there are few,
+/// and each is news; with its moves, so that a client that stops the search keeps the best so
+/// far), and `{"progress": {"generated", "expanded", "bound", "time_ms"}}` at most every
 /// 100 ms, plenty for a progress bar and a small stream. Shareable between threads, as the
 /// core's progress callback must be.
 #[derive(Debug)]
 pub struct ProgressLines {
     /// The least time between two progress lines.
     every: Duration,
+    /// How the improvements write their moves.
+    notation: Notation,
     last: Mutex<Option<Instant>>,
     last_best: Mutex<Option<u32>>,
 }
 
 impl Default for ProgressLines {
     fn default() -> ProgressLines {
-        ProgressLines::every(Duration::from_millis(100))
+        ProgressLines::every(Duration::from_millis(100), Notation::Blank)
     }
 }
 
 impl ProgressLines {
-    /// No line sent yet.
+    /// No line sent yet; moves in blank letters.
     pub fn new() -> ProgressLines {
         ProgressLines::default()
     }
 
+    /// No line sent yet; moves in `notation` (a solve's is [`SolvePlan::notation`]).
+    pub fn in_notation(notation: Notation) -> ProgressLines {
+        ProgressLines::every(Duration::from_millis(100), notation)
+    }
+
     /// Progress lines at most once per `every`.
-    fn every(every: Duration) -> ProgressLines {
+    fn every(every: Duration, notation: Notation) -> ProgressLines {
         ProgressLines {
             every,
+            notation,
             last: Mutex::new(None),
             last_best: Mutex::new(None),
         }
@@ -275,11 +289,15 @@ impl ProgressLines {
         if let Some(best) = p.best {
             let mut last_best = self.last_best.lock().unwrap_or_else(|e| e.into_inner());
             if last_best.replace(best) != Some(best) {
-                return Some(json!({"improved": {
+                let mut line = json!({"improved": {
                     "length": best,
                     "lower_bound": p.bound,
                     "time_ms": time_ms,
-                }}));
+                }});
+                if let Some(moves) = &p.best_moves {
+                    line["improved"]["moves"] = json!(self.notation.format(moves));
+                }
+                return Some(line);
             }
         }
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
@@ -307,13 +325,14 @@ mod tests {
             bound: 20,
             elapsed: Duration::from_millis(3),
             best,
+            best_moves: None,
         }
     }
 
     #[test]
     fn every_improvement_is_a_line_and_progress_waits_its_interval() {
         // An interval no test run reaches: the second progress report is always too soon.
-        let lines = ProgressLines::every(Duration::from_secs(3600));
+        let lines = ProgressLines::every(Duration::from_secs(3600), Notation::Blank);
         let first = lines.line(progress(None)).unwrap();
         assert_eq!(first["progress"]["generated"], 10);
         assert_eq!(first["progress"]["time_ms"], 3.0);
@@ -324,10 +343,25 @@ mod tests {
             assert_eq!(line["improved"]["lower_bound"], 20);
         }
         assert_eq!(lines.line(progress(Some(36))), None, "no news, too soon");
-        let eager = ProgressLines::every(Duration::ZERO);
+        let eager = ProgressLines::every(Duration::ZERO, Notation::Blank);
         for _ in 0..2 {
             assert!(eager.line(progress(Some(36))).is_some());
         }
+    }
+
+    #[test]
+    fn an_improvement_carries_its_moves_in_the_solve_s_notation() {
+        use taquin::Move::{Left, Up};
+        let moves: std::sync::Arc<[taquin::Move]> = vec![Left, Left, Up].into();
+        let p = Progress {
+            best_moves: Some(moves),
+            ..progress(Some(3))
+        };
+        let blank = ProgressLines::new().line(p.clone()).unwrap();
+        assert_eq!(blank["improved"]["moves"], "LLU");
+        let tiles = ProgressLines::in_notation(Notation::Tiles).line(p).unwrap();
+        assert_eq!(tiles["improved"]["moves"], "R2 D");
+        assert_eq!(tiles["improved"]["length"], 3);
     }
 
     #[test]

@@ -363,6 +363,7 @@ mod tests {
             bound: 93,
             elapsed: Duration::from_secs(4321),
             best: Some(99),
+            best_moves: None,
         });
         // Draws are spaced out (20 a second at most): wait for the next one.
         std::thread::sleep(Duration::from_millis(100));

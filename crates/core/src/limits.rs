@@ -259,7 +259,7 @@ impl<'a> Budget<'a> {
 }
 
 /// A snapshot of a running search, handed to the progress callback.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Progress {
     /// Nodes generated so far.
     pub generated: u64,
@@ -273,6 +273,9 @@ pub struct Progress {
     /// The length of the best solution found so far, for searches that find better and better
     /// ones (the anytime search); `None` elsewhere. A new value is an improvement.
     pub best: Option<u32>,
+    /// The moves of that best solution (`best` of them, replayed to the goal), so that whoever
+    /// shows the search can keep the best so far when it is stopped; `None` where `best` is.
+    pub best_moves: Option<Arc<[crate::moves::Move]>>,
 }
 
 /// The progress callback type: called every few thousand nodes and at each new IDA* bound.

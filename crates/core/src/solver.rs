@@ -149,6 +149,7 @@ impl Plan {
                         bound,
                         elapsed: started.elapsed(),
                         best: Some(first.len() as u32),
+                        best_moves: Some(first.as_slice().into()),
                     });
                 }
                 if first.len() as u64 <= manhattan {

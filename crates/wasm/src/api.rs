@@ -46,14 +46,15 @@ pub fn validate(body: &str) -> Result<Value, ApiError> {
 /// `POST /api/solve` and, with `progress`, `/api/solve/stream`: `progress` receives the
 /// stream's `{"progress": ...}` and `{"improved": ...}` lines as JSON values.
 pub fn solve(body: &str, progress: Option<fn(Value)>) -> Result<Value, ApiError> {
-    let lines = ProgressLines::new();
-    let report = |p| {
-        if let (Some(send), Some(line)) = (progress, lines.line(p)) {
-            send(line);
-        }
-    };
     TABLES.with(|tables| {
-        SolvePlan::new(&SETTINGS, tables, &request_of(body)?)?.run(tables, None, Some(&report))
+        let plan = SolvePlan::new(&SETTINGS, tables, &request_of(body)?)?;
+        let lines = ProgressLines::in_notation(plan.notation());
+        let report = |p| {
+            if let (Some(send), Some(line)) = (progress, lines.line(p)) {
+                send(line);
+            }
+        };
+        plan.run(tables, None, Some(&report))
     })
 }
 
@@ -143,6 +144,16 @@ mod tests {
         assert!(!improved.is_empty(), "{lines:?}");
         assert!(improved.windows(2).all(|w| w[1] < w[0]), "{improved:?}");
         assert_eq!(r["length"].as_u64(), improved.last().copied());
+        // Each improvement carries its moves, which reach the goal: a page that stops the
+        // search keeps the best so far.
+        for line in lines.iter().filter(|l| l.get("improved").is_some()) {
+            let moves = line["improved"]["moves"].as_str().expect("moves");
+            assert_eq!(
+                moves.len() as u64,
+                line["improved"]["length"].as_u64().unwrap()
+            );
+            assert!(replays(board, moves), "{line}");
+        }
     }
 
     #[test]

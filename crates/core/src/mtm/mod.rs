@@ -404,6 +404,7 @@ impl Search<'_> {
             bound: self.bound,
             elapsed: self.started.elapsed(),
             best: None,
+            best_moves: None,
         }
     }
 

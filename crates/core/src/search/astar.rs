@@ -186,6 +186,7 @@ pub fn best_first<G: Graph>(
                     bound,
                     elapsed: stats.elapsed,
                     best: None,
+                    best_moves: None,
                 });
             }
         }

@@ -90,6 +90,7 @@ pub fn bfs<G: Graph>(
                     bound: depth,
                     elapsed: stats.elapsed,
                     best: None,
+                    best_moves: None,
                 });
             }
         }

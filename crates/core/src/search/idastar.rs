@@ -557,6 +557,7 @@ impl<A> Control<A> for Sequential<'_> {
                 bound,
                 elapsed: self.started.elapsed(),
                 best: None,
+                best_moves: None,
             });
         }
         false
@@ -635,6 +636,7 @@ fn run<H: Incremental, const CAP: usize>(
                         bound: next,
                         elapsed: stats.elapsed,
                         best: None,
+                        best_moves: None,
                     });
                 }
             }

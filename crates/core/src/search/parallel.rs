@@ -352,6 +352,7 @@ where
                 bound,
                 elapsed: started.elapsed(),
                 best: None,
+                best_moves: None,
             });
         }
     }

@@ -105,6 +105,19 @@ test("cancel ends the search at once, and the next search runs in a fresh worker
   assert.equal(await page.textContent("#steps-count"), "31");
 });
 
+test("cancelling an anytime search in the page keeps the best it found", async () => {
+  await open(hash(FIVE));
+  await waitForLine("board", FIVE);
+  await page.selectOption("#time-limit", "60000");
+  await page.click("#solve");
+  await page.waitForFunction(() => /Best so far: \d+ moves/.test(document.getElementById("best-so-far").textContent));
+  await page.click("#cancel");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.match(await page.textContent("#solution-kind"), /best found before the search was cancelled/);
+  await playsToGoal();
+  assert.deepEqual(apiCalls, []);
+});
+
 test("hint and shuffle", async () => {
   await open("#board=1,2,3/4,5,6/7,0,8");
   await waitForLine("board", "1 2 3/4 5 6/7 0 8");

@@ -252,6 +252,25 @@ test("the hint marks the tile; finishing by hand opens a real dialog; Play again
   await page.waitForSelector("#celebrate:not([open])", { state: "attached" });
 });
 
+test("cancelling a real anytime search loads the best it found, which reaches the goal", async () => {
+  const g = await api("/api/generate", { width: 6, height: 6, seed: 9 });
+  await open(`#board=${g.board.replace(/ /g, ",")}`);
+  await waitForLine("board", g.board);
+  await page.selectOption("#time-limit", "60000");
+  await page.click("#solve");
+  await page.waitForFunction(() => /Best so far: \d+ moves/.test(document.getElementById("best-so-far").textContent));
+  const shown = Number((await page.textContent("#best-so-far")).match(/(\d+) moves/)[1]);
+  await page.click("#cancel");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.match(await page.textContent("#solution-kind"), /best found before the search was cancelled/);
+  // The solution loaded is at least as short as the last one shown (a shorter one may have come
+  // between the two reads).
+  const moves = await page.getAttribute("#moves-text", "data-moves");
+  assert.ok(moves.length > 0 && moves.length <= shown, `${moves.length} moves, ${shown} shown`);
+  await page.click("#to-end");
+  assert.equal(await line("board"), await line("goal"));
+});
+
 test("a long solve shows progress and can be cancelled, which stops the search", async () => {
   const g = await api("/api/generate", { width: 5, height: 5, seed: 42 });
   await open(`#board=${g.board.replace(/ /g, ",")}`);

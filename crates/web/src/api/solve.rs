@@ -34,7 +34,7 @@ pub async fn solve(
 
 /// `POST /api/solve/stream`: the same solve, answered as newline-delimited JSON: zero or more
 /// `{"progress": {...}}` lines and, from the anytime search, `{"improved": {"length",
-/// "lower_bound", "time_ms"}}` lines as better solutions are found, then one
+/// "lower_bound", "moves", "time_ms"}}` lines as better solutions are found, then one
 /// `{"solution": {...}}` or `{"error": {...}}` line.
 /// Input errors (bad board, unsolvable, busy) are refused before the stream starts, with their
 /// own status. Closing the connection cancels the search.
@@ -50,7 +50,7 @@ pub async fn solve_stream(
     // The search runs on the blocking pool through the same bridge as every other route, so a
     // panic there still ends the stream with an error line instead of an empty body.
     let search = run_blocking(move || {
-        let lines = ProgressLines::new();
+        let lines = ProgressLines::in_notation(plan.notation());
         let progress_tx = tx.clone();
         let report = move |p: Progress| {
             if let Some(line) = lines.line(p) {

@@ -166,11 +166,11 @@ where
     let first = best.solution();
     let mut told = (first.len(), first.lower_bound);
     let mut forward = |p: Progress| {
-        if let Some(report) = progress {
-            report(p);
-        }
         if let Some(len) = p.best {
             told = (len as usize, u64::from(p.bound));
+        }
+        if let Some(report) = progress {
+            report(p);
         }
     };
     let mut ran_out: Option<Instant> = None;
@@ -202,6 +202,7 @@ where
                     bound: u32::try_from(answer.lower_bound).unwrap_or(u32::MAX),
                     elapsed: Duration::ZERO,
                     best: Some(answer.len() as u32),
+                    best_moves: Some(answer.moves.as_slice().into()),
                 });
             }
             // A run held up this long keeps what it holds (its beams, a core) until its next
@@ -264,6 +265,7 @@ mod tests {
             bound: 0,
             elapsed: Duration::ZERO,
             best: Some(best),
+            best_moves: None,
         }
     }
 

@@ -80,6 +80,7 @@ mod tests {
             bound,
             elapsed: Duration::from_millis(ms),
             best: None,
+            best_moves: None,
         }
     }
 

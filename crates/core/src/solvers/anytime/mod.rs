@@ -35,7 +35,7 @@ use crate::limits::{Limits, Progress, ProgressFn};
 use crate::moves::Move;
 use crate::request::Request;
 use crate::search::{idastar_with, Pruning};
-use crate::solution::{Solution, SolveError, Stats};
+use crate::solution::{verify_moves, Solution, SolveError, Stats};
 use crate::solvers::constructive;
 
 mod beam;
@@ -140,8 +140,10 @@ impl Best {
     }
 }
 
-/// What the two threads share: the best answer, the stop flag, the progress callback.
+/// What the two threads share: the request, the best answer, the stop flag, the progress
+/// callback.
 struct Shared<'a> {
+    request: &'a Request,
     best: &'a Best,
     stop: Arc<AtomicBool>,
     started: Instant,
@@ -149,10 +151,16 @@ struct Shared<'a> {
 }
 
 impl Shared<'_> {
-    /// Keeps `moves` if shorter than the best so far, and reports it.
+    /// Keeps `moves` if shorter than the best so far and replayed to the goal, and reports it
+    /// (the report carries the moves: a client may play them).
     fn offer(&self, moves: Vec<Move>) {
         let mut best = self.best.moves();
         if best.len() <= moves.len() {
+            return;
+        }
+        if let Err(e) = verify_moves(self.request.board(), self.request.goal(), &moves) {
+            // A fault of the search that found them; the answer stays the last good one.
+            debug_assert!(false, "an anytime answer does not reach the goal: {e}");
             return;
         }
         let length = moves.len();
@@ -183,12 +191,14 @@ impl Shared<'_> {
     fn report(&self) {
         if let Some(p) = self.progress {
             let (generated, expanded) = self.best.nodes();
+            let moves: Arc<[Move]> = self.best.moves().as_slice().into();
             p(Progress {
                 generated,
                 expanded,
                 bound: self.best.lower.load(Ordering::Relaxed),
                 elapsed: self.started.elapsed(),
-                best: Some(self.best.len() as u32),
+                best: Some(moves.len() as u32),
+                best_moves: Some(moves),
             });
         }
     }
@@ -231,6 +241,7 @@ where
     let (board, goal, limits) = (request.board(), request.goal(), request.limits());
     let stop = Arc::new(AtomicBool::new(false));
     let shared = Shared {
+        request,
         best,
         stop: stop.clone(),
         started: Instant::now(),
