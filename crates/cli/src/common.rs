@@ -233,14 +233,32 @@ pub fn table_tip(plan: &taquin::Plan, goal: &Board, elapsed: Duration) {
     }
     let specs = better.partition(goal).unwrap_or_default();
     let entries: u64 = specs.iter().map(|s| s.entries()).sum();
+    let threads = taquin::pdb::build::default_threads();
+    let seconds: f64 = specs
+        .iter()
+        .map(|s| taquin::pdb::build::estimate_seconds(s, threads))
+        .sum();
     eprintln!(
-        "tip: `taquin pdb build --size {}x{}{}` builds the {} tables once ({} entries, under a minute); boards like this one then solve many times faster",
+        "tip: `taquin pdb build --size {}x{}{}` builds the {} tables once ({} entries, {} on {threads} cores); boards like this one then solve many times faster",
         goal.width(),
         goal.height(),
         goal_flag(goal),
         better,
-        thousands(entries)
+        thousands(entries),
+        human_duration(Duration::from_secs_f64(seconds)),
     );
+}
+
+/// A duration as a person reads an estimate: "under a second", "about 40 s", "about 4.5 min".
+pub fn human_duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 1.0 {
+        "under a second".into()
+    } else if s < 90.0 {
+        format!("about {s:.0} s")
+    } else {
+        format!("about {:.1} min", s / 60.0)
+    }
 }
 
 /// ` --goal "..."` for a goal other than the standard one, else nothing.

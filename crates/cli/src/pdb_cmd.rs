@@ -123,7 +123,7 @@ fn observer() -> pdb::cache::Observer {
                 builds.insert(spec.clone(), 0);
                 let line = format!(
                     "building the pattern database of {spec}: {entries} entries on {threads} threads, expected to take {} and {} of memory",
-                    human_duration(*estimate),
+                    common::human_duration(*estimate),
                     human_bytes(*peak_bytes)
                 );
                 if terminal {
@@ -361,7 +361,7 @@ fn build_mtm(
     eprintln!("building {} for {w}x{h} boards", set.name(&goal));
     let report = |spec: &PatternSpec, done: Option<Duration>| match done {
         None => eprintln!("building the multi-tile table of {spec}"),
-        Some(t) => eprintln!("built in {}", human_duration(t)),
+        Some(t) => eprintln!("built in {}", common::human_duration(t)),
     };
     let limits = taquin::Limits::none().with_cancel(common::cancel_flag());
     let dbs = set.load(&goal, tables, true, &limits, Some(&report))?;
@@ -453,17 +453,6 @@ fn verify(dir: &Path, files: Vec<PathBuf>) -> Result<ExitCode> {
     } else {
         ExitCode::from(EXIT_FAILED)
     })
-}
-
-fn human_duration(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s < 1.0 {
-        "under a second".into()
-    } else if s < 90.0 {
-        format!("about {s:.0} s")
-    } else {
-        format!("about {:.1} min", s / 60.0)
-    }
 }
 
 fn human_bytes(b: u64) -> String {

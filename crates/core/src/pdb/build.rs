@@ -69,8 +69,20 @@ const SMALL_TABLE: u64 = 1 << 21;
 
 /// Placements one core settles per second, on the development machine (AMD EPYC, 2026-11-25:
 /// 17.6 million for the 15-puzzle's 8-tile pattern, 18 million for the 24-puzzle's 6-tile
-/// ones): used only for the "about N s" line before a build.
+/// ones), for tables of up to [`CACHE_BOUND_PLACEMENTS`] placements: used for the "about N s"
+/// line before a build and for the planner's choice of the tables it builds at once.
 const PLACEMENTS_PER_SECOND_PER_THREAD: f64 = 18e6;
+
+/// Placements beyond which a build settles fewer of them a second, as placements to the power
+/// [`CACHE_BOUND_EXPONENT`]: its tables outgrow the caches, and each step of the search waits
+/// longer on the memory. Measured (same machine, two threads, idle): the 24-puzzle's 7-tile
+/// zero-aware tables (2.4e9 placements) take 122 s each, 9.9 million a second a core, where
+/// the flat rate promised 67 s; the 6x6 set's 6-tile tables (1.4e9), 190 s for the set against
+/// 196 s flat and 290 s by this rule. An estimate high by half is kinder than one low by half.
+const CACHE_BOUND_PLACEMENTS: f64 = 5e8;
+
+/// See [`CACHE_BOUND_PLACEMENTS`].
+const CACHE_BOUND_EXPONENT: f64 = -0.4;
 
 /// Bytes the build needs at its peak: the codes and the table in the search's layout during
 /// the search, then (unless the table is zero-aware, and so already in its final layout) that
@@ -115,7 +127,11 @@ fn check_size(spec: &PatternSpec) -> Result<(), PdbError> {
 
 /// A rough duration of the build in seconds on `threads` cores, for the line printed before it.
 pub fn estimate_seconds(spec: &PatternSpec, threads: usize) -> f64 {
-    spec.entries() as f64 / (PLACEMENTS_PER_SECOND_PER_THREAD * threads.max(1) as f64)
+    let placements = spec.entries() as f64;
+    let slowdown = (placements / CACHE_BOUND_PLACEMENTS)
+        .powf(CACHE_BOUND_EXPONENT)
+        .min(1.0);
+    placements / (PLACEMENTS_PER_SECOND_PER_THREAD * slowdown * threads.max(1) as f64)
 }
 
 /// The number of threads a build or a parallel search uses by default: every core.
@@ -956,6 +972,31 @@ mod tests {
     use super::super::index;
     use super::*;
     use std::collections::{HashMap, VecDeque};
+
+    #[test]
+    fn build_estimates_follow_the_measured_times() {
+        let seconds = |w, h, cells: Vec<usize>| {
+            let spec = PatternSpec::new(w, h, 0, cells).unwrap().zero_aware();
+            estimate_seconds(&spec, 2)
+        };
+        // Measured on two threads (see CACHE_BOUND_PLACEMENTS): the 15-puzzle's 8-tile table
+        // 15.6 s with its 7-tile one, the 24-puzzle's 7-tile tables 122 s each.
+        let eight = seconds(4, 4, (8..16).collect());
+        assert!((10.0..20.0).contains(&eight), "{eight}");
+        let seven = seconds(5, 5, vec![1, 2, 5, 6, 7, 10, 11]);
+        assert!((90.0..180.0).contains(&seven), "{seven}");
+        // Small tables keep the flat rate: a 6-tile table of the 15-puzzle, a fraction of a
+        // second, as the planner's choice of what to build at once assumes.
+        let six = seconds(4, 4, vec![1, 4, 5, 8, 9, 12]);
+        assert!(six < 0.2, "{six}");
+        // More placements never take less time, across the bend too.
+        let mut last = 0.0;
+        for k in 1..=8 {
+            let t = seconds(5, 5, (1..=k).collect());
+            assert!(t >= last, "{k} tiles: {t} s after {last} s");
+            last = t;
+        }
+    }
 
     /// Distances by the plainest search there is: over (placement, blank cell) states with a
     /// queue and a map, every blank step at cost 0 done by a 0-1 breadth-first search.
