@@ -288,7 +288,10 @@ impl ProgressLines {
         let time_ms = p.elapsed.as_secs_f64() * 1000.0;
         if let Some(best) = p.best {
             let mut last_best = self.last_best.lock().unwrap_or_else(|e| e.into_inner());
-            if last_best.replace(best) != Some(best) {
+            // Only a shorter answer is news (the search's reports come in order; this keeps a
+            // stream right whatever the caller's threads do).
+            if last_best.is_none_or(|last| best < last) {
+                *last_best = Some(best);
                 let mut line = json!({"improved": {
                     "length": best,
                     "lower_bound": p.bound,
@@ -343,6 +346,7 @@ mod tests {
             assert_eq!(line["improved"]["lower_bound"], 20);
         }
         assert_eq!(lines.line(progress(Some(36))), None, "no news, too soon");
+        assert_eq!(lines.line(progress(Some(40))), None, "longer: no news");
         let eager = ProgressLines::every(Duration::ZERO, Notation::Blank);
         for _ in 0..2 {
             assert!(eager.line(progress(Some(36))).is_some());

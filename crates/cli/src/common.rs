@@ -124,19 +124,23 @@ pub struct Spinner {
 impl Spinner {
     /// A spinner with `label`, visible only on a terminal.
     pub fn new(label: &str) -> Spinner {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new_spinner();
+        let bar = std::io::stderr()
+            .is_terminal()
+            .then(ProgressBar::new_spinner);
+        let spinner = Spinner::on(bar, label);
+        // Ticking once the style is set, so that the first frame has it too.
+        if let Some(bar) = &spinner.bar {
             bar.enable_steady_tick(Duration::from_millis(120));
-            bar
-        });
-        Spinner::on(bar, label)
+        }
+        spinner
     }
 
     /// A spinner drawn by `bar` (none: nothing is shown).
     fn on(bar: Option<ProgressBar>, label: &str) -> Spinner {
         if let Some(bar) = &bar {
-            // The time is the spinner's own clock, so that it runs on while a search reports
-            // nothing new (an anytime search reports only its improvements).
+            // The time is the spinner's own clock, so that it runs on between a search's
+            // reports (IDA*'s come every few thousand nodes, but a table read from a cold disk
+            // or a build holds them up).
             let style = ProgressStyle::with_template("{spinner} {prefix} {seconds}  {msg}")
                 .expect("valid template")
                 .with_key(
@@ -163,7 +167,8 @@ impl Spinner {
             // An anytime search's improvement: a line of its own above the spinner.
             Some(best) => {
                 let mut last = self.last_best.lock().unwrap_or_else(|e| e.into_inner());
-                if *last != Some(best) {
+                // Only a shorter answer is an improvement.
+                if last.is_none_or(|shown| best < shown) {
                     *last = Some(best);
                     bar.println(format!(
                         "improved: {best} moves, optimal >= {}  ({:.2} s)",

@@ -278,7 +278,9 @@ pub struct Progress {
     pub best_moves: Option<Arc<[crate::moves::Move]>>,
 }
 
-/// The progress callback type: called every few thousand nodes and at each new IDA* bound.
+/// The progress callback type: called every few thousand nodes and at each new IDA* bound; by
+/// the anytime search at each better answer or bound, and every quarter of a second between
+/// them while its searches run.
 pub type ProgressFn<'a> = &'a (dyn Fn(Progress) + Sync);
 
 #[cfg(test)]

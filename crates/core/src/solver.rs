@@ -161,7 +161,7 @@ impl Plan {
                     };
                     return self.finish(Ok(solution), request, started, manhattan);
                 }
-                let best = Arc::new(Best::new(first, bound));
+                let best = Arc::new(Best::new(first, bound, started));
                 // The tables are opened and searched on a thread of their own, so that a read
                 // from a cold disk cannot hold the answer past the deadline.
                 let (kind, policy) = (self.heuristic, self.build);
@@ -289,6 +289,16 @@ impl Plan {
             symmetry.board(request.goal()),
             request.limits().clone(),
         )?;
+        // The image's best answers, as the caller's board plays them.
+        let on_board = |mut p: Progress| {
+            if let Some(moves) = &p.best_moves {
+                p.best_moves = Some(moves.iter().map(|&m| symmetry.move_back(m)).collect());
+            }
+            if let Some(report) = progress {
+                report(p);
+            }
+        };
+        let progress: Option<ProgressFn> = progress.map(|_| &on_board as ProgressFn);
         let mut solution = self.run(&image, tables, progress)?;
         for mv in &mut solution.moves {
             *mv = symmetry.move_back(*mv);

@@ -159,7 +159,7 @@ fn progress_is_reported_while_nothing_improves() {
     let seen = Mutex::new(Vec::new());
     let record = |p: Progress| {
         if let Some(best) = p.best {
-            seen.lock().unwrap().push((best, p.bound));
+            seen.lock().unwrap().push((best, p.bound, p.elapsed));
         }
     };
     let limits = Limits::none().with_timeout(Duration::from_millis(1500));
@@ -173,7 +173,46 @@ fn progress_is_reported_while_nothing_improves() {
     assert!(!s.optimal);
     let seen = seen.into_inner().unwrap();
     assert!(
-        seen.windows(2).any(|w| w[0] == w[1]),
+        seen.windows(2)
+            .any(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1) && w[0].2 < w[1].2),
         "every report brought news: {seen:?}"
     );
+    // In order: time only goes forward, and so do the answers and the bounds.
+    assert!(
+        seen.windows(2)
+            .all(|w| w[0].2 <= w[1].2 && w[1].0 <= w[0].0 && w[0].1 <= w[1].1),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn reported_answers_play_on_the_board_as_given_when_the_tables_turn_it() {
+    // With pattern databases the search runs on a turned or mirrored image of the board (the
+    // tables' goal), and its answers are mapped back: the moves in the reports too, which a
+    // client plays when it stops the search.
+    let goal = Board::solved(4, 4).unwrap();
+    let mut rng = Rng::new(21);
+    for _ in 0..3 {
+        let board = uniform(&goal, &mut rng);
+        let seen = Mutex::new(Vec::new());
+        let record = |p: Progress| {
+            if let Some(moves) = p.best_moves {
+                seen.lock().unwrap().push(moves);
+            }
+        };
+        let options = SolveOptions {
+            algorithm: Some(Algorithm::Anytime),
+            ..SolveOptions::default()
+        };
+        let limits = Limits::none().with_timeout(Duration::from_secs(2));
+        let request = Request::new(board.clone(), goal.clone(), limits).unwrap();
+        let s = taquin::solve(&request, &options, &Tables::in_memory(), Some(&record)).unwrap();
+        assert!(s.heuristic.starts_with("pdb:"), "{}", s.heuristic);
+        let seen = seen.into_inner().unwrap();
+        assert!(!seen.is_empty());
+        for moves in &seen {
+            taquin::verify_moves(&board, &goal, moves).expect("a reported answer plays");
+        }
+        assert_eq!(seen.last().unwrap().len(), s.len());
+    }
 }

@@ -126,7 +126,6 @@ where
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc::{channel, RecvTimeoutError};
     use std::sync::Arc;
-    use std::time::Duration;
 
     use crate::clock::Instant;
     use crate::limits::Progress;
@@ -200,7 +199,7 @@ where
                     generated: answer.stats.generated,
                     expanded: answer.stats.expanded,
                     bound: u32::try_from(answer.lower_bound).unwrap_or(u32::MAX),
-                    elapsed: Duration::ZERO,
+                    elapsed: best.started.elapsed(),
                     best: Some(answer.len() as u32),
                     best_moves: Some(answer.moves.as_slice().into()),
                 });
@@ -235,6 +234,7 @@ fn finished(best: &Best, result: Result<Solution, SolveError>) -> Result<Solutio
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::clock::Instant;
     use crate::limits::Progress;
     use crate::moves::Move;
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn the_deadline_holds_while_the_run_is_held_up() {
         use Move::{Left, Right};
-        let best = Arc::new(Best::new(vec![Left, Right, Left, Right], 0));
+        let best = Arc::new(Best::new(vec![Left, Right, Left, Right], 0, Instant::now()));
         let (held, released) = (
             Arc::new(AtomicBool::new(true)),
             Arc::new(AtomicBool::new(false)),
@@ -316,7 +316,7 @@ mod tests {
     fn a_new_run_waits_for_the_one_given_up_on_to_end() {
         use Move::{Left, Right};
         let given_up = GivenUp::new();
-        let best = Best::new(vec![Left, Right], 0);
+        let best = Best::new(vec![Left, Right], 0, Instant::now());
         let held = Arc::new(AtomicBool::new(true));
         let held_in_run = held.clone();
         // A run held past its deadline (as in a read from a cold disk) is given up on.
@@ -370,7 +370,7 @@ mod tests {
 
     #[test]
     fn the_callers_cancel_reaches_the_run() {
-        let best = Best::new(vec![Move::Left, Move::Right], 0);
+        let best = Best::new(vec![Move::Left, Move::Right], 0, Instant::now());
         let limits = Limits::none().with_cancel(Arc::new(AtomicBool::new(true)));
         let answer = run_detached(&limits, &best, None, |limits, _| {
             let start = std::time::Instant::now();
@@ -385,7 +385,7 @@ mod tests {
 
     #[test]
     fn a_run_that_panics_is_an_error_not_an_answer() {
-        let best = Best::new(vec![Move::Left, Move::Right], 0);
+        let best = Best::new(vec![Move::Left, Move::Right], 0, Instant::now());
         let err = run_detached(&Limits::none(), &best, None, |_, _| {
             panic!("a panic in a test of run_detached")
         })
@@ -395,14 +395,14 @@ mod tests {
 
     #[test]
     fn a_run_that_ends_in_time_gives_its_own_answer() {
-        let best = Best::new(vec![Move::Left, Move::Right], 0);
+        let best = Best::new(vec![Move::Left, Move::Right], 0, Instant::now());
         let answer = run_detached(&Limits::none(), &best, None, |_, _| bounded(7)).unwrap();
         assert_eq!(answer.lower_bound, 7);
     }
 
     #[test]
     fn a_run_stopped_while_opening_its_tables_answers_with_the_first() {
-        let best = Best::new(vec![Move::Left, Move::Right], 2);
+        let best = Best::new(vec![Move::Left, Move::Right], 2, Instant::now());
         let answer = run_detached(&Limits::none(), &best, None, |_, _| {
             Err(SolveError::Limit {
                 hit: crate::limits::LimitHit::Time,

@@ -53,6 +53,8 @@ pub(crate) use detached::run_detached;
 /// (milliseconds a read) does not hold the answer back past the deadline.
 pub(crate) struct Best {
     moves: Mutex<Vec<Move>>,
+    /// When the solve began (before the first answer): every report's time counts from it.
+    started: Instant,
     /// Only ever raised, and always a proven bound: an answer no longer than it is optimal.
     lower: AtomicU32,
     /// The prover's running totals, as last reported.
@@ -88,10 +90,11 @@ impl Nodes {
 }
 
 impl Best {
-    /// `first`, proven no shorter than `lower`.
-    pub(crate) fn new(first: Vec<Move>, lower: u32) -> Best {
+    /// `first`, proven no shorter than `lower`, for a solve that began at `started`.
+    pub(crate) fn new(first: Vec<Move>, lower: u32, started: Instant) -> Best {
         Best {
             moves: Mutex::new(first),
+            started,
             lower: AtomicU32::new(lower),
             proved: Nodes::default(),
             improved: Nodes::default(),
@@ -146,8 +149,11 @@ struct Shared<'a> {
     request: &'a Request,
     best: &'a Best,
     stop: Arc<AtomicBool>,
-    started: Instant,
     progress: Option<ProgressFn<'a>>,
+    /// Held from a report's reading of the best answer until the callback returns, so that
+    /// reports arrive in the order of what they read (a heartbeat that read a longer answer
+    /// never comes after the report of a shorter one).
+    reporting: Mutex<()>,
 }
 
 impl Shared<'_> {
@@ -190,13 +196,14 @@ impl Shared<'_> {
 
     fn report(&self) {
         if let Some(p) = self.progress {
+            let _turn = self.reporting.lock().unwrap_or_else(|e| e.into_inner());
             let (generated, expanded) = self.best.nodes();
             let moves: Arc<[Move]> = self.best.moves().as_slice().into();
             p(Progress {
                 generated,
                 expanded,
                 bound: self.best.lower.load(Ordering::Relaxed),
-                elapsed: self.started.elapsed(),
+                elapsed: self.best.started.elapsed(),
                 best: Some(moves.len() as u32),
                 best_moves: Some(moves),
             });
@@ -244,8 +251,8 @@ where
         request,
         best,
         stop: stop.clone(),
-        started: Instant::now(),
         progress,
+        reporting: Mutex::new(()),
     };
     // The heuristic at the root (a first answer as short is optimal: nothing to improve or
     // prove), unless the tables took the time already: on a cold disk, reading the root's
@@ -269,7 +276,7 @@ where
             stats = run(request, h, &inner, &shared, prove_too);
         }
     }
-    stats.elapsed = shared.started.elapsed();
+    stats.elapsed = best.started.elapsed();
     Solution {
         stats,
         ..best.solution()
