@@ -111,6 +111,13 @@ test("cancelling an anytime search in the page keeps the best it found", async (
   await page.selectOption("#time-limit", "60000");
   await page.click("#solve");
   await page.waitForFunction(() => /Best so far: \d+ moves/.test(document.getElementById("best-so-far").textContent));
+  // The progress line counts the beams' nodes as they go (in the page, the beams have the
+  // first half of the time to themselves: 30 s here).
+  await page.waitForFunction(
+    () => /[1-9][\d.]*( [kMG])? nodes generated/.test(document.getElementById("progress-text").textContent),
+    null,
+    { timeout: 10000 },
+  );
   await page.click("#cancel");
   await page.waitForSelector("#solution:not([hidden])");
   assert.match(await page.textContent("#solution-kind"), /best found before the search was cancelled/);

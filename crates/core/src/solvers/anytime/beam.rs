@@ -402,6 +402,10 @@ fn path_to(history: &[Vec<(u32, Move)>], index: usize) -> Vec<Move> {
 /// shorter than `bound` when one is given, generating each layer's children on `threads`
 /// threads. Stops at the first goal reached, when the beam empties (no path shorter than
 /// `bound` in it), or at a limit of `limits` (time, nodes, cancel flag, memory budget).
+/// `on_layer` hears the nodes of each layer as they are counted (generated once the layer is
+/// expanded, then expanded once its best children are kept; together, the outcome's counts),
+/// so that a long beam's work shows while it runs.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn beam_search<H>(
     board: &Board,
     goal: &Board,
@@ -410,6 +414,7 @@ pub(crate) fn beam_search<H>(
     bound: Option<usize>,
     limits: &Limits,
     threads: usize,
+    on_layer: &dyn Fn(u64, u64),
 ) -> BeamOutcome
 where
     H: Incremental + Sync,
@@ -496,6 +501,7 @@ where
         }
         .expand_all(limits, out.generated, threads, &mut parts, &mut candidates);
         out.generated += outcome.generated;
+        on_layer(outcome.generated, 0);
         if let Some((i, mv)) = outcome.goal {
             let mut path = path_to(&history, i);
             path.push(mv);
@@ -531,6 +537,7 @@ where
         stored += kept * (std::mem::size_of::<(u32, Move)>() + SeenSet::BYTES_PER_HASH);
 
         out.expanded += kept as u64;
+        on_layer(0, kept as u64);
         let mut layer = Vec::with_capacity(kept);
         next.clear();
         for c in &candidates {
@@ -582,7 +589,16 @@ mod tests {
         let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
         let h = Manhattan::new(&goal);
         let start = h.estimate(board.tiles());
-        let out = beam_search(&board, &goal, &h, 16, Some(31), &Limits::none(), 1);
+        let out = beam_search(
+            &board,
+            &goal,
+            &h,
+            16,
+            Some(31),
+            &Limits::none(),
+            1,
+            &|_, _| {},
+        );
         assert!(out.moves.is_none());
         assert!(out.limit.is_none());
         let closest = out.closest.expect("the closest board kept");
@@ -601,7 +617,16 @@ mod tests {
         let goal = Board::solved(3, 3).unwrap();
         let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
         let h = Manhattan::new(&goal);
-        let out = beam_search(&board, &goal, &h, 1 << 20, None, &Limits::none(), 1);
+        let out = beam_search(
+            &board,
+            &goal,
+            &h,
+            1 << 20,
+            None,
+            &Limits::none(),
+            1,
+            &|_, _| {},
+        );
         let moves = out.moves.expect("a path");
         assert_eq!(replay(&board, &moves), goal);
         assert_eq!(
@@ -616,10 +641,19 @@ mod tests {
         let goal = Board::solved(5, 5).unwrap();
         let board = crate::generate::random_walk(&goal, 200, &mut crate::generate::Rng::new(7));
         let h = LinearConflict::new(&goal);
-        let narrow = beam_search(&board, &goal, &h, 8, None, &Limits::none(), 1);
+        let narrow = beam_search(&board, &goal, &h, 8, None, &Limits::none(), 1, &|_, _| {});
         let narrow = narrow.moves.expect("a path");
         assert_eq!(replay(&board, &narrow), goal);
-        let wide = beam_search(&board, &goal, &h, 2000, None, &Limits::none(), 1);
+        let wide = beam_search(
+            &board,
+            &goal,
+            &h,
+            2000,
+            None,
+            &Limits::none(),
+            1,
+            &|_, _| {},
+        );
         let wide = wide.moves.expect("a path");
         assert_eq!(replay(&board, &wide), goal);
         assert!(wide.len() as u32 >= h.estimate(board.tiles()));
@@ -639,6 +673,7 @@ mod tests {
                 None,
                 limits,
                 threads,
+                &|_, _| {},
             )
         };
         let one = run(&Limits::none(), 1);
@@ -659,12 +694,39 @@ mod tests {
     }
 
     #[test]
+    fn each_layer_s_nodes_are_heard_as_it_goes() {
+        let goal = Board::solved(5, 5).unwrap();
+        let board = crate::generate::random_walk(&goal, 200, &mut crate::generate::Rng::new(4));
+        let h = LinearConflict::new(&goal);
+        let heard = std::sync::Mutex::new(Vec::new());
+        let out = beam_search(&board, &goal, &h, 64, None, &Limits::none(), 1, &|g, e| {
+            heard.lock().unwrap().push((g, e));
+        });
+        let path = out.moves.expect("a path");
+        let heard = heard.into_inner().unwrap();
+        // Twice a layer but the last (the goal's), whose children are not chosen.
+        assert_eq!(heard.len(), 2 * path.len() - 1);
+        let generated: u64 = heard.iter().map(|&(g, _)| g).sum();
+        let expanded: u64 = heard.iter().map(|&(_, e)| e).sum();
+        assert_eq!((generated, expanded), (out.generated, out.expanded));
+    }
+
+    #[test]
     fn a_bound_keeps_only_shorter_paths() {
         let goal = Board::solved(3, 3).unwrap();
         let board: Board = "8 6 7/2 5 4/3 0 1".parse().unwrap();
         let h = Manhattan::new(&goal);
         // No path shorter than 31 exists: the beam empties.
-        let out = beam_search(&board, &goal, &h, 1 << 20, Some(31), &Limits::none(), 1);
+        let out = beam_search(
+            &board,
+            &goal,
+            &h,
+            1 << 20,
+            Some(31),
+            &Limits::none(),
+            1,
+            &|_, _| {},
+        );
         assert!(out.moves.is_none() && out.limit.is_none());
     }
 
@@ -674,11 +736,11 @@ mod tests {
         let board = crate::generate::random_walk(&goal, 400, &mut crate::generate::Rng::new(3));
         let h = Manhattan::new(&goal);
         let nodes = Limits::none().with_max_nodes(1000);
-        let out = beam_search(&board, &goal, &h, 1 << 16, None, &nodes, 1);
+        let out = beam_search(&board, &goal, &h, 1 << 16, None, &nodes, 1, &|_, _| {});
         assert_eq!(out.limit, Some(LimitHit::Nodes));
         assert!(out.generated <= 1000);
         let memory = Limits::none().with_max_memory(1 << 16);
-        let out = beam_search(&board, &goal, &h, 1 << 16, None, &memory, 1);
+        let out = beam_search(&board, &goal, &h, 1 << 16, None, &memory, 1, &|_, _| {});
         assert_eq!(out.limit, Some(LimitHit::Memory));
     }
 }

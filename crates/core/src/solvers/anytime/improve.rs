@@ -171,13 +171,16 @@ where
                 Some(shared.best.len()),
                 &left(),
                 beam_threads(),
+                &|generated, expanded| {
+                    shared.best.improved.add(generated, expanded);
+                    shared.tick();
+                },
             );
             // The beam's own time: waiting below for the polish before is not part of it.
             let took = started.elapsed();
             spent.fetch_add(out.generated, Ordering::Relaxed);
             stats.generated += out.generated;
             stats.expanded += out.expanded;
-            shared.best.improved.add(out.generated, out.expanded);
             stats.peak_memory_bytes = stats.peak_memory_bytes.max(out.peak_memory_bytes);
             // A beam that settled short of the goal is finished by the constructive solver from
             // the closest board it kept: on 7x7 boards the beams of some widths all do.

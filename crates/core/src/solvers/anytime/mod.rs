@@ -59,7 +59,7 @@ pub(crate) struct Best {
     lower: AtomicU32,
     /// The prover's running totals, as last reported.
     proved: Nodes,
-    /// The improver's searches, added as each one ends.
+    /// The improver's searches: a beam's after each of its layers, a window pass's as it ends.
     improved: Nodes,
 }
 
@@ -110,7 +110,8 @@ impl Best {
     }
 
     /// Nodes generated and expanded so far, by the prover and the improver together, as they
-    /// last reported them (the prover at each bound, the improver at the end of each search).
+    /// last reported them (the prover at each check, the improver after each beam layer and each
+    /// window pass).
     fn nodes(&self) -> (u64, u64) {
         let (proved, improved) = (self.proved.get(), self.improved.get());
         (proved.0 + improved.0, proved.1 + improved.1)
@@ -154,6 +155,8 @@ struct Shared<'a> {
     /// reports arrive in the order of what they read (a heartbeat that read a longer answer
     /// never comes after the report of a shorter one).
     reporting: Mutex<()>,
+    /// When the last report was made, in milliseconds from the start of the solve.
+    reported_ms: AtomicU64,
 }
 
 impl Shared<'_> {
@@ -194,9 +197,24 @@ impl Shared<'_> {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Reports the progress when the last report is [`HEARTBEAT`] old: called by the
+    /// supervisor, between a beam's layers and at the prover's checks, so that whoever shows
+    /// the search sees its time and nodes move on, also in a browser (one thread, no
+    /// supervisor).
+    fn tick(&self) {
+        let now = self.best.started.elapsed().as_millis() as u64;
+        if now >= self.reported_ms.load(Ordering::Relaxed) + HEARTBEAT.as_millis() as u64 {
+            self.report();
+        }
+    }
+
     fn report(&self) {
         if let Some(p) = self.progress {
             let _turn = self.reporting.lock().unwrap_or_else(|e| e.into_inner());
+            self.reported_ms.store(
+                self.best.started.elapsed().as_millis() as u64,
+                Ordering::Relaxed,
+            );
             let (generated, expanded) = self.best.nodes();
             let moves: Arc<[Move]> = self.best.moves().as_slice().into();
             p(Progress {
@@ -253,6 +271,7 @@ where
         stop: stop.clone(),
         progress,
         reporting: Mutex::new(()),
+        reported_ms: AtomicU64::new(0),
     };
     // The heuristic at the root (a first answer as short is optimal: nothing to improve or
     // prove), unless the tables took the time already: on a cold disk, reading the root's
@@ -297,6 +316,7 @@ where
     let raise = |p: Progress| {
         shared.best.proved.set(p.generated, p.expanded);
         shared.raise(p.bound);
+        shared.tick();
         let mut forecast = forecast.lock().unwrap_or_else(|e| e.into_inner());
         if let (true, Some(deadline), Some(cancel)) =
             (forecast.record(&p), limits.deadline, &limits.cancel)
@@ -334,14 +354,14 @@ fn add_proof(stats: &mut Stats, proof: Result<Stats, SolveError>) {
     }
 }
 
-/// Time between two progress reports while nothing new is found: whoever shows the search
-/// (a terminal's spinner, the web page's progress line) sees its time and nodes move on
-/// through a long beam or IDA* iteration.
-#[cfg(not(target_arch = "wasm32"))]
+/// Time between two progress reports while nothing new is found ([`Shared::tick`]): whoever
+/// shows the search (a terminal's spinner, the web page's progress line) sees its time and
+/// nodes move on through a long beam or IDA* iteration.
 const HEARTBEAT: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// The prover and the improver on two threads, with a supervisor passing the request's cancel
-/// flag and deadline on to them, and reporting the progress every [`HEARTBEAT`].
+/// flag and deadline on to them, and reporting the progress every [`HEARTBEAT`] (where the
+/// searches themselves do not).
 #[cfg(not(target_arch = "wasm32"))]
 fn run<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
 where
@@ -361,16 +381,14 @@ where
         let prover =
             prove_too.then(|| scope.spawn(move || prove(request, h, prover_limits, shared)));
         let improver = scope.spawn(move || improve::improve(request, h, inner, shared));
-        let mut reported = Instant::now();
         while !improver.is_finished() || prover.as_ref().is_some_and(|p| !p.is_finished()) {
             if limits.check(0).is_err() || (improver.is_finished() && !prove_too) {
                 shared.stop.store(true, Ordering::Relaxed);
             }
             if shared.stop.load(Ordering::Relaxed) {
                 prover_stop.store(true, Ordering::Relaxed);
-            } else if reported.elapsed() >= HEARTBEAT {
-                shared.report();
-                reported = Instant::now();
+            } else {
+                shared.tick();
             }
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
