@@ -200,8 +200,11 @@ impl Shared<'_> {
     /// Reports the progress when the last report is [`HEARTBEAT`] old: called by the
     /// supervisor, between a beam's layers and at the prover's checks, so that whoever shows
     /// the search sees its time and nodes move on, also in a browser (one thread, no
-    /// supervisor).
+    /// supervisor). Nothing once the run is over.
     fn tick(&self) {
+        if self.stop.load(Ordering::Relaxed) {
+            return;
+        }
         let now = self.best.started.elapsed().as_millis() as u64;
         if now >= self.reported_ms.load(Ordering::Relaxed) + HEARTBEAT.as_millis() as u64 {
             self.report();
