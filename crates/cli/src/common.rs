@@ -239,10 +239,7 @@ pub fn table_tip(plan: &taquin::Plan, goal: &Board, elapsed: Duration) {
     let specs = better.partition(goal).unwrap_or_default();
     let entries: u64 = specs.iter().map(|s| s.entries()).sum();
     let threads = taquin::pdb::build::default_threads();
-    let seconds: f64 = specs
-        .iter()
-        .map(|s| taquin::pdb::build::estimate_seconds(s, threads))
-        .sum();
+    let seconds = better.build_seconds(goal, threads);
     eprintln!(
         "tip: `taquin pdb build --size {}x{}{}` builds the {} tables once ({} entries, {} on {threads} cores); boards like this one then solve many times faster",
         goal.width(),

@@ -220,7 +220,7 @@ fn auto_heuristic(
             // longer (one core, a browser), a first single solve builds the quick set, and the
             // standard one comes when the tables will serve many boards or the user came back.
             let cores = crate::pdb::build::default_threads();
-            let fast = build_seconds(standard, &table_goal, cores) <= FAST_BUILD_SECONDS;
+            let fast = standard.build_seconds(&table_goal, cores) <= FAST_BUILD_SECONDS;
             if workload == Workload::Many || on_disk(quick) || quick == standard || fast {
                 let why = if quick == standard || fast {
                     "they build in a fraction of a second"
@@ -252,16 +252,6 @@ fn auto_heuristic(
         format!("linear conflict, the strongest heuristic that needs no table on a {size} board"),
         largest,
     )
-}
-
-/// The estimated time to build the tables of `preset` for `goal` on `threads` cores.
-fn build_seconds(preset: PdbPreset, goal: &crate::board::Board, threads: usize) -> f64 {
-    preset.partition(goal).map_or(f64::INFINITY, |specs| {
-        specs
-            .iter()
-            .map(|s| crate::pdb::build::estimate_seconds(s, threads))
-            .sum()
-    })
 }
 
 /// The large pattern-database sets the planner knows for a board, best first, built only on
@@ -302,7 +292,7 @@ pub fn background_set(width: usize, height: usize) -> Option<PdbPreset> {
     let goal = Symmetry::table_goal(&crate::board::Board::solved(width, height).ok()?);
     large_sets(width, height)
         .into_iter()
-        .find(|&p| build_seconds(p, &goal, 1) <= BACKGROUND_BUILD_SECONDS)
+        .find(|&p| p.build_seconds(&goal, 1) <= BACKGROUND_BUILD_SECONDS)
 }
 
 /// The set `taquin pdb build --size WxH` builds: the largest the planner uses for the size,

@@ -607,6 +607,18 @@ impl PdbPreset {
             .collect()
     }
 
+    /// The estimated time in seconds to build the tables of this preset for `goal` on
+    /// `threads` cores ([`build::estimate_seconds`] of each); infinite when the preset does not
+    /// fit the board.
+    pub fn build_seconds(&self, goal: &Board, threads: usize) -> f64 {
+        self.partition(goal).map_or(f64::INFINITY, |specs| {
+            specs
+                .iter()
+                .map(|s| build::estimate_seconds(s, threads))
+                .sum()
+        })
+    }
+
     /// Entries of the largest table of this partition on a board of `cells` cells.
     pub fn largest_table(&self, cells: usize) -> u64 {
         self.sizes()
