@@ -256,18 +256,7 @@ pub struct ProgressLines {
     last_best: Mutex<Option<u32>>,
 }
 
-impl Default for ProgressLines {
-    fn default() -> ProgressLines {
-        ProgressLines::every(Duration::from_millis(100), Notation::Blank)
-    }
-}
-
 impl ProgressLines {
-    /// No line sent yet; moves in blank letters.
-    pub fn new() -> ProgressLines {
-        ProgressLines::default()
-    }
-
     /// No line sent yet; moves in `notation` (a solve's is [`SolvePlan::notation`]).
     pub fn in_notation(notation: Notation) -> ProgressLines {
         ProgressLines::every(Duration::from_millis(100), notation)
@@ -361,7 +350,9 @@ mod tests {
             best_moves: Some(moves),
             ..progress(Some(3))
         };
-        let blank = ProgressLines::new().line(p.clone()).unwrap();
+        let blank = ProgressLines::in_notation(Notation::Blank)
+            .line(p.clone())
+            .unwrap();
         assert_eq!(blank["improved"]["moves"], "LLU");
         let tiles = ProgressLines::in_notation(Notation::Tiles).line(p).unwrap();
         assert_eq!(tiles["improved"]["moves"], "R2 D");

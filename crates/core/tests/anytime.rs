@@ -117,28 +117,43 @@ fn a_cancelled_request_stops_without_an_answer() {
     }
 }
 
+/// Solves within `timeout` with `options`, tables built in memory: the answer, replayed to the
+/// goal, and the anytime search's reports (those with a best answer), in the order received.
+fn solve_reporting(
+    board: &Board,
+    goal: &Board,
+    options: &SolveOptions,
+    timeout: Duration,
+) -> (taquin::Solution, Vec<Progress>) {
+    let seen = Mutex::new(Vec::new());
+    let record = |p: Progress| {
+        if p.best.is_some() {
+            seen.lock().unwrap().push(p);
+        }
+    };
+    let limits = Limits::none().with_timeout(timeout);
+    let request = Request::new(board.clone(), goal.clone(), limits).unwrap();
+    let s = taquin::solve(&request, options, &Tables::in_memory(), Some(&record)).unwrap();
+    s.verify(board, goal).unwrap();
+    let seen = seen.into_inner().unwrap();
+    assert!(!seen.is_empty());
+    (s, seen)
+}
+
 #[test]
 fn improvements_are_reported_shorter_each_time_and_the_last_is_returned() {
     let goal = Board::solved(5, 5).unwrap();
     let board = uniform(&goal, &mut Rng::new(3));
-    let seen = Mutex::new(Vec::new());
-    let record = |p: Progress| {
-        if let Some(best) = p.best {
-            seen.lock().unwrap().push((best, p.bound, p.generated));
-        }
-    };
-    let limits = Limits::none().with_timeout(Duration::from_millis(500));
-    let request = Request::new(board.clone(), goal.clone(), limits).unwrap();
-    let s = taquin::solve(
-        &request,
+    let (s, reports) = solve_reporting(
+        &board,
+        &goal,
         &SolveOptions::default(),
-        &Tables::in_memory(),
-        Some(&record),
-    )
-    .unwrap();
-    s.verify(&board, &goal).unwrap();
-    let seen = seen.into_inner().unwrap();
-    assert!(!seen.is_empty());
+        Duration::from_millis(500),
+    );
+    let seen: Vec<_> = reports
+        .iter()
+        .map(|p| (p.best.unwrap(), p.bound, p.generated))
+        .collect();
     let lengths: Vec<u32> = seen.iter().map(|&(l, _, _)| l).collect();
     assert!(lengths.windows(2).all(|w| w[1] <= w[0]), "{lengths:?}");
     assert_eq!(*lengths.last().unwrap() as usize, s.len());
@@ -156,22 +171,16 @@ fn progress_is_reported_while_nothing_improves() {
     // brought a new best or a new bound.
     let goal = Board::solved(7, 7).unwrap();
     let board = uniform(&goal, &mut Rng::new(5));
-    let seen = Mutex::new(Vec::new());
-    let record = |p: Progress| {
-        if let Some(best) = p.best {
-            seen.lock().unwrap().push((best, p.bound, p.elapsed));
-        }
-    };
-    let limits = Limits::none().with_timeout(Duration::from_millis(1500));
-    let request = Request::new(board.clone(), goal.clone(), limits).unwrap();
     let options = SolveOptions {
         heuristic: Some(HeuristicKind::LinearConflict),
         ..SolveOptions::default()
     };
-    let s = taquin::solve(&request, &options, &Tables::in_memory(), Some(&record)).unwrap();
-    s.verify(&board, &goal).unwrap();
+    let (s, reports) = solve_reporting(&board, &goal, &options, Duration::from_millis(1500));
     assert!(!s.optimal);
-    let seen = seen.into_inner().unwrap();
+    let seen: Vec<_> = reports
+        .iter()
+        .map(|p| (p.best.unwrap(), p.bound, p.elapsed))
+        .collect();
     assert!(
         seen.windows(2)
             .any(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1) && w[0].2 < w[1].2),
@@ -194,22 +203,19 @@ fn reported_answers_play_on_the_board_as_given_when_the_tables_turn_it() {
     let mut rng = Rng::new(21);
     for _ in 0..3 {
         let board = uniform(&goal, &mut rng);
-        let seen = Mutex::new(Vec::new());
-        let record = |p: Progress| {
-            if let Some(moves) = p.best_moves {
-                seen.lock().unwrap().push(moves);
-            }
-        };
         let options = SolveOptions {
             algorithm: Some(Algorithm::Anytime),
             ..SolveOptions::default()
         };
-        let limits = Limits::none().with_timeout(Duration::from_secs(2));
-        let request = Request::new(board.clone(), goal.clone(), limits).unwrap();
-        let s = taquin::solve(&request, &options, &Tables::in_memory(), Some(&record)).unwrap();
+        let (s, reports) = solve_reporting(&board, &goal, &options, Duration::from_secs(2));
         assert!(s.heuristic.starts_with("pdb:"), "{}", s.heuristic);
-        let seen = seen.into_inner().unwrap();
-        assert!(!seen.is_empty());
+        let seen: Vec<_> = reports
+            .into_iter()
+            .map(|p| {
+                p.best_moves
+                    .expect("a report with a best answer has its moves")
+            })
+            .collect();
         for moves in &seen {
             taquin::verify_moves(&board, &goal, moves).expect("a reported answer plays");
         }
