@@ -65,6 +65,8 @@ pub struct Shortened {
     pub after_windows: usize,
     /// Windows replaced by a shorter optimal path.
     pub windows_improved: u64,
+    /// Nodes the windows' searches generated.
+    pub generated: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
     /// The limit that cut the work short, if one did: the moves are then the best found by
@@ -202,11 +204,13 @@ pub fn resolve_windows(
         offset,
         options,
         &mut Budget::new(&Limits::none()),
+        &|_| {},
     )
 }
 
 /// [`resolve_windows`] within `budget` (a window counts as its moves plus its IDA* node
-/// budget): when a limit is hit, the remaining moves are kept as they are.
+/// budget): when a limit is hit, the remaining moves are kept as they are. Each window's
+/// search hands its nodes to `on_nodes`.
 fn resolve_windows_within(
     board: &Board,
     moves: &[Move],
@@ -214,6 +218,7 @@ fn resolve_windows_within(
     offset: usize,
     options: &ShortenOptions,
     budget: &mut Budget,
+    on_nodes: &dyn Fn(u64),
 ) -> (Vec<Move>, u64) {
     let mut cur = board.clone();
     let mut out = Vec::with_capacity(moves.len());
@@ -230,7 +235,10 @@ fn resolve_windows_within(
             break;
         }
         let seg = &moves[i..(i + k).min(moves.len())];
-        let chosen = match resolve_segment(&cur, seg, options) {
+        let mut generated = 0;
+        let better = resolve_segment(&cur, seg, options, &mut generated);
+        on_nodes(generated);
+        let chosen = match better {
             Some(better) => {
                 improved += 1;
                 better
@@ -251,7 +259,13 @@ fn resolve_windows_within(
 }
 
 /// The optimal path inside the rectangle the blank visits during `seg`, when it is shorter.
-fn resolve_segment(cur: &Board, seg: &[Move], options: &ShortenOptions) -> Option<Vec<Move>> {
+/// The nodes its search generates are added to `generated`.
+fn resolve_segment(
+    cur: &Board,
+    seg: &[Move],
+    options: &ShortenOptions,
+    generated: &mut u64,
+) -> Option<Vec<Move>> {
     if seg.len() < 3 {
         return None;
     }
@@ -311,7 +325,15 @@ fn resolve_segment(cur: &Board, seg: &[Move], options: &ShortenOptions) -> Optio
         return None;
     }
     let limits = Limits::none().with_max_nodes(options.node_budget);
-    let s = idastar(&sub_start, &sub_goal, &heuristic, &limits, None).ok()?;
+    let s = match idastar(&sub_start, &sub_goal, &heuristic, &limits, None) {
+        Ok(s) => s,
+        Err(SolveError::Limit { stats, .. }) => {
+            *generated += stats.generated;
+            return None;
+        }
+        Err(_) => return None,
+    };
+    *generated += s.stats.generated;
     (s.len() < seg.len()).then_some(s.moves)
 }
 
@@ -349,8 +371,26 @@ pub fn shorten_within(
     options: &ShortenOptions,
     limits: &Limits,
 ) -> Result<Shortened, SolveError> {
+    shorten_reporting(board, goal, moves, options, limits, &|_| {})
+}
+
+/// [`shorten_within`], calling `on_nodes` with the nodes of each window's search as it ends,
+/// so that whoever waits on a long pass (the anytime search's progress) sees it move on.
+pub(crate) fn shorten_reporting(
+    board: &Board,
+    goal: &Board,
+    moves: &[Move],
+    options: &ShortenOptions,
+    limits: &Limits,
+    on_nodes: &dyn Fn(u64),
+) -> Result<Shortened, SolveError> {
     let started = Instant::now();
     verify_moves(board, goal, moves)?;
+    let generated = std::cell::Cell::new(0u64);
+    let on_nodes = |n: u64| {
+        generated.set(generated.get() + n);
+        on_nodes(n);
+    };
     // The node budget of `limits` is the search's; windows have their own.
     let limits = Limits {
         max_nodes: None,
@@ -386,6 +426,7 @@ pub fn shorten_within(
                 offset,
                 options,
                 &mut budget,
+                &on_nodes,
             );
             windows_improved += improved;
             let next = cut_loops_within(board, &next, &mut budget);
@@ -403,6 +444,7 @@ pub fn shorten_within(
         original: moves.len(),
         after_loops,
         windows_improved,
+        generated: generated.get(),
         elapsed: started.elapsed(),
         limit: memory_hit.or(budget.hit()),
     })
@@ -461,6 +503,29 @@ mod tests {
             assert!(short.after_loops <= short.original);
             verify_moves(&board, &goal, &short.moves).unwrap();
         }
+    }
+
+    #[test]
+    fn the_windows_nodes_are_counted_and_heard_as_they_go() {
+        let goal = Board::solved(5, 5).unwrap();
+        let board = uniform(&goal, &mut Rng::new(5));
+        let long = constructive(&board, &goal, &Limits::none()).unwrap().moves;
+        let heard = std::cell::Cell::new((0u64, 0u32));
+        let s = shorten_reporting(
+            &board,
+            &goal,
+            &long,
+            &ShortenOptions::default(),
+            &Limits::none(),
+            &|n| heard.set((heard.get().0 + n, heard.get().1 + 1)),
+        )
+        .unwrap();
+        let (nodes, calls) = heard.get();
+        assert!(s.windows_improved > 0);
+        assert!(s.generated > 0);
+        assert_eq!(nodes, s.generated);
+        // Once a window, not once at the end.
+        assert!(calls as usize >= long.len() / ShortenOptions::default().window);
     }
 
     #[test]

@@ -33,7 +33,7 @@ use crate::moves::Move;
 use crate::request::Request;
 use crate::solution::Stats;
 use crate::solvers::constructive::construct_checked;
-use crate::solvers::shorten::{shorten_within, ShortenOptions};
+use crate::solvers::shorten::{shorten_reporting, ShortenOptions};
 
 use super::{beam, windows, Shared};
 
@@ -82,10 +82,23 @@ where
     let mut stats = Stats::default();
     let stopped = || shared.stop.load(Ordering::Relaxed) || left().check(0).is_err();
     let best = || shared.best.moves().clone();
+    // The nodes of a window pass as its searches report them: a pass over a long path takes
+    // seconds, and the progress shows them as they go.
+    let heard = |generated: u64| {
+        shared.best.improved.add(generated, 0);
+        shared.tick();
+    };
     let polish = |moves: Vec<Move>, options: &ShortenOptions| -> Vec<Move> {
-        match shorten_within(board, goal, &moves, options, &left()) {
-            Ok(s) if s.moves.len() < moves.len() => s.moves,
-            _ => moves,
+        match shorten_reporting(board, goal, &moves, options, &left(), &heard) {
+            Ok(s) => {
+                spent.fetch_add(s.generated, Ordering::Relaxed);
+                if s.moves.len() < moves.len() {
+                    s.moves
+                } else {
+                    moves
+                }
+            }
+            Err(_) => moves,
         }
     };
     let goal_windows = |passes: &[(usize, u64)]| {
@@ -94,10 +107,17 @@ where
                 return;
             }
             let moves = best();
-            let (better, generated) =
-                windows::resolve_goal_windows(board, goal, h, &moves, window, nodes, &left());
+            let (better, generated) = windows::resolve_goal_windows(
+                board,
+                goal,
+                h,
+                &moves,
+                window,
+                nodes,
+                &left(),
+                &heard,
+            );
             spent.fetch_add(generated, Ordering::Relaxed);
-            shared.best.improved.add(generated, 0);
             shared.offer(better);
         }
     };

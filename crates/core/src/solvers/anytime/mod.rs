@@ -59,7 +59,8 @@ pub(crate) struct Best {
     lower: AtomicU32,
     /// The prover's running totals, as last reported.
     proved: Nodes,
-    /// The improver's searches: a beam's after each of its layers, a window pass's as it ends.
+    /// The improver's searches: a beam's after each of its layers, a window's as its search
+    /// reports (every few thousand nodes of a long window, once for a short one).
     improved: Nodes,
 }
 
@@ -110,8 +111,8 @@ impl Best {
     }
 
     /// Nodes generated and expanded so far, by the prover and the improver together, as they
-    /// last reported them (the prover at each check, the improver after each beam layer and each
-    /// window pass).
+    /// last reported them (the prover at each check, the improver after each beam layer and as
+    /// each window's search goes).
     fn nodes(&self) -> (u64, u64) {
         let (proved, improved) = (self.proved.get(), self.improved.get());
         (proved.0 + improved.0, proved.1 + improved.1)

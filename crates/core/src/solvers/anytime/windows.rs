@@ -16,7 +16,9 @@
 
 use crate::board::{Board, Tile};
 use crate::heuristic::Incremental;
-use crate::limits::Limits;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::limits::{Limits, Progress};
 use crate::moves::Move;
 use crate::search::{idastar_with, Pruning};
 use crate::solution::SolveError;
@@ -61,7 +63,9 @@ impl Flip {
 /// on a board whose blank a flip brings onto the goal's blank cell, each by IDA* with `h` (built
 /// for `goal`) within `node_budget` nodes and `limits` (whose node budget, if any, bounds the
 /// nodes of all windows together). Returns the path with every shorter window spliced in (never
-/// longer than `moves`) and the nodes generated.
+/// longer than `moves`) and the nodes generated, which are also handed to `on_nodes` as the
+/// searches go (every few thousand nodes): a pass over a long path can take seconds.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn resolve_goal_windows<H: Incremental>(
     board: &Board,
     goal: &Board,
@@ -70,6 +74,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
     window: usize,
     node_budget: u64,
     limits: &Limits,
+    on_nodes: &(dyn Fn(u64) + Sync),
 ) -> (Vec<Move>, u64) {
     let (w, ht) = (board.width(), board.height());
     let goal_blank = goal.blank();
@@ -109,12 +114,25 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             ..limits.clone()
         };
         // The solver's pruning (without waiting for the automaton): the moves stay optimal.
-        let result = idastar_with(&start, goal, h, Pruning::ready(goal.len()), &within, None);
-        generated += match &result {
+        // The window's nodes handed on so far: its progress reports are running totals.
+        let told = AtomicU64::new(0);
+        let tell = |total: u64| on_nodes(total.saturating_sub(told.swap(total, Ordering::Relaxed)));
+        let report = |p: Progress| tell(p.generated);
+        let result = idastar_with(
+            &start,
+            goal,
+            h,
+            Pruning::ready(goal.len()),
+            &within,
+            Some(&report),
+        );
+        let total = match &result {
             Ok(s) => s.stats.generated,
             Err(SolveError::Limit { stats, .. }) => stats.generated,
             Err(_) => 0,
         };
+        tell(total);
+        generated += total;
         match result {
             Ok(s) if (s.len() as u32) < length => {
                 let better: Vec<Move> = s.moves.iter().map(|&m| flip.mv(m)).collect();
@@ -207,8 +225,23 @@ mod tests {
                 crate::solvers::constructive::construct_checked(&board, &goal, &Limits::none())
                     .unwrap()
                     .moves;
-            let (better, _) =
-                resolve_goal_windows(&board, &goal, &h, &first, 30, 100_000, &Limits::none());
+            // What the searches report as they go adds up to what the pass returns.
+            let told = AtomicU64::new(0);
+            let tell = |n: u64| {
+                told.fetch_add(n, Ordering::Relaxed);
+            };
+            let (better, generated) = resolve_goal_windows(
+                &board,
+                &goal,
+                &h,
+                &first,
+                30,
+                100_000,
+                &Limits::none(),
+                &tell,
+            );
+            assert!(generated > 0);
+            assert_eq!(told.load(Ordering::Relaxed), generated);
             assert!(better.len() <= first.len());
             assert!(better.len() as u32 >= h.estimate(board.tiles()));
             let mut b = board.clone();
