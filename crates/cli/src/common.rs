@@ -97,7 +97,15 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
     } else {
         arg.to_string()
     };
-    taquin::npuzzle_file::parse_board(&text).with_context(|| format!("invalid {what}"))
+    taquin::npuzzle_file::parse_board(&text).with_context(|| {
+        // Board text holds no letters (the blank is 0, _ or .): an argument with letters was
+        // most likely meant as a file's name.
+        if arg != "-" && arg.chars().any(char::is_alphabetic) {
+            format!("invalid {what}: there is no file '{arg}', and it is not a board either")
+        } else {
+            format!("invalid {what}")
+        }
+    })
 }
 
 /// The goal: the one given, or 1..N-1 then the blank for the board's size.

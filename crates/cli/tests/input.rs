@@ -148,3 +148,56 @@ fn random_batch_lines_each_get_one_record() {
         .all(|w| w[0]["line"].as_u64() < w[1]["line"].as_u64()));
     assert!(records.iter().all(|r| r["status"].is_string()));
 }
+
+#[test]
+fn a_board_written_with_commas_alone_is_a_board_not_a_file_size() {
+    // One word with commas and slashes: taquin's board text, not an n-puzzle file's size line.
+    taquin()
+        .args(["solve", "1,2,3/4,5,6/7,0,8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Moves: R"));
+    taquin()
+        .args(["solve", "1/2/0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a 1x3 board is not supported"));
+}
+
+#[test]
+fn compact_json_lines_are_instances_for_batch() {
+    // What `jq -c` and `json.dumps` write: no spaces on the first line.
+    let input = "{\"board\":[[1,2,3],[4,5,6],[7,0,8]]}\n{\"board\":\"1,2,3/4,5,6/0,7,8\"}\n";
+    let out = taquin()
+        .args(["batch"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let lengths: Vec<u64> = records
+        .iter()
+        .map(|r| r["length"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lengths, [1, 2]);
+}
+
+#[test]
+fn a_file_that_is_not_there_is_named_as_such() {
+    taquin()
+        .args(["solve", "no-such-board.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "there is no file 'no-such-board.txt', and it is not a board either",
+        ));
+}

@@ -71,11 +71,17 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// True when `text` is in the n-puzzle format rather than taquin's board text: the first line
-/// that is not a comment holds a single token (a size; a board row has at least two tiles).
+/// that is not a comment holds a number alone (a size; a board row has at least two tiles),
+/// and rows follow it. A line of one word with commas or slashes (`1,2,3/4,5,6/7,0,8`), or a
+/// JSON line without spaces, is taquin's text, whatever the next lines hold.
 pub fn looks_like(text: &str) -> bool {
-    content_lines(text)
-        .next()
-        .is_some_and(|(_, first)| first.split_whitespace().count() == 1)
+    let mut lines = content_lines(text);
+    let size_alone = lines.next().is_some_and(|(_, first)| {
+        let mut tokens = first.split_whitespace();
+        let size = tokens.next().unwrap_or("");
+        tokens.next().is_none() && !size.is_empty() && size.bytes().all(|b| b.is_ascii_digit())
+    });
+    size_alone && lines.next().is_some()
 }
 
 /// Parses a text in the n-puzzle format.
@@ -175,11 +181,21 @@ mod tests {
             "1 2 3\n4 5 6\n7 8 0\n",
             "1 0\n2 3",
             "# a comment\n1 2 3 # row\n4 5 6\n7 8 0",
+            "1,2,3/4,5,6/7,0,8",
+            "1,2,3\n4,5,6\n7,0,8",
         ] {
             assert!(!looks_like(text), "{text}");
             assert!(parse_board(text).is_ok(), "{text}");
         }
         assert_eq!(to_text(&Board::parse("1 2 3/4 5 0").unwrap()), None);
+        // One word alone, or a JSON line: never a size line.
+        for text in [
+            "0",
+            "1/2/0",
+            "{\"board\":[[1,2],[3,0]]}\n{\"board\":\"1 2/0 3\"}",
+        ] {
+            assert!(!looks_like(text), "{text}");
+        }
     }
 
     #[test]
