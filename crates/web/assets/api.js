@@ -118,11 +118,27 @@ export async function stream(path, body, signal, onLine) {
 
 const LIMIT_WORDS = { time: "time limit", nodes: "node limit", memory: "memory limit" };
 
+// What a person can do about a limit, by what hit it and where: only what that part of the
+// page offers (the Solve card has a time limit and every algorithm; a hint and a comparison
+// have neither), and never more time for a memory limit.
+const LIMIT_ADVICE = {
+  solve: {
+    memory: "A* and breadth-first search keep every board they reach: choose IDA* or auto, which need little memory.",
+    other: "Choose a longer time limit, or the algorithm auto, which on boards larger than 4x4 gives the best solution found in time.",
+  },
+  hint: {
+    memory: "Solve the board instead: its solution shows a good next move.",
+    other: "The best move of a board this far from the goal takes too long to find: Solve it instead, and its solution shows a good next move.",
+  },
+  compare: { memory: "", other: "" },
+};
+
 /**
  * What to tell a person about a failed request: the page's own words for the errors a player
- * can act on, and otherwise the server's message without advice meant for the command line.
+ * can act on, with advice for the part of the page that asked (`context`: solve, hint or
+ * compare), and otherwise the server's message without advice meant for the command line.
  */
-export function userMessage(err) {
+export function userMessage(err, context = "solve") {
   if (!(err instanceof ApiError)) return String(err && err.message ? err.message : err);
   const d = err.data;
   switch (err.code) {
@@ -130,7 +146,8 @@ export function userMessage(err) {
       const what = LIMIT_WORDS[d.limit] || "search limit";
       const nodes = typeof d.generated === "number" ? ` after ${d.generated.toLocaleString("en")} nodes` : "";
       const bound = typeof d.bound === "number" ? `: the solution needs at least ${d.bound} moves` : "";
-      return `The ${what} was reached${nodes}${bound}. Choose a longer time limit, or an algorithm that answers fast without proving the answer optimal (weighted A*, constructive).`;
+      const advice = (LIMIT_ADVICE[context] || LIMIT_ADVICE.solve)[d.limit === "memory" ? "memory" : "other"];
+      return `The ${what} was reached${nodes}${bound}.${advice ? ` ${advice}` : ""}`;
     }
     case "busy":
       return "The server is busy with other searches: try again in a few seconds.";

@@ -2,7 +2,7 @@
 // the table fills in as each finishes (with progress while it runs), nodes on a log-scale bar
 // and every figure written out as a number.
 
-import { $, state, render, plural, formatMs } from "./state.js";
+import { $, state, render, plural, formatMs, keepFocus } from "./state.js";
 import { lineOf } from "./board.js";
 import { api, userMessage } from "./api.js";
 import { algorithmName, heuristicName } from "./names.js";
@@ -52,6 +52,7 @@ export async function compare() {
   bar.value = 0;
   const controller = new AbortController();
   running = controller;
+  const keyboard = document.activeElement === $("compare");
   $("compare").disabled = true;
   const results = [];
   try {
@@ -63,7 +64,7 @@ export async function compare() {
         r = await api("/api/solve", { board, goal, algorithm, heuristic: h, timeout_ms: EACH_TIMEOUT_MS }, controller.signal);
       } catch (e) {
         if (e.name === "AbortError") throw e;
-        r = { failed: userMessage(e) };
+        r = { failed: userMessage(e, "compare") };
       }
       results[i] = r;
       bar.value = i + 1;
@@ -76,6 +77,7 @@ export async function compare() {
     if (running === controller) running = null;
     progress.hidden = true;
     render();
+    if (keyboard) keepFocus($("compare"));
   }
 }
 

@@ -1,7 +1,7 @@
 // Playing by hand: slides, the two move counters, Undo, the clock, the "Solved!" dialog, the
 // hint and the optional "N moves from the goal" indicator.
 
-import { $, state, render, setStatus, plural } from "./state.js";
+import { $, state, render, setStatus, plural, keepFocus } from "./state.js";
 import { INVERSE, applyMoves, lineOf, same } from "./board.js";
 import { stmCount, mtmCount, slideTo, format, tileDirection } from "./notation.js";
 import { api, userMessage } from "./api.js";
@@ -68,6 +68,7 @@ export function slide(letters) {
   if (!letters || state.editing.board || state.busy) return false;
   const next = applyMoves(state.board, state.w, state.h, letters);
   if (!next) return false;
+  announce(`${slidTiles(letters).map((t) => tileLabel(t, state.style)).join(", ")} ${WORDS[tileDirection(letters[0])]}`);
   hinted = null;
   followHandMoves(letters);
   state.board = next;
@@ -84,7 +85,35 @@ export const slideToCell = (cell) => slide(slideTo(state.board, state.w, cell));
 /** A key or swipe names where the TILE goes; the blank goes the other way. */
 export function slideTile(direction) {
   const blank = { up: "D", down: "U", left: "R", right: "L" }[direction];
-  return slide(blank);
+  const moved = slide(blank);
+  if (!moved && !state.editing.board && !state.busy) announce(`No tile can slide ${direction}`);
+  return moved;
+}
+
+const WORDS = { U: "up", D: "down", L: "left", R: "right" };
+
+/** The tiles a slide of blank `letters` moves, in the order they move. */
+function slidTiles(letters) {
+  const tiles = [];
+  let board = state.board;
+  for (const m of letters) {
+    const next = applyMoves(board, state.w, state.h, m);
+    // The tile that moves lands where the blank was.
+    tiles.push(next[board.indexOf(0)]);
+    board = next;
+  }
+  return tiles;
+}
+
+/**
+ * Says a slide to a screen reader (a region only it reads), so that a player who cannot see
+ * the board hears each move, and a key that moves nothing. The same text twice in a row is
+ * still announced: the region is emptied first.
+ */
+function announce(text) {
+  const el = $("announce");
+  el.textContent = "";
+  requestAnimationFrame(() => (el.textContent = text));
 }
 
 export function undo() {
@@ -141,6 +170,7 @@ export function setupDialog(shuffle) {
 export async function hint() {
   if (state.busy || state.pairError) return;
   const board = state.board.slice();
+  const keyboard = document.activeElement === $("hint");
   $("hint").disabled = true;
   setStatus("Looking for the best move…");
   try {
@@ -150,17 +180,17 @@ export async function hint() {
       setStatus("The board is already the goal.", "ok");
       return;
     }
-    const words = { U: "up", D: "down", L: "left", R: "right" };
     hinted = r.tile;
     setStatus(
-      `Hint: slide ${tileLabel(r.tile, state.style)} ${words[tileDirection(r.move)]} ` +
+      `Hint: slide ${tileLabel(r.tile, state.style)} ${WORDS[tileDirection(r.move)]} ` +
         `(${format(r.move, state.notation)}); ${plural(r.remaining, "move")} to the goal.`,
       "ok",
     );
   } catch (e) {
-    setStatus(`No hint: ${userMessage(e)}`, "error");
+    setStatus(`No hint: ${userMessage(e, "hint")}`, "error");
   } finally {
     render();
+    if (keyboard) keepFocus($("hint"));
   }
 }
 

@@ -2,13 +2,13 @@
 // it is. Conventions shared with the server: a board is a row-major list of tiles with 0 for the
 // blank, written as text "6 4 7/8 5 0/3 2 1"; a move letter names the direction the BLANK moves.
 
-import { $, state, setRenderer, render, setStatus, maxSide } from "./state.js";
+import { $, state, setRenderer, render, setStatus, maxSide, canFocus, keepFocus } from "./state.js";
 import { lineOf, solvedTiles, same, parseBoard, isPermutation, applyMoves } from "./board.js";
 import { api, userMessage } from "./api.js";
 import { makeBoardView, renderBoard, croppedPicture } from "./boardview.js";
 import * as player from "./player.js";
 import * as game from "./game.js";
-import { solve, cancelSolve, setupSolveMenus, followTables } from "./solve.js";
+import { solve, cancelSolve, abandonSolve, setupSolveMenus, followTables } from "./solve.js";
 import { compare, clearCompare, setupCompareMenu } from "./compare.js";
 import * as tree from "./tree.js";
 
@@ -23,6 +23,14 @@ function picture() {
 }
 
 function draw() {
+  const focused = document.activeElement;
+  drawAll();
+  // A control the redraw disabled or hid (Solve while it solves, Step on the last move) passes
+  // a keyboard user's focus on instead of dropping it to the page.
+  if (focused && focused !== document.body && !canFocus(focused)) keepFocus(focused);
+}
+
+function drawAll() {
   const pic = picture();
   for (const which of ["board", "goal"]) {
     const tiles = which === "board" ? state.board : state.goal;
@@ -136,6 +144,7 @@ let validateSeq = 0;
 // server says whether the new pair is solvable, so an unsolvable pair is refused before any
 // search.
 function boardsChanged(board, goal) {
+  abandonSolve();
   player.dropSolution();
   game.clearHint();
   state.board = board;
@@ -183,6 +192,16 @@ function applyTyped(which) {
     showServerParseError(which, input.value);
     return;
   }
+  if (parsed.h === 1 && parsed.tiles.length >= 4) {
+    // One line of tiles: rows were not separated (or a paste lost its line breaks).
+    markInvalid(input);
+    const n = parsed.tiles.length, side = Math.round(Math.sqrt(n));
+    const example = side * side === n
+      ? `: ${lineOf(parsed.tiles, side)}`
+      : "";
+    setStatus(`${which === "board" ? "Initial board" : "Goal"}: this is one row of ${n} tiles; separate the rows with /${example}`, "error");
+    return;
+  }
   if (parsed.w < 2 || parsed.h < 2 || parsed.w > max || parsed.h > max) {
     markInvalid(input);
     setStatus(`${which === "board" ? "Initial board" : "Goal"}: boards from 2x2 to ${max}x${max} are played here.`, "error");
@@ -208,7 +227,8 @@ async function showServerParseError(which, text) {
     await api("/api/validate", { board: text });
     setStatus(`${name}: every tile from 0 to ${state.w * state.h - 1} must appear once.`, "error");
   } catch (e) {
-    setStatus(`${name}: ${userMessage(e)}`, "error");
+    // The server names the field ("board: row 2 has ..."): the page names the board itself.
+    setStatus(`${name}: ${userMessage(e).replace(/^(board|goal): /, "")}`, "error");
   }
 }
 
@@ -373,6 +393,17 @@ function setupBoards() {
     });
     input.addEventListener("input", () => delete input.dataset.applied);
     input.addEventListener("change", () => applyTyped(which));
+    // A one-line box drops a pasted board's line breaks: they become the rows' slashes.
+    input.addEventListener("paste", (e) => {
+      const text = e.clipboardData && e.clipboardData.getData("text");
+      if (!text || !/\n/.test(text.trim())) return;
+      e.preventDefault();
+      const rows = text.split(/\r?\n/).map((r) => r.replace(/#.*/, "").trim()).filter((r) => r);
+      // The n-puzzle file format starts with the size alone on its line.
+      if (rows.length > 1 && /^\d+$/.test(rows[0]) && Number(rows[0]) === rows.length - 1) rows.shift();
+      input.setRangeText(rows.join("/"), input.selectionStart, input.selectionEnd, "end");
+      input.dispatchEvent(new Event("input"));
+    });
   }
 }
 

@@ -25,10 +25,15 @@ const HEURISTICS = {
 /** The label of an algorithm's API name. */
 export const algorithmName = (name) => ALGORITHMS[name] || name;
 
-/** The label of a heuristic's API name ("pdb:5-5-5" reads "pattern database 5-5-5"). */
+/**
+ * The label of a heuristic's API name: "pdb:5-5-5" reads "pattern database 5-5-5", "zpdb:7-8"
+ * "pattern database 7-8 (zero-aware)", and the planner's combined sets name each part.
+ */
 export function heuristicName(name) {
   if (HEURISTICS[name]) return HEURISTICS[name];
-  if (typeof name === "string" && name.startsWith("pdb:")) return `pattern database ${name.slice(4)}`;
+  if (typeof name !== "string") return name;
+  if (name.startsWith("pdb:")) return `pattern database ${name.slice(4)}`;
+  if (name.startsWith("zpdb:")) return `pattern database ${name.slice(5).replace("+", " and ")} (zero-aware)`;
   return name;
 }
 

@@ -1,7 +1,7 @@
 // The Solve card: the request (algorithm and heuristic left to the server's planner unless the
 // person picks them), the streamed progress and "best so far" lines, and the answer.
 
-import { $, state, render, setStatus, plural, formatCount, formatMs } from "./state.js";
+import { $, state, render, setStatus, plural, formatCount, formatMs, keepFocus } from "./state.js";
 import { lineOf, applyMoves, same } from "./board.js";
 import { api, stream, userMessage, ApiError } from "./api.js";
 import { loadSolution, dropSolution } from "./player.js";
@@ -10,12 +10,20 @@ import { algorithmName, heuristicName } from "./names.js";
 
 let abort = null;
 let best = null; // the best solution streamed so far: {moves, length, lower_bound, time_ms}
+// The best lower bound proven so far: the progress lines' bound rises between improvements.
+let bound = null;
+// Set when the boards change during a search: its answer is for boards no longer shown.
+let abandoned = false;
+const DROPPED = "The boards changed, so the search for the old ones was stopped and its answer dropped: press Solve for these.";
 
 function setBusy(busy) {
+  // Hiding Cancel drops a keyboard user's focus on it: it goes on to the player or Solve.
+  const focused = document.activeElement;
   state.busy = busy;
   $("cancel").hidden = !busy;
   $("progress").hidden = !busy;
   render();
+  if (focused === $("cancel") && !busy) keepFocus(focused);
 }
 
 /** Fills a menu: "auto (recommended)" first (sends nothing), then every name the server offers. */
@@ -51,8 +59,8 @@ function showBest() {
   const el = $("best-so-far");
   el.hidden = !best;
   if (!best) return;
-  const bound = typeof best.lower_bound === "number" ? `, optimal ≥ ${best.lower_bound}` : "";
-  el.textContent = `Best so far: ${plural(best.length, "move")}${bound} (${formatMs(best.time_ms || 0)})`;
+  const atLeast = bound !== null ? `, optimal ≥ ${bound}` : "";
+  el.textContent = `Best so far: ${plural(best.length, "move")}${atLeast} (${formatMs(best.time_ms || 0)})`;
 }
 
 export async function solve() {
@@ -60,28 +68,45 @@ export async function solve() {
   dropSolution();
   clearHint();
   const start = state.board.slice();
-  const body = solveBody(start, state.goal, state.w);
+  const { goal, w, h } = state;
+  const body = solveBody(start, goal, w);
+  // The answer is loaded only onto the boards it was asked for.
+  const current = () => !abandoned && state.w === w && state.h === h &&
+    same(state.board, start) && same(state.goal, goal);
+  abandoned = false;
   const controller = new AbortController();
   abort = controller;
   best = null;
+  bound = null;
   showBest();
   setBusy(true);
-  setStatus("");
+  // Said once: the progress line below changes four times a second and is not announced.
+  setStatus("Searching…");
   $("progress-text").textContent = "Searching…";
+  const raise = (b) => {
+    if (typeof b === "number" && (bound === null || b > bound)) bound = b;
+  };
   try {
     const last = await stream("/api/solve/stream", body, controller.signal, (msg) => {
       if (msg.progress) {
         const p = msg.progress;
+        raise(p.bound);
         $("progress-text").textContent =
-          `${formatCount(p.generated)} nodes generated · at least ${p.bound} moves · ${formatMs(p.time_ms)}`;
+          `${formatCount(p.generated)} nodes generated · at least ${bound} moves · ${formatMs(p.time_ms)}`;
+        showBest();
       } else if (msg.improved) {
         best = msg.improved;
+        raise(best.lower_bound);
         showBest();
       }
     });
     if (last.error) throw new ApiError(last.error.error, last.error.code, last.error);
     const r = last.solution;
     if (!r) throw new ApiError("the server's answer has no solution", "bad_answer");
+    if (!current()) {
+      setStatus(DROPPED, "");
+      return;
+    }
     loadSolution(r.moves, start, r);
     setStatus(
       r.length === 0
@@ -90,13 +115,17 @@ export async function solve() {
       "ok",
     );
   } catch (e) {
-    if (e.name === "AbortError") {
+    if (!current()) {
+      setStatus(DROPPED, "");
+    } else if (e.name === "AbortError") {
       // What the anytime search found before the cancel is still a solution worth playing.
       const moves = best && typeof best.moves === "string" ? best.moves : null;
       const reaches = moves !== null && moves.length === best.length &&
         same(applyMoves(start, state.w, state.h, moves) || [], state.goal);
       if (reaches) {
-        loadSolution(moves, start, { ...best, optimal: false, cancelled: true });
+        // Proven optimal if it meets the best bound, whichever line brought that bound.
+        const lower = Math.max(bound ?? 0, best.lower_bound ?? 0);
+        loadSolution(moves, start, { ...best, lower_bound: lower, optimal: best.length <= lower, cancelled: true });
         setStatus(`Search cancelled; the best solution found so far is loaded (${plural(best.length, "move")}).`, "");
       } else {
         setStatus("Search cancelled.", "");
@@ -107,6 +136,7 @@ export async function solve() {
   } finally {
     abort = null;
     best = null;
+    bound = null;
     showBest();
     setBusy(false);
   }
@@ -116,31 +146,38 @@ export function cancelSolve() {
   if (abort) abort.abort();
 }
 
+/** Stops a search under way and drops its answer: the boards it was for have changed. */
+export function abandonSolve() {
+  if (!abort) return;
+  abandoned = true;
+  abort.abort();
+}
+
 /**
- * Background builds the server reports in /api/info (`tables`). The shape is read defensively:
- * each entry may give `progress` (0..1), or `done` and `total`, or a `state` word. True while
- * one is still being built.
+ * The background builds the server reports in /api/info (`tables`: one entry a table set, with
+ * `name` ("zpdb:7-8 for 4x4"), `status` (waiting, building, ready or failed), `done` and `total`
+ * placements, and `error`). Shows those not ready yet, and hides the line once all are; true
+ * while one is still waiting or being built.
  */
 function showTables(info) {
   const el = $("tables");
-  const tables = info && info.tables;
-  if (!tables || typeof tables !== "object" || Object.keys(tables).length === 0) {
+  const jobs = Array.isArray(info && info.tables) ? info.tables : [];
+  const open = jobs.filter((t) => t && t.status !== "ready");
+  if (open.length === 0) {
     el.hidden = true;
     return false;
   }
-  const parts = [];
-  let pending = false;
-  for (const [name, t] of Object.entries(tables)) {
-    let pct = null;
-    if (t && typeof t.progress === "number") pct = t.progress * 100;
-    else if (t && typeof t.done === "number" && typeof t.total === "number" && t.total > 0) pct = (100 * t.done) / t.total;
-    const status = typeof t === "string" ? t : t && typeof t.state === "string" ? t.state : t && t.ready ? "ready" : null;
-    if ((pct !== null && pct < 100) || (pct === null && status !== "ready" && status !== "done")) pending = true;
-    parts.push(`${heuristicName(name)}: ${pct !== null ? `${Math.round(pct)}%` : status || "building"}`);
-  }
-  el.textContent = `Pattern databases: ${parts.join(" · ")}`;
+  const parts = open.map((t) => {
+    const [heuristic, size] = String(t.name).split(" for ");
+    const what = size ? `${heuristicName(heuristic)} for ${size}` : heuristicName(heuristic);
+    if (t.status === "failed") return `${what}: not built (${t.error})`;
+    if (t.status === "waiting") return `${what}: waiting`;
+    const pct = t.total > 0 ? Math.floor((100 * t.done) / t.total) : 0;
+    return `${what}: ${pct}%`;
+  });
+  el.textContent = `Pattern databases being built (solving gets faster when they are ready): ${parts.join(" · ")}`;
   el.hidden = false;
-  return pending;
+  return open.some((t) => t.status === "waiting" || t.status === "building");
 }
 
 // While tables are being built, their progress is read again every few seconds (for ten

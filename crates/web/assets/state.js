@@ -26,6 +26,28 @@ export const setRenderer = (fn) => (drawAll = fn);
 /** Draws the page from `state`. */
 export const render = () => drawAll();
 
+// Where a keyboard user's focus goes when the control it is on is disabled or hidden: the
+// first of these that can take it. Left to itself, the browser drops focus to the page, and
+// the next Tab starts again from the top.
+const FOCUS_NEXT = {
+  solve: ["cancel"],
+  cancel: ["step", "solve"],
+  step: ["step-back", "to-start"],
+  "to-end": ["step-back", "to-start"],
+  "step-back": ["step", "to-end"],
+  "to-start": ["step", "to-end"],
+  compare: ["compare-algorithm"],
+};
+
+/** True when `el` can take the focus: enabled and shown. */
+export const canFocus = (el) => !!el && !el.disabled && !el.hidden && el.offsetParent !== null;
+
+/** Focus on `el` if it can take it, else on the next control that can (the board last). */
+export function keepFocus(el) {
+  const to = [el, ...(FOCUS_NEXT[el.id] || []).map($), $("board")].find(canFocus);
+  if (to && document.activeElement !== to) to.focus({ preventScroll: true });
+}
+
 /** "1 move", "2 moves", "1,234 nodes". */
 export function plural(n, word, many = `${word}s`) {
   return `${Number(n).toLocaleString("en")} ${n === 1 ? word : many}`;

@@ -44,3 +44,18 @@ test("focus is visible on the board and on buttons", async () => {
   const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
   assert.equal(ring, "solid");
 });
+
+test("a screen reader hears each slide and each key that moves nothing, not the search's counts", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.focus("#board");
+  // The tile right of the blank slides left.
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => document.getElementById("announce").textContent === "6 left");
+  // The blank is now on the right edge: no tile is right of it to slide left.
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => document.getElementById("announce").textContent === "No tile can slide left");
+  assert.equal(await page.getAttribute("#announce", "aria-live"), "polite");
+  // The search's progress line, rewritten four times a second, is not a live region.
+  assert.equal(await page.getAttribute("#progress", "role"), null);
+  assert.equal(await page.getAttribute("#progress", "aria-live"), null);
+});

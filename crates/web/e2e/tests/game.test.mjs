@@ -168,6 +168,49 @@ test("cancelling an anytime search keeps its best solution, replayed to the goal
   assert.equal(await line("board"), GOAL);
 });
 
+test("the bound shown is the best proven, also when it rises between improvements", async () => {
+  const moves = "ULDLDRURDLUULDDRURULLDRRULLDRDR";
+  await fakeStream([
+    { improved: { length: 31, lower_bound: 25, moves, time_ms: 10 } },
+    { progress: { generated: 1000, expanded: 500, bound: 29, time_ms: 20 } },
+    // A later line with a lower bound than seen (a report read before the raise) changes nothing.
+    { progress: { generated: 2000, expanded: 900, bound: 27, time_ms: 30 } },
+    { progress: { generated: 3000, expanded: 1500, bound: 31, time_ms: 40 } },
+    { solution: { moves, length: 31, optimal: true } },
+  ], 700);
+  await open();
+  await page.click("#solve");
+  await page.waitForFunction(() => /Best so far: 31 moves, optimal ≥ 29/.test(document.getElementById("best-so-far").textContent));
+  await page.waitForFunction(() => /2,?000 nodes|2000 nodes/.test(document.getElementById("progress-text").textContent));
+  assert.match(await page.textContent("#progress-text"), /at least 29 moves/);
+  assert.match(await page.textContent("#best-so-far"), /optimal ≥ 29/);
+  // Once the bound meets the best length, the answer kept at a cancel is proven optimal.
+  await page.waitForFunction(() => /optimal ≥ 31/.test(document.getElementById("best-so-far").textContent));
+  await page.click("#cancel");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.equal(await page.textContent("#solution-kind"), "optimal");
+});
+
+test("keyboard focus follows Solve to Cancel, and Cancel to the player", async () => {
+  const moves = "ULDLDRURDLUULDDRURULLDRRULLDRDR";
+  await fakeStream([{ improved: { length: 31, lower_bound: 25, moves, time_ms: 10 } }, { solution: { moves, length: 31 } }], 3000);
+  await open();
+  await page.focus("#solve");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#cancel:not([hidden])");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "cancel");
+  await page.waitForFunction(() => /Best so far/.test(document.getElementById("best-so-far").textContent));
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "step");
+  // Step on the last move disables itself: focus goes back a step, not to the page.
+  await page.click("#to-end");
+  await page.click("#step-back");
+  await page.focus("#step");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "step-back");
+});
+
 test("errors a web user reads never advise command-line flags", async () => {
   await fakeStream([{ error: { code: "limit_reached", error: "time limit reached after 5 nodes: raise --timeout", limit: "time", bound: 40, generated: 5 } }], 10);
   await open();
@@ -175,6 +218,23 @@ test("errors a web user reads never advise command-line flags", async () => {
   await waitForStatus(/time limit was reached/);
   assert.doesNotMatch(await status(), /--/);
   assert.match(await status(), /at least 40 moves/);
+});
+
+test("a board on one line, or pasted with line breaks, is read with its rows", async () => {
+  await open();
+  await typeBoard("board", "1 2 3 4 5 6 7 0 8");
+  await waitForStatus(/one row of 9 tiles; separate the rows with \/: 1 2 3\/4 5 6\/7 0 8/);
+  // A paste of an n-puzzle file: its size line goes, its line breaks become slashes.
+  await page.fill("#board-input", "");
+  await page.focus("#board-input");
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData("text/plain", "3\n1 2 3\n4 5 6 # row two\n7 0 8\n");
+    document.getElementById("board-input").dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  assert.equal(await page.inputValue("#board-input"), "1 2 3/4 5 6/7 0 8");
+  await page.press("#board-input", "Enter");
+  await waitForLine("board", "1 2 3/4 5 6/7 0 8");
 });
 
 test("the goal can be edited, Enter validates once, and the solver reaches the new goal", async () => {
@@ -269,6 +329,29 @@ test("cancelling a real anytime search loads the best it found, which reaches th
   assert.ok(moves.length > 0 && moves.length <= shown, `${moves.length} moves, ${shown} shown`);
   await page.click("#to-end");
   assert.equal(await line("board"), await line("goal"));
+});
+
+test("changing the boards during a search stops it and drops its answer", async () => {
+  const g = await api("/api/generate", { width: 6, height: 6, seed: 9 });
+  await open(`#board=${g.board.replace(/ /g, ",")}`);
+  await waitForLine("board", g.board);
+  await page.selectOption("#time-limit", "60000");
+  await page.click("#solve");
+  await page.waitForFunction(() => /Best so far: \d+ moves/.test(document.getElementById("best-so-far").textContent));
+  // A board of another size typed in: the search for the 6x6 stops, and its answer, which
+  // would come at its deadline, is never loaded onto the 3x3.
+  await typeBoard("board", "1 2 3/4 5 6/7 0 8");
+  await waitForStatus(/boards changed/);
+  assert.ok(await page.isHidden("#solution"));
+  assert.ok(await page.isHidden("#progress"));
+  assert.equal(await line("board"), "1 2 3/4 5 6/7 0 8");
+  assert.ok(await page.isEnabled("#solve"));
+  let running = -1;
+  for (let i = 0; i < 100 && running !== 0; i++) {
+    running = (await api("/api/info")).running;
+    if (running !== 0) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(running, 0);
 });
 
 test("a long solve shows progress and can be cancelled, which stops the search", async () => {
@@ -396,10 +479,15 @@ test("pattern-database builds the server reports are shown, and followed", async
     const response = await route.fetch();
     const info = await response.json();
     calls++;
-    info.tables = { "pdb:5-5-5": calls === 1 ? { done: 2, total: 5 } : { done: 5, total: 5 } };
+    // The server's own shape (`/api/info`), first while building, then ready.
+    const job = (status, done, seconds) => ({ status, done, total: 5, seconds, error: null });
+    info.tables = calls === 1
+      ? [{ name: "zpdb:7-8 for 4x4", ...job("building", 2, null) }, { name: "pdb:5-5-5 for 4x4", ...job("waiting", 0, null) }]
+      : [{ name: "zpdb:7-8 for 4x4", ...job("ready", 5, 3.1) }, { name: "pdb:5-5-5 for 4x4", ...job("ready", 5, 0.1) }];
     await route.fulfill({ response, json: info });
   });
   await open();
-  await page.waitForFunction(() => /Pattern databases: pattern database 5-5-5: 40%/.test(document.getElementById("tables").textContent));
-  await page.waitForFunction(() => /5-5-5: 100%/.test(document.getElementById("tables").textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /pattern database 7-8 \(zero-aware\) for 4x4: 40% · pattern database 5-5-5 for 4x4: waiting/.test(document.getElementById("tables").textContent));
+  // Once every set is ready, the line goes.
+  await page.waitForSelector("#tables", { state: "hidden", timeout: 10000 });
 });

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as notation from "../../assets/notation.js";
 import { applyMoves, parseBoard, lineOf, isPermutation } from "../../assets/board.js";
-import { withoutFlags } from "../../assets/api.js";
+import { withoutFlags, userMessage, ApiError } from "../../assets/api.js";
 
 test("tile notation writes the opposite direction and runs with their length", () => {
   assert.equal(notation.format("DLLURR", "tile"), "U R2 D L2");
@@ -84,4 +84,18 @@ test("messages lose their command-line advice, and keep the rest", () => {
     "x: bad header; the file is not used (it is rebuilt on next use)");
   assert.equal(withoutFlags("time limit reached; raise --timeout"), "time limit reached");
   assert.equal(withoutFlags("row 2 has 2 tiles but row 1 has 3"), "row 2 has 2 tiles but row 1 has 3");
+});
+
+test("a limit's advice fits what hit it and the part of the page that asked", () => {
+  const limit = (which) => new ApiError("limit", "limit_reached", { limit: which, generated: 5, bound: 40 });
+  // More time cannot help a memory limit.
+  assert.match(userMessage(limit("memory")), /memory limit was reached after 5 nodes: the solution needs at least 40 moves\. A\* and breadth-first/);
+  assert.doesNotMatch(userMessage(limit("memory")), /time limit/);
+  assert.match(userMessage(limit("time")), /Choose a longer time limit/);
+  // A hint and a comparison have no time limit or algorithm to choose.
+  for (const which of ["time", "nodes", "memory"]) {
+    assert.doesNotMatch(userMessage(limit(which), "hint"), /longer time|algorithm/);
+    assert.match(userMessage(limit(which), "hint"), /Solve/);
+    assert.equal(userMessage(limit(which), "compare"), `The ${which === "nodes" ? "node" : which} limit was reached after 5 nodes: the solution needs at least 40 moves.`);
+  }
 });
