@@ -8,6 +8,16 @@ import {
 
 useBrowser();
 
+/** The server's searches all end within 10 s (`running` in /api/info back to 0). */
+async function assertNothingRuns() {
+  let running = -1;
+  for (let i = 0; i < 100 && running !== 0; i++) {
+    running = (await api("/api/info")).running;
+    if (running !== 0) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(running, 0);
+}
+
 test("the page loads with the article's boards side by side, the menus on auto", async () => {
   await open();
   assert.equal(await page.title(), "taquin: the sliding-tile puzzle");
@@ -346,12 +356,7 @@ test("changing the boards during a search stops it and drops its answer", async 
   assert.ok(await page.isHidden("#progress"));
   assert.equal(await line("board"), "1 2 3/4 5 6/7 0 8");
   assert.ok(await page.isEnabled("#solve"));
-  let running = -1;
-  for (let i = 0; i < 100 && running !== 0; i++) {
-    running = (await api("/api/info")).running;
-    if (running !== 0) await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal(running, 0);
+  await assertNothingRuns();
 });
 
 test("a long solve shows progress and can be cancelled, which stops the search", async () => {
@@ -368,12 +373,7 @@ test("a long solve shows progress and can be cancelled, which stops the search",
   await page.click("#cancel");
   await waitForStatus(/cancelled/);
   assert.ok(await page.isHidden("#progress"));
-  let running = -1;
-  for (let i = 0; i < 100 && running !== 0; i++) {
-    running = (await api("/api/info")).running;
-    if (running !== 0) await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal(running, 0);
+  await assertNothingRuns();
 });
 
 test("a replay link carries board, goal and moves, and opens on the player", async () => {
