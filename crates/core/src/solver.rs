@@ -140,7 +140,12 @@ impl Plan {
             Algorithm::Anytime => {
                 // The first answer comes before any table is loaded, and stays the answer if
                 // loading them takes all the time there is.
-                let first = crate::solvers::anytime::first_solution(request)?;
+                // Out of time before even this answer (a 1000x1000 board takes about a
+                // minute), the error is timed and bounded like any other.
+                let first = match crate::solvers::anytime::first_solution(request) {
+                    Ok(first) => first,
+                    Err(e) => return self.finish(Err(e), request, started, manhattan),
+                };
                 let bound = u32::try_from(manhattan).unwrap_or(u32::MAX);
                 if let Some(p) = progress {
                     p(Progress {
@@ -378,7 +383,7 @@ impl WithHeuristic for IdaRun<'_> {
     {
         // Every pruning: the moves stay optimal, the nodes are fewer than the literature's
         // plain IDA* (which `search::idastar` still is).
-        let pruning = crate::search::Pruning::full(self.board.len());
+        let pruning = crate::search::Pruning::full_within(self.board.len(), self.limits);
         if self.threads == 1 {
             crate::search::idastar_with(
                 self.board,

@@ -117,7 +117,24 @@ fn a_cancelled_request_stops_without_an_answer() {
     }
 }
 
-/// Solves within `timeout` with `options`, tables built in memory: the answer, replayed to the
+#[test]
+fn out_of_time_before_the_first_answer_says_how_long_and_the_bound_known() {
+    // A 400x400 board: its constructive answer takes seconds, far past 20 ms.
+    let goal = Board::solved(400, 400).unwrap();
+    let board = uniform(&goal, &mut Rng::new(1));
+    let limits = Limits::none().with_timeout(Duration::from_millis(20));
+    match solve(&board, &goal, None, None, &limits) {
+        Err(SolveError::Limit { hit, stats, bound }) => {
+            assert_eq!(hit, LimitHit::Time);
+            // Timed (the construction does not time itself: it said 0 ns).
+            assert!(stats.elapsed > Duration::ZERO, "{stats:?}");
+            assert_eq!(u64::from(bound), manhattan_lower_bound(&board, &goal));
+        }
+        other => panic!("expected the time limit, got {other:?}"),
+    }
+}
+
+/// Solves within `timeout` with `options`, tables built in memory/// Solves within `timeout` with `options`, tables built in memory: the answer, replayed to the
 /// goal, and the anytime search's reports (those with a best answer), in the order received.
 fn solve_reporting(
     board: &Board,

@@ -41,6 +41,13 @@ pub const QUICK_DEPTH: usize = 8;
 /// (about 1 G instructions, a third of a second).
 pub const DEEP_DEPTH: usize = 12;
 
+/// Most memory the learning of the deep automaton takes at its peak: 272 MB of resident memory
+/// measured for the whole process (every first string of up to [`DEEP_DEPTH`] moves is kept
+/// with its state); the automaton itself takes under 1 MB. A search whose memory budget is
+/// smaller (`--max-memory`) prunes with the quick automaton instead: still complete, with
+/// somewhat more nodes.
+pub const DEEP_LEARNING_BYTES: usize = 300 << 20;
+
 /// Moves as the engines index them ([`crate::Move::index`]): up, down, left, right as (dx, dy).
 const STEPS: [(i32, i32); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 
@@ -86,20 +93,31 @@ impl Fsm {
     /// [`QUICK_DEPTH`] moves up to 16 cells, [`DEEP_DEPTH`] beyond; built once per process
     /// (each is a constant, the same for every board and goal).
     pub fn for_cells(cells: usize) -> &'static Fsm {
-        if cells <= 16 {
-            QUICK.get_or_init(|| Fsm::learned(QUICK_DEPTH))
-        } else {
-            DEEP.get_or_init(|| Fsm::learned(DEEP_DEPTH))
+        Fsm::for_cells_within(cells, usize::MAX)
+    }
+
+    /// [`Fsm::for_cells`] for a search whose memory budget is `budget` bytes: beyond 16 cells,
+    /// the quick automaton when the deep one is not learned yet and its learning would not fit
+    /// ([`DEEP_LEARNING_BYTES`]).
+    pub fn for_cells_within(cells: usize, budget: usize) -> &'static Fsm {
+        if cells > 16 {
+            if let Some(fsm) = DEEP.get() {
+                return fsm;
+            }
+            if budget >= DEEP_LEARNING_BYTES {
+                return DEEP.get_or_init(|| Fsm::learned(DEEP_DEPTH));
+            }
         }
+        QUICK.get_or_init(|| Fsm::learned(QUICK_DEPTH))
     }
 
     /// [`Fsm::for_cells`] if it takes no time: learned already, or quick to learn (up to 16
     /// cells). Otherwise `None`, and the learning starts on a thread of its own (where there
     /// are threads), so that a later call has it: the deep automaton takes about a second to
     /// learn, which an anytime search's first answers must not wait for.
-    pub fn for_cells_if_ready(cells: usize) -> Option<&'static Fsm> {
-        if cells <= 16 {
-            return Some(Fsm::for_cells(cells));
+    pub fn for_cells_if_ready(cells: usize, budget: usize) -> Option<&'static Fsm> {
+        if cells <= 16 || budget < DEEP_LEARNING_BYTES {
+            return Some(Fsm::for_cells_within(cells, budget));
         }
         if let Some(fsm) = DEEP.get() {
             return Some(fsm);
@@ -404,6 +422,19 @@ fn play(moves: &[u8]) -> (State, Rect) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_small_memory_budget_gets_the_quick_automaton_unless_the_deep_one_is_learned() {
+        let quick = Fsm::for_cells(16);
+        let small = Fsm::for_cells_within(49, DEEP_LEARNING_BYTES - 1);
+        // Another test may have learned the deep automaton meanwhile: then either is right.
+        match DEEP.get() {
+            Some(deep) => assert!(std::ptr::eq(small, deep) || std::ptr::eq(small, quick)),
+            None => assert!(std::ptr::eq(small, quick)),
+        }
+        assert!(Fsm::for_cells_if_ready(49, 1 << 20).is_some());
+        assert!(std::ptr::eq(Fsm::for_cells_within(16, usize::MAX), quick));
+    }
 
     const U: u8 = 0;
     const D: u8 = 1;

@@ -204,13 +204,14 @@ pub fn resolve_windows(
         offset,
         options,
         &mut Budget::new(&Limits::none()),
-        &|_| {},
+        &|_| u64::MAX,
     )
 }
 
 /// [`resolve_windows`] within `budget` (a window counts as its moves plus its IDA* node
 /// budget): when a limit is hit, the remaining moves are kept as they are. Each window's
-/// search hands its nodes to `on_nodes`.
+/// search hands its nodes to `count`, which answers how many the windows may still generate
+/// (asked with 0 before the first): when none, the remaining moves are kept too.
 fn resolve_windows_within(
     board: &Board,
     moves: &[Move],
@@ -218,7 +219,7 @@ fn resolve_windows_within(
     offset: usize,
     options: &ShortenOptions,
     budget: &mut Budget,
-    on_nodes: &dyn Fn(u64),
+    count: &dyn Fn(u64) -> u64,
 ) -> (Vec<Move>, u64) {
     let mut cur = board.clone();
     let mut out = Vec::with_capacity(moves.len());
@@ -229,15 +230,17 @@ fn resolve_windows_within(
         first = window.max(1);
     }
     let mut k = first;
+    let mut nodes_left = count(0);
     while i < moves.len() {
-        if budget.spend(k as u64 + options.node_budget, 0) {
+        if budget.spend(k as u64 + options.node_budget, 0) || nodes_left == 0 {
             out.extend_from_slice(&moves[i..]);
             break;
         }
         let seg = &moves[i..(i + k).min(moves.len())];
         let mut generated = 0;
-        let better = resolve_segment(&cur, seg, options, &mut generated);
-        on_nodes(generated);
+        let node_budget = options.node_budget.min(nodes_left);
+        let better = resolve_segment(&cur, seg, options.max_cells, node_budget, &mut generated);
+        nodes_left = count(generated);
         let chosen = match better {
             Some(better) => {
                 improved += 1;
@@ -258,12 +261,14 @@ fn resolve_windows_within(
     (out, improved)
 }
 
-/// The optimal path inside the rectangle the blank visits during `seg`, when it is shorter.
-/// The nodes its search generates are added to `generated`.
+/// The optimal path inside the rectangle the blank visits during `seg` (at most `max_cells`
+/// cells), when it is shorter and IDA* finds it within `node_budget` nodes. The nodes its
+/// search generates are added to `generated`.
 fn resolve_segment(
     cur: &Board,
     seg: &[Move],
-    options: &ShortenOptions,
+    max_cells: usize,
+    node_budget: u64,
     generated: &mut u64,
 ) -> Option<Vec<Move>> {
     if seg.len() < 3 {
@@ -290,7 +295,7 @@ fn resolve_segment(
         return None;
     }
     let (bw, bh) = (x1 - x0 + 1, y1 - y0 + 1);
-    if bw * bh > options.max_cells {
+    if bw * bh > max_cells {
         return None;
     }
     let cells: Vec<usize> = (y0..=y1)
@@ -324,7 +329,7 @@ fn resolve_segment(
     if heuristic.estimate(sub_start.tiles()) as usize >= seg.len() {
         return None;
     }
-    let limits = Limits::none().with_max_nodes(options.node_budget);
+    let limits = Limits::none().with_max_nodes(node_budget);
     let s = match idastar(&sub_start, &sub_goal, &heuristic, &limits, None) {
         Ok(s) => s,
         Err(SolveError::Limit { stats, .. }) => {
@@ -371,11 +376,18 @@ pub fn shorten_within(
     options: &ShortenOptions,
     limits: &Limits,
 ) -> Result<Shortened, SolveError> {
-    shorten_reporting(board, goal, moves, options, limits, &|_| {})
+    // The node budget of `limits` is the search's; windows have their own.
+    let limits = Limits {
+        max_nodes: None,
+        ..limits.clone()
+    };
+    shorten_reporting(board, goal, moves, options, &limits, &|_| {})
 }
 
-/// [`shorten_within`], calling `on_nodes` with the nodes of each window's search as it ends,
-/// so that whoever waits on a long pass (the anytime search's progress) sees it move on.
+/// [`shorten_within`] for a search that goes on shortening: a node budget in `limits` bounds
+/// the windows' nodes all together (the anytime search's, spent by its own searches before),
+/// and `on_nodes` hears the nodes of each window's search as it ends, so that whoever waits
+/// on a long pass (the anytime search's progress) sees it move on.
 pub(crate) fn shorten_reporting(
     board: &Board,
     goal: &Board,
@@ -386,12 +398,15 @@ pub(crate) fn shorten_reporting(
 ) -> Result<Shortened, SolveError> {
     let started = Instant::now();
     verify_moves(board, goal, moves)?;
+    // The windows' nodes, counted against the node budget here: the budget of the checks
+    // below is time and memory.
     let generated = std::cell::Cell::new(0u64);
-    let on_nodes = |n: u64| {
+    let cap = limits.max_nodes.unwrap_or(u64::MAX);
+    let count = |n: u64| {
         generated.set(generated.get() + n);
         on_nodes(n);
+        cap.saturating_sub(generated.get())
     };
-    // The node budget of `limits` is the search's; windows have their own.
     let limits = Limits {
         max_nodes: None,
         ..limits.clone()
@@ -426,7 +441,7 @@ pub(crate) fn shorten_reporting(
                 offset,
                 options,
                 &mut budget,
-                &on_nodes,
+                &count,
             );
             windows_improved += improved;
             let next = cut_loops_within(board, &next, &mut budget);

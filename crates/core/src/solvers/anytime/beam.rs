@@ -56,18 +56,47 @@ struct Candidate {
 
 /// Random 64-bit keys, one per (cell, tile): the Zobrist hash of a board is the XOR of the
 /// keys of its tiles' cells (Zobrist 1970), updated with four XORs per move.
-fn zobrist_keys(cells: usize) -> Vec<u64> {
-    // SplitMix64 (Steele, Lea & Flood 2014): fixed seed, so runs are reproducible.
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    (0..cells * cells)
-        .map(|_| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        })
-        .collect()
+///
+/// The keys are the SplitMix64 sequence (Steele, Lea & Flood 2014) from a fixed seed, so runs
+/// are reproducible. Up to [`ZOBRIST_TABLE_CELLS`] cells they are read from a table; beyond,
+/// each is computed when asked (a table of cells x cells keys would take 800 MB on a 100x100
+/// board and 8 TB on a 1000x1000), with the same values.
+struct Zobrist {
+    cells: usize,
+    table: Vec<u64>,
+}
+
+/// Largest board whose keys are kept in a table: 256 cells, 512 KB of keys.
+const ZOBRIST_TABLE_CELLS: usize = 256;
+
+impl Zobrist {
+    fn new(cells: usize) -> Zobrist {
+        let table = if cells <= ZOBRIST_TABLE_CELLS {
+            (0..cells * cells).map(Zobrist::computed).collect()
+        } else {
+            Vec::new()
+        };
+        Zobrist { cells, table }
+    }
+
+    /// The `i`-th key of the sequence.
+    fn computed(i: usize) -> u64 {
+        const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut z = GOLDEN.wrapping_mul(i as u64 + 2);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The key of `tile` on `cell`.
+    #[inline]
+    fn key(&self, cell: usize, tile: Tile) -> u64 {
+        let i = cell * self.cells + tile as usize;
+        match self.table.get(i) {
+            Some(&k) => k,
+            None => Zobrist::computed(i),
+        }
+    }
 }
 
 /// Boards whose children are prepared together (see [`Layer::expand`]): up to four children
@@ -92,7 +121,7 @@ const PARALLEL_MIN_PARENTS: usize = 2048;
 struct Layer<'a, H: Incremental> {
     h: &'a H,
     goal: &'a [Tile],
-    keys: &'a [u64],
+    keys: &'a Zobrist,
     seen: &'a SeenSet,
     /// Tiles of the boards, `n` per board.
     tiles: &'a [Tile],
@@ -184,7 +213,7 @@ impl<H: Incremental> Layer<'_, H> {
         out: &mut Expansion<H::Aux>,
     ) {
         let n = self.n;
-        let key = |cell: usize, tile: Tile| self.keys[cell * n + tile as usize];
+        let key = |cell: usize, tile: Tile| self.keys.key(cell, tile);
         out.reset(parents.len());
         let mut budget = Budget::new(limits);
         let mut board: Vec<Tile> = vec![0; n];
@@ -422,7 +451,7 @@ where
 {
     let n = board.len();
     let (bw, bh) = (board.width(), board.height());
-    let keys = zobrist_keys(n);
+    let keys = Zobrist::new(n);
     let width = width.max(1);
     let bound = bound.unwrap_or(usize::MAX);
     let mut out = BeamOutcome {
@@ -448,7 +477,7 @@ where
             .tiles()
             .iter()
             .enumerate()
-            .fold(0, |z, (c, &t)| z ^ keys[c * n + t as usize])],
+            .fold(0, |z, (c, &t)| z ^ keys.key(c, t))],
         arrived: vec![None],
     };
     // The next layer and the children: kept from layer to layer (see [`Expansion`]).
@@ -574,6 +603,33 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zobrist_keys_are_the_same_from_the_table_and_computed_and_none_is_stored_for_big_boards() {
+        // The SplitMix64 sequence from its fixed seed, written out: runs stay reproducible.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let sequence: Vec<u64> = (0..16 * 16)
+            .map(|_| {
+                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect();
+        let small = Zobrist::new(16);
+        assert_eq!(small.table, sequence);
+        for cell in 0..16 {
+            for tile in 0..16u16 {
+                let i = cell * 16 + tile as usize;
+                assert_eq!(small.key(cell, tile as Tile), Zobrist::computed(i));
+            }
+        }
+        // A 100x100 board: no table (it would take 800 MB), the keys computed.
+        let big = Zobrist::new(10_000);
+        assert!(big.table.is_empty());
+        assert_eq!(big.key(1, 2), Zobrist::computed(10_002));
+    }
     use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
 
     fn replay(board: &Board, moves: &[Move]) -> Board {

@@ -333,7 +333,7 @@ where
     };
     // The solver's pruning (duplicate moves, BPMX, the closest child first): the same bounds,
     // proved with fewer nodes; without waiting for the automaton to be learned.
-    let pruning = Pruning::ready(request.goal().len());
+    let pruning = Pruning::ready(request.goal().len(), limits);
     let result = idastar_with(
         request.board(),
         request.goal(),

@@ -122,7 +122,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             &start,
             goal,
             h,
-            Pruning::ready(goal.len()),
+            Pruning::ready(goal.len(), limits),
             &within,
             Some(&report),
         );
