@@ -123,7 +123,7 @@ impl From<SolveError> for ApiError {
                 ),
             )
             .with("limit", hit.name())
-            .with("bound", bound)
+            .with("lower_bound", bound)
             .with("expanded", stats.expanded)
             .with("generated", stats.generated)
             .with("time_ms", stats.elapsed.as_secs_f64() * 1000.0),

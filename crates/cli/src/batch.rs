@@ -132,9 +132,7 @@ struct Record {
     #[serde(skip_serializing_if = "Option::is_none")]
     original_length: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    limit: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bound: Option<u32>,
+    limit: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     expanded: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -461,8 +459,10 @@ fn solve_line(item: &Work, args: &BatchArgs, tables: &Tables) -> Outcome {
         }) => return None,
         Err(SolveError::Limit { hit, stats, bound }) => {
             record.status = "limit";
-            record.limit = Some(hit.to_string());
-            record.bound = Some(bound.max(record.lower_bound.unwrap_or(0) as u32));
+            // The same fields as `solve --json` and the web API: which limit, and the best
+            // bound known (the search's, or the Manhattan distance found before it).
+            record.limit = Some(hit.name());
+            record.lower_bound = Some(u64::from(bound).max(record.lower_bound.unwrap_or(0)));
             record.expanded = Some(stats.expanded);
             record.generated = Some(stats.generated);
             record.time_ms = Some(stats.elapsed.as_secs_f64() * 1000.0);

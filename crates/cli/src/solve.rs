@@ -204,7 +204,8 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             };
             if args.json {
                 let mut value = json!({ "error": err.to_string(), "kind": kind });
-                if let SolveError::Limit { stats, bound, .. } = &err {
+                if let SolveError::Limit { hit, stats, bound } = &err {
+                    value["limit"] = json!(hit.name());
                     value["expanded"] = json!(stats.expanded);
                     value["generated"] = json!(stats.generated);
                     value["time_ms"] = json!(stats.elapsed.as_secs_f64() * 1000.0);

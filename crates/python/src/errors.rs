@@ -69,7 +69,7 @@ pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
             let value = err.value(py);
             let set = (|| -> PyResult<()> {
                 value.setattr("limit", hit.name())?;
-                value.setattr("bound", u64::from(bound).max(manhattan))?;
+                value.setattr("lower_bound", u64::from(bound).max(manhattan))?;
                 value.setattr("expanded", stats.expanded)?;
                 value.setattr("generated", stats.generated)?;
                 value.setattr("time_ms", stats.elapsed.as_secs_f64() * 1000.0)

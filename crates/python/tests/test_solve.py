@@ -107,7 +107,7 @@ def test_limits_raise_with_what_was_proven():
         taquin.solve(board, heuristic="manhattan", max_nodes=1000)
     err = e.value
     assert err.limit == "nodes"
-    assert err.bound >= taquin.heuristic([board.tiles], "manhattan")[0]
+    assert err.lower_bound >= taquin.heuristic([board.tiles], "manhattan")[0]
     assert err.generated >= 1000 and "node limit reached" in str(err)
     with pytest.raises(taquin.LimitError) as e:
         taquin.solve(board, heuristic="misplaced", timeout=1e-6)

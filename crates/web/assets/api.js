@@ -145,7 +145,7 @@ export function userMessage(err, context = "solve") {
     case "limit_reached": {
       const what = LIMIT_WORDS[d.limit] || "search limit";
       const nodes = typeof d.generated === "number" ? ` after ${d.generated.toLocaleString("en")} nodes` : "";
-      const bound = typeof d.bound === "number" ? `: the solution needs at least ${d.bound} moves` : "";
+      const bound = typeof d.lower_bound === "number" ? `: the solution needs at least ${d.lower_bound} moves` : "";
       const advice = (LIMIT_ADVICE[context] || LIMIT_ADVICE.solve)[d.limit === "memory" ? "memory" : "other"];
       return `The ${what} was reached${nodes}${bound}.${advice ? ` ${advice}` : ""}`;
     }

@@ -20,7 +20,7 @@ class UnsupportedError(ValueError): ...
 
 class LimitError(RuntimeError):
     limit: Literal["time", "nodes", "memory", "cancelled"]
-    bound: int
+    lower_bound: int
     expanded: int
     generated: int
     time_ms: float
