@@ -121,35 +121,23 @@ fn bad_input_exits_2_with_a_clear_error() {
 #[test]
 fn limits_exit_1_and_say_which() {
     // Korf's instance 3 needs far more than 1,000 nodes.
+    let args = [
+        "solve",
+        "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15",
+        "--goal",
+        "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
+        "--max-nodes",
+        "1000",
+        "-H",
+        "manhattan",
+    ];
     taquin()
-        .args([
-            "solve",
-            "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15",
-            "--goal",
-            "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
-            "--max-nodes",
-            "1000",
-            "-H",
-            "manhattan",
-        ])
+        .args(args)
         .assert()
         .code(1)
         .stderr(predicate::str::contains("node limit reached"));
     // With --json: the fields of batch's limit records and the web API's limit errors.
-    let out = taquin()
-        .args([
-            "solve",
-            "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15",
-            "--goal",
-            "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15",
-            "--max-nodes",
-            "1000",
-            "-H",
-            "manhattan",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let out = taquin().args(args).arg("--json").output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["kind"], "limit");
