@@ -20,13 +20,55 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
             "the request body must be a JSON object such as {\"board\": \"6 4 7/8 5 0/3 2 1\"}",
         ));
     }
-    // Same status, code and words as the server's JSON extractor for its data errors.
-    serde_json::from_value(value).map_err(|e| {
-        ApiError::unprocessable(
-            "bad_fields",
-            format!("Failed to deserialize the JSON body into the target type: {e}"),
-        )
+    serde_path_to_error::deserialize(with_rows_joined(value)).map_err(|e| {
+        let field = e.path().to_string();
+        // serde's words for the types a request holds, in a web user's words.
+        let message = e
+            .into_inner()
+            .to_string()
+            .replace("expected u64", "expected a whole number, 0 or more")
+            .replace("expected usize", "expected a whole number, 0 or more")
+            .replace("expected f64", "expected a number");
+        let message = match field.as_str() {
+            "." => message,
+            "board" | "goal" => format!(
+                "{field}: {message}: write it as text (\"1 2 3/4 5 6/7 8 0\") or as an array \
+                 of rows ([[1, 2, 3], [4, 5, 6], [7, 8, 0]])"
+            ),
+            _ => format!("{field}: {message}"),
+        };
+        ApiError::unprocessable("bad_fields", message)
     })
+}
+
+/// `board` and `goal` given as arrays of rows (`[[1, 2, 3], [4, 5, 6], [7, 8, 0]]`, as
+/// `taquin batch` and the Python package take them) turned into board text; anything else is
+/// left for the checks to judge.
+fn with_rows_joined(mut value: Value) -> Value {
+    for field in ["board", "goal"] {
+        let Some(Value::Array(rows)) = value.get(field) else {
+            continue;
+        };
+        let text: Option<Vec<String>> = rows
+            .iter()
+            .map(|row| {
+                let cells = row.as_array()?;
+                let tiles: Option<Vec<String>> = cells
+                    .iter()
+                    .map(|t| match t {
+                        Value::Number(n) => Some(n.to_string()),
+                        Value::String(s) if !s.contains([' ', ',', '/']) => Some(s.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                Some(tiles?.join(" "))
+            })
+            .collect();
+        if let Some(rows) = text {
+            value[field] = Value::String(rows.join("/"));
+        }
+    }
+    value
 }
 
 /// The request in a body's text, read as the server reads a body (for front ends without one).
@@ -162,7 +204,10 @@ pub fn parse_pair(
 ) -> Result<(Board, Board), ApiError> {
     let board = parse_board(settings, "board", board)?;
     let goal = match goal {
-        Some(text) => parse_board(settings, "goal", text)?,
+        Some(text) => match taquin::goals::goal_by_name(text, board.width(), board.height()) {
+            Some(named) => named.map_err(|e| ApiError::bad_board("goal", e))?,
+            None => parse_board(settings, "goal", text)?,
+        },
         None => Board::solved(board.width(), board.height())
             .map_err(|e| ApiError::bad_board("goal", e))?,
     };

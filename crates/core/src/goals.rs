@@ -110,6 +110,30 @@ fn spiral(width: usize, height: usize) -> Vec<usize> {
     order
 }
 
+/// The goal a word names (`standard`, `korf`, `snail`, any case) on a `width x height` board, or
+/// an error for a word that names none; `None` when `text` is not a word (board text), for the
+/// caller to read as a board. Every front end reads goals through it (or [`parse_goal`]), so a
+/// name that works on the command line works in the web API and in Python too.
+///
+/// ```
+/// use taquin::goals::goal_by_name;
+/// assert_eq!(goal_by_name("Korf", 3, 3).unwrap()?.to_line(), "0 1 2/3 4 5/6 7 8");
+/// assert!(goal_by_name("snial", 3, 3).unwrap().is_err());
+/// assert!(goal_by_name("1 2/3 0", 2, 2).is_none());
+/// # Ok::<(), taquin::goals::GoalError>(())
+/// ```
+pub fn goal_by_name(text: &str, width: usize, height: usize) -> Option<Result<Board, GoalError>> {
+    if let Some(named) = NamedGoal::from_name(text) {
+        return Some(named.board(width, height).map_err(GoalError::from));
+    }
+    let word = text.trim();
+    (!word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic() || c == '-')).then(|| {
+        Err(GoalError::UnknownName {
+            name: word.to_string(),
+        })
+    })
+}
+
 /// The goal named or written by `text` for a `width x height` board: `standard`, `korf`,
 /// `snail` (any case), or board text, which must then have that size.
 ///
@@ -122,14 +146,8 @@ fn spiral(width: usize, height: usize) -> Vec<usize> {
 /// # Ok::<(), taquin::goals::GoalError>(())
 /// ```
 pub fn parse_goal(text: &str, width: usize, height: usize) -> Result<Board, GoalError> {
-    if let Some(named) = NamedGoal::from_name(text) {
-        return Ok(named.board(width, height)?);
-    }
-    let word = text.trim();
-    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic() || c == '-') {
-        return Err(GoalError::UnknownName {
-            name: word.to_string(),
-        });
+    if let Some(named) = goal_by_name(text, width, height) {
+        return named;
     }
     let goal = Board::parse(text)?;
     if goal.width() != width || goal.height() != height {

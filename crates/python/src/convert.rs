@@ -66,12 +66,31 @@ fn tile_token(tile: &Bound<'_, PyAny>) -> PyResult<String> {
         .replace([' ', ',', '/', '\n', ';'], "?"))
 }
 
-/// The goal: the one given, or tiles 1..N-1 then the blank for `board`'s size.
-pub fn goal_for(board: &Board, goal: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
+/// The goal: the one given (a board, or a name as the CLI's `--goal` takes: `"korf"`,
+/// `"snail"`, `"standard"`), or tiles 1..N-1 then the blank, for a `width x height` board.
+pub fn goal_of_size(
+    width: usize,
+    height: usize,
+    goal: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Board> {
     match goal {
-        Some(g) if !g.is_none() => board_from_any(g, "goal"),
-        _ => Board::solved(board.width(), board.height()).map_err(|e| parse_error("goal", &e)),
+        Some(g) if !g.is_none() => {
+            if let Ok(s) = g.cast::<PyString>() {
+                if let Some(named) = taquin::goals::goal_by_name(&s.to_cow()?, width, height) {
+                    return named.map_err(|e| {
+                        crate::errors::InvalidBoardError::new_err(format!("invalid goal: {e}"))
+                    });
+                }
+            }
+            board_from_any(g, "goal")
+        }
+        _ => Board::solved(width, height).map_err(|e| parse_error("goal", &e)),
     }
+}
+
+/// [`goal_of_size`] for `board`'s size.
+pub fn goal_for(board: &Board, goal: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
+    goal_of_size(board.width(), board.height(), goal)
 }
 
 /// A size: `"4x4"` (columns x rows, as the CLI's `--size`), a side `4`, or `(width, height)`.

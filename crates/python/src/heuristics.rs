@@ -3,11 +3,11 @@
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use taquin::{Board, Heuristic, Tile};
+use taquin::{Heuristic, Tile};
 
 use crate::arrays::{check_rows, with_slice, BoardArray, Cells, TileValue};
-use crate::convert::{board_from_any, heuristic_name};
-use crate::errors::{parse_error, solve_error};
+use crate::convert::{goal_of_size, heuristic_name};
+use crate::errors::solve_error;
 
 /// Estimates of `heuristic` for every row of `data` (rows already checked to be boards).
 fn estimates<T: TileValue>(data: &[T], cells: usize, heuristic: &dyn Heuristic) -> Vec<i32> {
@@ -82,10 +82,7 @@ pub fn heuristic<'py>(
     })?;
     let array = BoardArray::extract(boards, width, "boards")?;
     let (w, h, cells) = (array.width, array.height, array.cells());
-    let goal = match goal {
-        Some(g) if !g.is_none() => board_from_any(g, "goal")?,
-        _ => Board::solved(w, h).map_err(|e| parse_error("goal", &e))?,
-    };
+    let goal = goal_of_size(w, h, goal)?;
     if (goal.width(), goal.height()) != (w, h) {
         return Err(crate::errors::InvalidBoardError::new_err(format!(
             "invalid goal: the boards are {w}x{h} but the goal is {}x{}: both must have the same size",

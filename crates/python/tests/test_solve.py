@@ -26,6 +26,14 @@ def test_the_article_board_is_31_moves():
     }
 
 
+def test_a_goal_may_be_named_as_on_the_command_line():
+    r = taquin.solve("1 0 2/3 4 5/6 7 8", goal="korf")
+    assert r.moves == "L"
+    assert taquin.heuristic(["1 0 2/3 4 5/6 7 8"], "manhattan", goal="korf")[0] == 1
+    with pytest.raises(taquin.InvalidBoardError, match="use standard, korf or snail"):
+        taquin.solve("1 0 2/3 4 5/6 7 8", goal="snial")
+
+
 def test_hardest_eight_puzzles(hard_eights):
     for _, length, tiles in hard_eights:
         board = Board(np.array(tiles).reshape(3, 3))

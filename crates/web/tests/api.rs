@@ -322,6 +322,51 @@ async fn bad_names_and_limits_are_refused() {
 }
 
 #[tokio::test]
+async fn boards_may_be_arrays_of_rows_and_a_bad_field_is_named() {
+    let r = post(
+        "/api/solve",
+        json!({"board": [[1, 2, 3], [4, 5, 6], [7, 0, 8]]}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json()["moves"], "R");
+    let r = post("/api/solve", json!({"board": ARTICLE, "timeout_ms": -5})).await;
+    let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    assert!(
+        body["error"].as_str().unwrap().starts_with("timeout_ms: "),
+        "{body}"
+    );
+    assert!(!body["error"].as_str().unwrap().contains("u64"), "{body}");
+    let r = post("/api/solve", json!({"board": [1, 2, 3]})).await;
+    let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    assert!(
+        body["error"].as_str().unwrap().contains("an array of rows"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn a_goal_may_be_named_as_on_the_command_line() {
+    let r = post(
+        "/api/solve",
+        json!({"board": "1 0 2/3 4 5/6 7 8", "goal": "korf"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json()["moves"], "L");
+    let r = post("/api/solve", json!({"board": ARTICLE, "goal": "snial"})).await;
+    let body = r.error(StatusCode::BAD_REQUEST, "bad_board");
+    assert_eq!(body["field"], "goal");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("use standard, korf or snail"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
 async fn a_node_budget_stops_the_search_with_its_bound() {
     let r = post(
         "/api/solve",
