@@ -126,7 +126,7 @@ impl From<SolveError> for ApiError {
             .with("lower_bound", bound)
             .with("expanded", stats.expanded)
             .with("generated", stats.generated)
-            .with("time_ms", stats.elapsed.as_secs_f64() * 1000.0),
+            .with("time_ms", taquin::report::millis(stats.elapsed)),
             SolveError::Unsupported(m) => ApiError::unprocessable("unsupported", m),
             SolveError::InvalidSolution(m) => ApiError::internal(m),
             // Algorithms that may give up on their own (a real-time player caught in a cycle,

@@ -108,7 +108,7 @@ impl Hint {
             "remaining": solution.len(),
             "moves": self.notation.format(&solution.moves),
             "heuristic": solution.heuristic,
-            "time_ms": solution.stats.elapsed.as_secs_f64() * 1000.0,
+            "time_ms": taquin::report::millis(solution.stats.elapsed),
         }))
     }
 }

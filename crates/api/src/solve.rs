@@ -274,7 +274,7 @@ impl ProgressLines {
 
     /// The line to send for `p`, if any.
     pub fn line(&self, p: Progress) -> Option<Value> {
-        let time_ms = p.elapsed.as_secs_f64() * 1000.0;
+        let time_ms = taquin::report::millis(p.elapsed);
         if let Some(best) = p.best {
             let mut last_best = self.last_best.lock().unwrap_or_else(|e| e.into_inner());
             // Only a shorter answer is news (the search's reports come in order; this keeps a

@@ -465,7 +465,7 @@ fn solve_line(item: &Work, args: &BatchArgs, tables: &Tables) -> Outcome {
             record.lower_bound = Some(u64::from(bound).max(record.lower_bound.unwrap_or(0)));
             record.expanded = Some(stats.expanded);
             record.generated = Some(stats.generated);
-            record.time_ms = Some(stats.elapsed.as_secs_f64() * 1000.0);
+            record.time_ms = Some(taquin::report::millis(stats.elapsed));
             false
         }
         Err(e) => {

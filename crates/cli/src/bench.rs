@@ -291,7 +291,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                             "optimal": s.optimal, "lower_bound": s.lower_bound, "algorithm": s.algorithm, "heuristic": s.heuristic,
                             "expanded": s.stats.expanded, "generated": s.stats.generated,
                             "published_generated": published_generated, "ratio": ratio,
-                            "time_ms": s.stats.elapsed.as_secs_f64() * 1000.0, "moves": s.letters()});
+                            "time_ms": taquin::report::millis(s.stats.elapsed), "moves": s.letters()});
                         bar.suspend(|| writeln!(out, "{v}"))?;
                     } else {
                         let line = format!(
@@ -367,7 +367,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 "{}",
                 json!({"summary": true, "algorithm": algorithm.name(), "heuristic": hname, "plan": plan.explain(),
                 "instances": n, "solved": totals.solved, "wrong": totals.wrong, "failed": totals.failed,
-                "jobs": jobs, "wall_ms": wall.as_secs_f64() * 1000.0,
+                "jobs": jobs, "wall_ms": taquin::report::millis(wall),
                 "expanded": totals.expanded, "generated": totals.generated,
                 "mean_generated": totals.generated / n, "time_ms": secs * 1000.0,
                 "published_generated": totals.published, "ratio": ratio_of_sums,
@@ -439,7 +439,7 @@ fn results_record(
             "check": check(inst, s), "optimal": s.optimal, "algorithm": s.algorithm, "heuristic": hname,
             "threads": threads, "expanded": s.stats.expanded, "generated": s.stats.generated,
             "published_generated": published_generated, "ratio": ratio(s, published_generated),
-            "time_ms": s.stats.elapsed.as_secs_f64() * 1000.0,
+            "time_ms": taquin::report::millis(s.stats.elapsed),
             "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})
         }
         Err(e) => {
@@ -447,7 +447,7 @@ fn results_record(
                 SolveError::Limit { stats, bound, .. } => (
                     "limit",
                     Some(stats.generated),
-                    Some(stats.elapsed.as_secs_f64() * 1000.0),
+                    Some(taquin::report::millis(stats.elapsed)),
                     Some(*bound),
                 ),
                 _ => ("error", None, None, None),

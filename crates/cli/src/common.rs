@@ -414,3 +414,12 @@ mod tests {
         assert!(seconds < 4321.0, "{line}");
     }
 }
+
+/// "1 move", "31 moves": a count and its word, plural but for one.
+pub fn count(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

@@ -111,7 +111,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
                 if args.json {
                     let v = json!({"algorithm": algorithm.name(), "heuristic": hname, "error": hit.to_string(),
                         "expanded": stats.expanded, "generated": stats.generated,
-                        "time_ms": stats.elapsed.as_secs_f64() * 1000.0, "bound": bound});
+                        "time_ms": taquin::report::millis(stats.elapsed), "bound": bound});
                     writeln!(out, "{v}")?;
                 } else {
                     let verdict = hit

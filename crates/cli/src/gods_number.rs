@@ -89,7 +89,7 @@ pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
             "distribution": result.distribution,
             "states": result.states(),
             "antipodes": antipodes,
-            "time_ms": result.elapsed.as_secs_f64() * 1000.0,
+            "time_ms": taquin::report::millis(result.elapsed),
             "memory_bytes": result.memory_bytes,
         });
         writeln!(out, "{value}")?;

@@ -61,7 +61,9 @@ pub fn write_lengths(out: &mut impl Write, moves: &[taquin::Move]) -> std::io::R
     let (stm, mtm) = metrics(moves);
     writeln!(
         out,
-        "Length: {stm} single-tile moves (STM), {mtm} multi-tile moves (MTM)"
+        "Length: {} (STM), {} (MTM)",
+        common::count(stm, "single-tile move"),
+        common::count(mtm, "multi-tile move")
     )
 }
 
@@ -225,8 +227,11 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
         };
         writeln!(
             out,
-            "Solved in {stm} moves, {mtm} multi-tile moves ({verdict}) with {} + {}",
-            names.0, names.1
+            "Solved in {}, {} ({verdict}) with {} + {}",
+            common::count(stm, "move"),
+            common::count(mtm, "multi-tile move"),
+            names.0,
+            names.1
         )?;
         writeln!(
             out,

@@ -52,7 +52,8 @@ pub struct SolveArgs {
 #[derive(clap::Args, Debug)]
 pub struct SearchArgs {
     /// Search algorithm: auto (the planner's choice, the default), idastar, astar, bfs,
-    /// weighted-astar, greedy, constructive, lookahead, lrta.
+    /// weighted-astar, greedy, constructive, lookahead, lrta, anytime (what auto picks beyond
+    /// 16 cells).
     #[arg(long, short, default_value = "auto", value_parser = parse_algorithm_or_auto)]
     pub algorithm: Auto<Algorithm>,
     /// Heuristic: auto (the planner's choice, the default), misplaced, manhattan,
@@ -208,7 +209,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
                     value["limit"] = json!(hit.name());
                     value["expanded"] = json!(stats.expanded);
                     value["generated"] = json!(stats.generated);
-                    value["time_ms"] = json!(stats.elapsed.as_secs_f64() * 1000.0);
+                    value["time_ms"] = json!(taquin::report::millis(stats.elapsed));
                     value["lower_bound"] = json!(bound);
                 }
                 writeln!(out, "{value}")?;
@@ -241,8 +242,8 @@ fn write_text(
     };
     writeln!(
         out,
-        "Solved in {} moves ({verdict}) with {} + {}",
-        solution.len(),
+        "Solved in {} ({verdict}) with {} + {}",
+        common::count(solution.len(), "move"),
         solution.algorithm,
         solution.heuristic
     )?;

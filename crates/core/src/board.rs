@@ -209,6 +209,8 @@ impl Board {
     /// assert_eq!(board.blank(), 5);
     /// ```
     pub fn parse(text: &str) -> Result<Board, ParseError> {
+        // A file saved by some Windows editors starts with a byte-order mark: not a tile.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut rows: Vec<Vec<Tile>> = Vec::new();
         let mut too_big: Option<u64> = None;
         let mut overflowing: Option<String> = None;

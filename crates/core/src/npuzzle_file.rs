@@ -132,6 +132,8 @@ pub fn parse(text: &str) -> Result<Board, NpuzzleError> {
 /// Reads a board in either format: the n-puzzle file format when [`looks_like`] says so,
 /// taquin's board text otherwise (where `#` comments are allowed too).
 pub fn parse_board(text: &str) -> Result<Board, NpuzzleError> {
+    // A file saved by some Windows editors starts with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if looks_like(text) {
         parse(text)
     } else if text.contains('#') {
@@ -188,6 +190,17 @@ mod tests {
             assert!(parse_board(text).is_ok(), "{text}");
         }
         assert_eq!(to_text(&Board::parse("1 2 3/4 5 0").unwrap()), None);
+        // A byte-order mark in front (some Windows editors write one) is not a tile.
+        assert_eq!(
+            parse_board("\u{feff}1 2 3/4 5 6/7 8 0").unwrap().to_line(),
+            "1 2 3/4 5 6/7 8 0"
+        );
+        assert_eq!(
+            parse_board("\u{feff}3\n1 2 3\n4 5 6\n7 8 0\n")
+                .unwrap()
+                .to_line(),
+            "1 2 3/4 5 6/7 8 0"
+        );
         // One word alone, or a JSON line: never a size line.
         for text in [
             "0",

@@ -5,6 +5,16 @@
 use crate::notation::Notation;
 use crate::solution::Solution;
 
+/// A duration as the machine-readable outputs give it (`time_ms`): milliseconds, to the
+/// microsecond. Unrounded, a float prints as 7.9930829999999995.
+///
+/// ```
+/// assert_eq!(taquin::report::millis(std::time::Duration::from_nanos(7_993_083)), 7.993);
+/// ```
+pub fn millis(d: std::time::Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
 /// A solve as reported to machines. With the `serde` feature it serialises to exactly these
 /// field names.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,7 +39,7 @@ pub struct SolveReport {
     pub expanded: u64,
     /// Nodes generated.
     pub generated: u64,
-    /// Wall-clock milliseconds, fractional.
+    /// Wall-clock milliseconds, to the microsecond ([`millis`]).
     pub time_ms: f64,
     /// IDA* iterations (0 for other searches).
     pub iterations: u32,
@@ -85,7 +95,7 @@ impl SolveReport {
             heuristic: solution.heuristic.clone(),
             expanded: solution.stats.expanded,
             generated: solution.stats.generated,
-            time_ms: solution.stats.elapsed.as_secs_f64() * 1000.0,
+            time_ms: millis(solution.stats.elapsed),
             iterations: solution.stats.iterations,
             peak_memory_bytes: solution.stats.peak_memory_bytes,
             plan: solution.plan.clone(),

@@ -72,7 +72,7 @@ pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
                 value.setattr("lower_bound", u64::from(bound).max(manhattan))?;
                 value.setattr("expanded", stats.expanded)?;
                 value.setattr("generated", stats.generated)?;
-                value.setattr("time_ms", stats.elapsed.as_secs_f64() * 1000.0)
+                value.setattr("time_ms", taquin::report::millis(stats.elapsed))
             })();
             match set {
                 Ok(()) => err,

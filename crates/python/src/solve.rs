@@ -91,7 +91,7 @@ impl SolveResult {
             lower_bound: s.lower_bound,
             expanded: s.stats.expanded,
             generated: s.stats.generated,
-            time_ms: s.stats.elapsed.as_secs_f64() * 1000.0,
+            time_ms: taquin::report::millis(s.stats.elapsed),
             iterations: s.stats.iterations,
             algorithm: s.algorithm,
             heuristic: s.heuristic,
