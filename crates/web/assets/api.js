@@ -22,7 +22,8 @@ let staticMode = null;
 export function isStatic() {
   if (!staticMode) {
     // Relative to the page, so the folder can live under any path of a static host. The server
-    // answers this name with a 404, and a failed fetch means no static folder either.
+    // answers this name with {"mode": "server"}, and a failed fetch means no static folder
+    // either.
     staticMode = fetch(new URL("site.json", document.baseURI), { cache: "no-cache" })
       .then((r) => (r.ok ? r.json() : {}))
       .then((site) => site.mode === "static")

@@ -55,7 +55,7 @@ function drawAll() {
   $("width").value = String(state.w);
   $("height").value = String(state.h);
   const small = state.w * state.h <= (state.info ? state.info.limits.trace_max_cells : 16);
-  $("tree").disabled = !small || state.busy;
+  $("tree").disabled = !small || state.busy || !!state.pairError;
   $("tree-size-note").hidden = small;
   $("solve").disabled = state.busy || !!state.pairError;
   $("hint").disabled = state.busy || !!state.pairError || same(state.board, state.goal);
@@ -267,7 +267,9 @@ async function shuffle() {
   if (method === "walk") body.moves = Number(moves);
   const asked = { w: state.w, h: state.h, goal: body.goal };
   try {
-    const g = await api("/api/generate", body);
+    let g = await api("/api/generate", body);
+    // On a 2x2 board one uniform draw in twelve is the goal itself: a shuffle should not be.
+    for (let i = 0; i < 8 && g.board === body.goal; i++) g = await api("/api/generate", body);
     // A size or goal changed while the server shuffled: this board belongs to the old one.
     if (state.w !== asked.w || state.h !== asked.h || lineOf(state.goal, state.w) !== asked.goal) return;
     boardsChanged(parseBoard(g.board).tiles, state.goal);

@@ -108,6 +108,8 @@ export async function solve() {
       return;
     }
     loadSolution(r.moves, start, r);
+    // On a phone the player sits screens above the Solve card: bring it into view.
+    $("player").scrollIntoView({ block: "nearest" });
     setStatus(
       r.length === 0
         ? "The board is already the goal."
@@ -126,6 +128,7 @@ export async function solve() {
         // Proven optimal if it meets the best bound, whichever line brought that bound.
         const lower = Math.max(bound ?? 0, best.lower_bound ?? 0);
         loadSolution(moves, start, { ...best, lower_bound: lower, optimal: best.length <= lower, cancelled: true });
+        $("player").scrollIntoView({ block: "nearest" });
         setStatus(`Search cancelled; the best solution found so far is loaded (${plural(best.length, "move")}).`, "");
       } else {
         setStatus("Search cancelled.", "");

@@ -51,6 +51,12 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/favicon.svg",
             get(|| async { asset("image/svg+xml", FAVICON_SVG) }),
+        )
+        // The page asks which mode it runs in; a static folder's own site.json says "static"
+        // (scripts/site.sh). Answered here, so that no page load logs a 404.
+        .route(
+            "/site.json",
+            get(|| async { asset("application/json", "{\"mode\": \"server\"}\n") }),
         );
     for (path, body) in MODULES {
         router = router.route(

@@ -322,6 +322,13 @@ async fn bad_names_and_limits_are_refused() {
 }
 
 #[tokio::test]
+async fn the_page_learns_it_runs_on_a_server_without_a_404() {
+    let r = get(router(), "/site.json").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json()["mode"], "server");
+}
+
+#[tokio::test]
 async fn boards_may_be_arrays_of_rows_and_a_bad_field_is_named() {
     let r = post(
         "/api/solve",

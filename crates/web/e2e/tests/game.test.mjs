@@ -222,7 +222,7 @@ test("keyboard focus follows Solve to Cancel, and Cancel to the player", async (
 });
 
 test("errors a web user reads never advise command-line flags", async () => {
-  await fakeStream([{ error: { code: "limit_reached", error: "time limit reached after 5 nodes: raise --timeout", limit: "time", bound: 40, generated: 5 } }], 10);
+  await fakeStream([{ error: { code: "limit_reached", error: "time limit reached after 5 nodes: raise --timeout", limit: "time", lower_bound: 40, generated: 5 } }], 10);
   await open();
   await page.click("#solve");
   await waitForStatus(/time limit was reached/);
@@ -245,6 +245,25 @@ test("a board on one line, or pasted with line breaks, is read with its rows", a
   assert.equal(await page.inputValue("#board-input"), "1 2 3/4 5 6/7 0 8");
   await page.press("#board-input", "Enter");
   await waitForLine("board", "1 2 3/4 5 6/7 0 8");
+});
+
+test("a page load logs no error", async () => {
+  const errors = [];
+  const listen = (m) => m.type() === "error" && errors.push(m.text());
+  page.on("console", listen);
+  try {
+    await open();
+    assert.deepEqual(errors, []);
+  } finally {
+    page.off("console", listen);
+  }
+});
+
+test("an unsolvable pair offers no search tree either", async () => {
+  await open("#board=1,2,3/4,5,6/8,7,0");
+  await waitForStatus(/unsolvable/);
+  assert.ok(await page.isDisabled("#tree"));
+  assert.ok(await page.isDisabled("#solve"));
 });
 
 test("the goal can be edited, Enter validates once, and the solver reaches the new goal", async () => {

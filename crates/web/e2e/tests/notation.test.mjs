@@ -87,7 +87,7 @@ test("messages lose their command-line advice, and keep the rest", () => {
 });
 
 test("a limit's advice fits what hit it and the part of the page that asked", () => {
-  const limit = (which) => new ApiError("limit", "limit_reached", { limit: which, generated: 5, bound: 40 });
+  const limit = (which) => new ApiError("limit", "limit_reached", { limit: which, generated: 5, lower_bound: 40 });
   // More time cannot help a memory limit.
   assert.match(userMessage(limit("memory")), /memory limit was reached after 5 nodes: the solution needs at least 40 moves\. A\* and breadth-first/);
   assert.doesNotMatch(userMessage(limit("memory")), /time limit/);
