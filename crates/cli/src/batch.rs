@@ -290,7 +290,7 @@ fn resume_point(path: &Path) -> Result<(usize, bool)> {
 
 fn progress_bar(len: usize) -> Option<ProgressBar> {
     std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(len as u64);
+        let bar = common::shown(ProgressBar::new(len as u64));
         bar.set_style(
             ProgressStyle::with_template(
                 "{bar:40} {pos}/{len} instances, {msg}, {elapsed} elapsed, ~{eta} left (Ctrl-C stops; --resume goes on)",

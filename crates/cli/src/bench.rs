@@ -179,7 +179,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             eprintln!("tables ready in {}", common::millis(tables_time));
         }
         let bar = if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::new(instances.len() as u64);
+            let bar = common::shown(ProgressBar::new(instances.len() as u64));
             bar.set_style(
                 ProgressStyle::with_template(
                     "{prefix} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta} {msg}",

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use taquin::{Board, Limits, Progress};
 
 /// Exit code: unsolvable, or a limit stopped the search.
@@ -134,7 +134,7 @@ impl Spinner {
     pub fn new(label: &str) -> Spinner {
         let bar = std::io::stderr()
             .is_terminal()
-            .then(ProgressBar::new_spinner);
+            .then(|| shown(ProgressBar::new_spinner()));
         let spinner = Spinner::on(bar, label);
         // Ticking once the style is set, so that the first frame has it too.
         if let Some(bar) = &spinner.bar {
@@ -184,8 +184,9 @@ impl Spinner {
                         p.elapsed.as_secs_f64()
                     ));
                 }
+                // Within 80 columns with the longest label, so that it never wraps.
                 bar.set_message(format!(
-                    "best {best}, optimal >= {}  (Ctrl-C stops with the best so far)",
+                    "best {best}, optimal >= {}  (Ctrl-C keeps it)",
                     p.bound,
                 ));
             }
@@ -328,6 +329,35 @@ pub fn complete_records(path: &std::path::Path) -> Result<Vec<serde_json::Value>
     Ok(records)
 }
 
+/// "1 move", "31 moves": a count and its word, plural but for one.
+pub fn count(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// Every progress bar and spinner of the process, drawn together: a table's loading spinner and
+/// the search's each keep a line of their own instead of drawing over each other, and lines
+/// printed while they show ([`print_line`]) go above them.
+fn bars() -> &'static MultiProgress {
+    static BARS: OnceLock<MultiProgress> = OnceLock::new();
+    BARS.get_or_init(MultiProgress::new)
+}
+
+/// `bar`, drawn with the process's other bars ([`bars`]).
+pub fn shown(bar: ProgressBar) -> ProgressBar {
+    bars().add(bar)
+}
+
+/// A line on standard error that does not tear the bars on show: they are cleared while it is
+/// written, and drawn again below it. Written whether or not stderr is a terminal (a log keeps
+/// it).
+pub fn print_line(line: &str) {
+    bars().suspend(|| eprintln!("{line}"));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -412,14 +442,5 @@ mod tests {
             .find_map(|w| w.strip_suffix('s')?.parse::<f64>().ok())
             .unwrap_or_else(|| panic!("no time in {line:?}"));
         assert!(seconds < 4321.0, "{line}");
-    }
-}
-
-/// "1 move", "31 moves": a count and its word, plural but for one.
-pub fn count(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }

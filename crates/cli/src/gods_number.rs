@@ -49,7 +49,7 @@ pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
     };
     let limits = args.limits.limits()?;
     let bar = (std::io::stderr().is_terminal() && !args.json).then(|| {
-        let bar = ProgressBar::new(0);
+        let bar = common::shown(ProgressBar::new(0));
         bar.set_style(
             ProgressStyle::with_template(
                 "{bar:30} {pos}/{len} states  distance {msg}  {elapsed}  (Ctrl-C cancels)",

@@ -127,7 +127,7 @@ fn observer() -> pdb::cache::Observer {
                     human_bytes(*peak_bytes)
                 );
                 if terminal {
-                    let b = ProgressBar::new(1000);
+                    let b = common::shown(ProgressBar::new(1000));
                     b.set_style(
                         ProgressStyle::with_template(
                             "{msg}\n[{elapsed_precise}] {wide_bar} {percent:>3}% (eta {eta})",
@@ -138,7 +138,7 @@ fn observer() -> pdb::cache::Observer {
                     b.enable_steady_tick(Duration::from_millis(200));
                     *bar = Some(b);
                 } else {
-                    eprintln!("{line}");
+                    common::print_line(&line);
                 }
             }
             PdbEvent::BuildProgress { spec, progress: p } => {
@@ -153,11 +153,11 @@ fn observer() -> pdb::cache::Observer {
                     let now = p.done * 10 / p.total.max(1);
                     if now > *tenth && now < 10 {
                         *tenth = now;
-                        eprintln!(
+                        common::print_line(&format!(
                             "  {spec}: {} % of the placements known (layer {})",
                             now * 10,
                             p.depth
-                        );
+                        ));
                     }
                 }
             }
@@ -169,10 +169,10 @@ fn observer() -> pdb::cache::Observer {
                 if let Some(b) = bar.take() {
                     b.finish_and_clear();
                 }
-                eprintln!(
+                common::print_line(&format!(
                     "built the pattern database of {spec} in {:.1} s",
                     elapsed.as_secs_f64()
-                );
+                ));
             }
             PdbEvent::BuildStopped { spec, reason } => {
                 if builds.remove(spec).is_none() {
@@ -181,13 +181,13 @@ fn observer() -> pdb::cache::Observer {
                 if let Some(b) = bar.take() {
                     b.finish_and_clear();
                 }
-                eprintln!(
+                common::print_line(&format!(
                     "stopped building the pattern database of {spec}: {reason}; nothing was saved"
-                );
+                ));
             }
             PdbEvent::Loading { path } => {
                 if terminal {
-                    let b = ProgressBar::new_spinner();
+                    let b = common::shown(ProgressBar::new_spinner());
                     b.set_message(format!("loading {}", path.display()));
                     b.enable_steady_tick(Duration::from_millis(120));
                     *bar = Some(b);
@@ -202,17 +202,19 @@ fn observer() -> pdb::cache::Observer {
                 if let Some(b) = bar.take() {
                     b.finish_and_clear();
                 }
-                eprintln!("warning: {error}; rebuilding it");
+                common::print_line(&format!("warning: {error}; rebuilding it"));
             }
             PdbEvent::Saved { spec, path } => {
                 // A quiet build's file is saved quietly too.
                 if builds.remove(spec).is_some() {
-                    eprintln!("saved {}", path.display());
+                    common::print_line(&format!("saved {}", path.display()));
                 }
             }
             PdbEvent::SaveFailed { spec, error } => {
                 builds.remove(spec);
-                eprintln!("warning: could not save the database ({error}); it is used from memory")
+                common::print_line(&format!(
+                    "warning: could not save the database ({error}); it is used from memory"
+                ))
             }
         }
     })
