@@ -300,7 +300,19 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
     if specs.is_empty() {
         if let Some((w, h)) = size {
             let preset = taquin::planner::preferred_set(w, h).with_context(|| {
-                format!("no pattern databases for {w}x{h} boards (at most 64 cells, both sides at least 2)")
+                // Groups of five tiles, the rest in the last: a partition that builds quickly.
+                let tiles = w * h - 1;
+                let mut groups = vec!["5".to_string(); tiles / 5];
+                if tiles % 5 > 0 {
+                    groups.push((tiles % 5).to_string());
+                }
+                format!(
+                    "no set to build for {w}x{h} boards: the planner guides their searches by \
+                     linear conflict, as no set it knows does better there (BENCHMARKS.md); to \
+                     build tables for -H anyway, name a partition of the {tiles} tiles (e.g. \
+                     pdb:{})",
+                    groups.join("-")
+                )
             })?;
             let goal = Symmetry::table_goal(&goal_for(&args.goal, w, h)?);
             eprintln!("building {preset} for {w}x{h} boards");

@@ -201,3 +201,18 @@ fn a_file_that_is_not_there_is_named_as_such() {
             "there is no file 'no-such-board.txt', and it is not a board either",
         ));
 }
+
+#[test]
+fn pdb_build_by_size_says_when_the_planner_uses_no_set() {
+    let dir = std::env::temp_dir().join(format!("taquin-no-set-{}", std::process::id()));
+    taquin()
+        .args(["pdb", "build", "--size", "7x7", "--pdb-dir"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no set to build for 7x7 boards: the planner guides their searches by linear conflict",
+        ));
+    // Nothing was built.
+    assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
+}

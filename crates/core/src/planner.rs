@@ -295,15 +295,30 @@ pub fn background_set(width: usize, height: usize) -> Option<PdbPreset> {
         .find(|&p| p.build_seconds(&goal, 1) <= BACKGROUND_BUILD_SECONDS)
 }
 
-/// The set `taquin pdb build --size WxH` builds: the largest the planner uses for the size,
-/// or the standard quick set where no larger one is known.
+/// The set `taquin pdb build --size WxH` builds: the largest the planner uses for the size, or
+/// up to 16 cells the standard quick set. `None` for larger boards without a large set (7x7,
+/// 4x5, ...): the planner guides their searches by linear conflict, and a set built for them
+/// would never be used unasked.
 pub fn preferred_set(width: usize, height: usize) -> Option<PdbPreset> {
-    largest_set(width, height).or_else(|| PdbPreset::sized_for(width, height, STANDARD_ENTRIES))
+    largest_set(width, height).or_else(|| {
+        (width * height <= 16)
+            .then(|| PdbPreset::sized_for(width, height, STANDARD_ENTRIES))
+            .flatten()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pdb_build_by_size_builds_only_sets_the_planner_uses() {
+        assert_eq!(preferred_set(5, 5), Some(PdbPreset::ZP6666_7773));
+        assert!(preferred_set(3, 5).is_some());
+        // Linear conflict guides these: a set built for them would never be used unasked.
+        assert_eq!(preferred_set(7, 7), None);
+        assert_eq!(preferred_set(4, 5), None);
+    }
 
     #[test]
     fn a_server_builds_by_itself_only_the_sets_of_a_minute_or_two_on_one_core() {
