@@ -147,6 +147,23 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
         if args.explain {
             eprintln!("plan: {}", plan.explain());
         }
+        // A heuristic asked of a search that takes none is not silently dropped.
+        if let Some(h) = args
+            .search
+            .heuristic
+            .0
+            .filter(|_| !plan.algorithm.takes_heuristic())
+        {
+            let uses = match plan.heuristic_name().as_str() {
+                "none" => "uses no heuristic".to_string(),
+                name => format!("always uses {name}"),
+            };
+            eprintln!(
+                "note: {} {uses}, so -H {} is not used",
+                plan.algorithm,
+                h.name()
+            );
+        }
         let spinner = Spinner::new(&format!("{} + {}", plan.algorithm, plan.heuristic_name()));
         let progress = |p| spinner.update(p);
         let result = plan.run(&request, tables, Some(&progress));

@@ -216,3 +216,14 @@ fn pdb_build_by_size_says_when_the_planner_uses_no_set() {
     // Nothing was built.
     assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
 }
+
+#[test]
+fn a_heuristic_asked_of_a_search_that_takes_none_is_said_to_be_unused() {
+    taquin()
+        .args(["solve", "1 2 3/4 5 6/7 0 8", "-a", "bfs", "-H", "manhattan"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "note: bfs uses no heuristic, so -H manhattan is not used",
+        ));
+}
