@@ -71,7 +71,13 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let Replayed { moves, stm, mtm } = match check(&board, &goal, &text, args.notation) {
         Ok(found) => found,
-        Err(err @ CheckError::Notation(_)) => return Err(err.into()),
+        Err(err @ CheckError::Notation(_)) => {
+            // Moves hold no dot or slash: such an argument was meant as a file's name.
+            if args.moves != "-" && args.moves.contains(['.', '/']) {
+                anyhow::bail!("there is no file '{}', and {err}", args.moves);
+            }
+            return Err(err.into());
+        }
         Err(err) => {
             if args.json {
                 writeln!(out, "{}", json!({"valid": false, "error": err.to_string()}))?;

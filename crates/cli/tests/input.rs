@@ -227,3 +227,21 @@ fn a_heuristic_asked_of_a_search_that_takes_none_is_said_to_be_unused() {
             "note: bfs uses no heuristic, so -H manhattan is not used",
         ));
 }
+
+#[test]
+fn verify_says_what_is_wrong_with_the_moves_once_and_names_a_missing_file() {
+    let out = taquin()
+        .args(["verify", "1 2 3/4 5 6/7 0 8", "RX"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.matches("is not a move").count(), 1, "{err}");
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/7 0 8", "no-such-moves.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "there is no file 'no-such-moves.txt'",
+        ));
+}

@@ -125,12 +125,19 @@ pub struct Replayed {
 /// Why a text is not a solution: it is not moves at all (bad usage), or the moves fail.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CheckError {
-    /// The text is not a move sequence in the notation given.
+    /// The text is not a move sequence in the notation given. (Not the error's `source`: the
+    /// message holds it already, and a chain printer would say it twice.)
     #[error("invalid moves: {0}")]
-    Notation(#[from] NotationError),
+    Notation(NotationError),
     /// The moves are not a solution.
     #[error(transparent)]
     Replay(#[from] ReplayError),
+}
+
+impl From<NotationError> for CheckError {
+    fn from(e: NotationError) -> CheckError {
+        CheckError::Notation(e)
+    }
 }
 
 /// Parses `text` in `notation` and replays it from `board` to `goal`.
