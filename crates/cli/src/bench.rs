@@ -195,9 +195,9 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         if !args.json {
             writeln!(
                 out,
-                "# {algorithm} + {hname} on {} ({} instances)",
+                "# {algorithm} + {hname} on {} ({})",
                 args.file,
-                instances.len()
+                common::count(instances.len(), "instance")
             )?;
             writeln!(
                 out,
@@ -376,8 +376,8 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         } else {
             writeln!(
                 out,
-                "total: {} instances, {} solved and checked, {} wrong, {} failed; expanded {}, generated {} (mean {} per instance); time {:.2} s; {:.1} M nodes/s; wall {:.2} s, {} at once",
-                n,
+                "total: {}, {} solved and checked, {} wrong, {} failed; expanded {}, generated {} (mean {} per instance); time {:.2} s; {:.1} M nodes/s; wall {:.2} s, {} at once",
+                common::count(n as usize, "instance"),
                 totals.solved,
                 totals.wrong,
                 totals.failed,
