@@ -100,7 +100,10 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
     taquin::npuzzle_file::parse_board(&text).with_context(|| {
         // Board text holds no letters (the blank is 0, _ or .): an argument with letters was
         // most likely meant as a file's name.
-        if arg != "-" && arg.chars().any(char::is_alphabetic) {
+        if arg != "-"
+            && arg.chars().any(char::is_alphabetic)
+            && !std::path::Path::new(arg).is_file()
+        {
             format!("invalid {what}: there is no file '{arg}', and it is not a board either")
         } else {
             format!("invalid {what}")

@@ -110,8 +110,8 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
             Err(SolveError::Limit { hit, stats, bound }) => {
                 if args.json {
                     let v = json!({"algorithm": algorithm.name(), "heuristic": hname, "error": hit.to_string(),
-                        "expanded": stats.expanded, "generated": stats.generated,
-                        "time_ms": taquin::report::millis(stats.elapsed), "bound": bound});
+                        "limit": hit.name(), "expanded": stats.expanded, "generated": stats.generated,
+                        "time_ms": taquin::report::millis(stats.elapsed), "lower_bound": bound});
                     writeln!(out, "{v}")?;
                 } else {
                     let verdict = hit

@@ -299,6 +299,11 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
     }
     if specs.is_empty() {
         if let Some((w, h)) = size {
+            anyhow::ensure!(
+                w * h <= pdb::MAX_CELLS,
+                "no pattern databases for {w}x{h} boards: they are built for boards of at most {} cells",
+                pdb::MAX_CELLS
+            );
             let preset = taquin::planner::preferred_set(w, h).with_context(|| {
                 // Groups of five tiles, the rest in the last: a partition that builds quickly.
                 let tiles = w * h - 1;

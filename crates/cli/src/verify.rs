@@ -73,7 +73,10 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
         Ok(found) => found,
         Err(err @ CheckError::Notation(_)) => {
             // Moves hold no dot or slash: such an argument was meant as a file's name.
-            if args.moves != "-" && args.moves.contains(['.', '/']) {
+            if args.moves != "-"
+                && args.moves.contains(['.', '/'])
+                && !std::path::Path::new(&args.moves).is_file()
+            {
                 anyhow::bail!("there is no file '{}', and {err}", args.moves);
             }
             return Err(err.into());

@@ -245,3 +245,15 @@ fn verify_says_what_is_wrong_with_the_moves_once_and_names_a_missing_file() {
             "there is no file 'no-such-moves.txt'",
         ));
 }
+
+#[test]
+fn a_file_that_is_there_but_holds_no_board_is_not_said_to_be_missing() {
+    let path = std::env::temp_dir().join(format!("taquin-bad-board-{}.txt", std::process::id()));
+    std::fs::write(&path, "x y z/1 2 3").unwrap();
+    let out = taquin().arg("solve").arg(&path).output().unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("'x' is not a tile"), "{err}");
+    assert!(!err.contains("there is no file"), "{err}");
+}

@@ -70,12 +70,17 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// `text` without the byte-order mark that some Windows editors write at a file's start.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// True when `text` is in the n-puzzle format rather than taquin's board text: the first line
 /// that is not a comment holds a number alone (a size; a board row has at least two tiles),
 /// and rows follow it. A line of one word with commas or slashes (`1,2,3/4,5,6/7,0,8`), or a
 /// JSON line without spaces, is taquin's text, whatever the next lines hold.
 pub fn looks_like(text: &str) -> bool {
-    let mut lines = content_lines(text);
+    let mut lines = content_lines(without_bom(text));
     let size_alone = lines.next().is_some_and(|(_, first)| {
         let mut tokens = first.split_whitespace();
         let size = tokens.next().unwrap_or("");
@@ -92,7 +97,7 @@ pub fn looks_like(text: &str) -> bool {
 /// # Ok::<(), taquin::npuzzle_file::NpuzzleError>(())
 /// ```
 pub fn parse(text: &str) -> Result<Board, NpuzzleError> {
-    let mut lines = content_lines(text);
+    let mut lines = content_lines(without_bom(text));
     let (size_line, size_text) = lines.next().ok_or(NpuzzleError::NoSize)?;
     let size: usize = match size_text.parse() {
         Ok(n) if n >= 2 => n,
@@ -132,8 +137,7 @@ pub fn parse(text: &str) -> Result<Board, NpuzzleError> {
 /// Reads a board in either format: the n-puzzle file format when [`looks_like`] says so,
 /// taquin's board text otherwise (where `#` comments are allowed too).
 pub fn parse_board(text: &str) -> Result<Board, NpuzzleError> {
-    // A file saved by some Windows editors starts with a byte-order mark.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = without_bom(text);
     if looks_like(text) {
         parse(text)
     } else if text.contains('#') {

@@ -29,7 +29,8 @@ def test_the_article_board_is_31_moves():
 def test_a_goal_may_be_named_as_on_the_command_line():
     r = taquin.solve("1 0 2/3 4 5/6 7 8", goal="korf")
     assert r.moves == "L"
-    assert taquin.heuristic(["1 0 2/3 4 5/6 7 8"], "manhattan", goal="korf")[0] == 1
+    boards = np.array([[[1, 0, 2], [3, 4, 5], [6, 7, 8]]])
+    assert taquin.heuristic(boards, "manhattan", goal="korf")[0] == 1
     with pytest.raises(taquin.InvalidBoardError, match="use standard, korf or snail"):
         taquin.solve("1 0 2/3 4 5/6 7 8", goal="snial")
 

@@ -103,10 +103,8 @@ export async function solve() {
     if (last.error) throw new ApiError(last.error.error, last.error.code, last.error);
     const r = last.solution;
     if (!r) throw new ApiError("the server's answer has no solution", "bad_answer");
-    if (!current()) {
-      setStatus(DROPPED, "");
-      return;
-    }
+    // The boards changed meanwhile: abandonSolve said so already.
+    if (!current()) return;
     loadSolution(r.moves, start, r);
     // On a phone the player sits screens above the Solve card: bring it into view.
     $("player").scrollIntoView({ block: "nearest" });
@@ -118,7 +116,7 @@ export async function solve() {
     );
   } catch (e) {
     if (!current()) {
-      setStatus(DROPPED, "");
+      // The boards changed: abandonSolve said so at once, and later messages stand.
     } else if (e.name === "AbortError") {
       // What the anytime search found before the cancel is still a solution worth playing.
       const moves = best && typeof best.moves === "string" ? best.moves : null;
@@ -154,6 +152,9 @@ export function abandonSolve() {
   if (!abort) return;
   abandoned = true;
   abort.abort();
+  // Said now, before the new boards' own messages (a shuffle's, an unsolvable pair's), which
+  // then replace it: the search's end comes later and must not overwrite them.
+  setStatus(DROPPED, "");
 }
 
 /**

@@ -43,10 +43,17 @@ pub const DEEP_DEPTH: usize = 12;
 
 /// Most memory the learning of the deep automaton takes at its peak: 272 MB of resident memory
 /// measured for the whole process (every first string of up to [`DEEP_DEPTH`] moves is kept
-/// with its state); the automaton itself takes under 1 MB. A search whose memory budget is
-/// smaller (`--max-memory`) prunes with the quick automaton instead: still complete, with
-/// somewhat more nodes.
+/// with its state); the automaton itself takes under 1 MB. The peak is not counted in a
+/// search's own memory estimate, beside which it may run, so the deep automaton is learned only
+/// where it is at most a quarter of the memory budget (`--max-memory` of 1,200 MiB and more;
+/// the default is 4 GiB); with a smaller budget, searches prune with the quick automaton:
+/// still complete, with somewhat more nodes.
 pub const DEEP_LEARNING_BYTES: usize = 300 << 20;
+
+/// True when the deep automaton's learning fits a memory budget of `budget` bytes.
+fn deep_learning_fits(budget: usize) -> bool {
+    budget / 4 >= DEEP_LEARNING_BYTES
+}
 
 /// Moves as the engines index them ([`crate::Move::index`]): up, down, left, right as (dx, dy).
 const STEPS: [(i32, i32); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
@@ -104,7 +111,7 @@ impl Fsm {
             if let Some(fsm) = DEEP.get() {
                 return fsm;
             }
-            if budget >= DEEP_LEARNING_BYTES {
+            if deep_learning_fits(budget) {
                 return DEEP.get_or_init(|| Fsm::learned(DEEP_DEPTH));
             }
         }
@@ -116,7 +123,7 @@ impl Fsm {
     /// are threads), so that a later call has it: the deep automaton takes about a second to
     /// learn, which an anytime search's first answers must not wait for.
     pub fn for_cells_if_ready(cells: usize, budget: usize) -> Option<&'static Fsm> {
-        if cells <= 16 || budget < DEEP_LEARNING_BYTES {
+        if cells <= 16 || !deep_learning_fits(budget) {
             return Some(Fsm::for_cells_within(cells, budget));
         }
         if let Some(fsm) = DEEP.get() {
@@ -426,7 +433,7 @@ mod tests {
     #[test]
     fn a_small_memory_budget_gets_the_quick_automaton_unless_the_deep_one_is_learned() {
         let quick = Fsm::for_cells(16);
-        let small = Fsm::for_cells_within(49, DEEP_LEARNING_BYTES - 1);
+        let small = Fsm::for_cells_within(49, 4 * DEEP_LEARNING_BYTES - 1);
         // Another test may have learned the deep automaton meanwhile: then either is right.
         match DEEP.get() {
             Some(deep) => assert!(std::ptr::eq(small, deep) || std::ptr::eq(small, quick)),
