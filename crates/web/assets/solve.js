@@ -55,6 +55,13 @@ function solveBody(board, goal, w) {
   return body;
 }
 
+/** Draws the player of the solution just loaded and brings it into view: on a phone it sits
+ * screens above the Solve card. */
+function showPlayer() {
+  render();
+  $("player").scrollIntoView({ block: "nearest" });
+}
+
 function showBest() {
   const el = $("best-so-far");
   el.hidden = !best;
@@ -106,8 +113,7 @@ export async function solve() {
     // The boards changed meanwhile: abandonSolve said so already.
     if (!current()) return;
     loadSolution(r.moves, start, r);
-    // On a phone the player sits screens above the Solve card: bring it into view.
-    $("player").scrollIntoView({ block: "nearest" });
+    showPlayer();
     setStatus(
       r.length === 0
         ? "The board is already the goal."
@@ -126,7 +132,7 @@ export async function solve() {
         // Proven optimal if it meets the best bound, whichever line brought that bound.
         const lower = Math.max(bound ?? 0, best.lower_bound ?? 0);
         loadSolution(moves, start, { ...best, lower_bound: lower, optimal: best.length <= lower, cancelled: true });
-        $("player").scrollIntoView({ block: "nearest" });
+        showPlayer();
         setStatus(`Search cancelled; the best solution found so far is loaded (${plural(best.length, "move")}).`, "");
       } else {
         setStatus("Search cancelled.", "");

@@ -95,3 +95,13 @@ test("the search tree fits and zooms on the phone", async () => {
   const view = await page.locator(".tree-view").boundingBox();
   assert.ok(view.width <= PHONE.width && view.height <= PHONE.height);
 });
+
+test("after a solve the player is in view, not screens above the Solve card", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  await page.waitForFunction(() => {
+    const r = document.getElementById("player").getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }, null, { timeout: 5000 });
+});
