@@ -158,13 +158,26 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         };
         // One plan for the run (the instances share a size and goal, and tables built for the
         // first serve the others); each instance is still planned, and says so if it differs.
+        // Planned on the first instance that can be solved: an unsolvable one is reported in
+        // its own row like any other instance that fails, not as an error of the whole run.
+        // (If none can, the goal stands in for a board: its row says why each one fails.)
         let first = &instances[0];
-        let request = Request::new(
-            first.board.clone(),
-            first.goal.clone(),
-            taquin::Limits::none(),
-        )
-        .with_context(|| format!("instance {}", first.id))?;
+        let request = instances
+            .iter()
+            .find_map(|i| {
+                Request::new(i.board.clone(), i.goal.clone(), taquin::Limits::none()).ok()
+            })
+            .map_or_else(
+                || {
+                    Request::new(
+                        first.goal.clone(),
+                        first.goal.clone(),
+                        taquin::Limits::none(),
+                    )
+                },
+                Ok,
+            )
+            .with_context(|| format!("instance {}", first.id))?;
         let plan = taquin::plan(&request, &options, tables)?;
         let algorithm = plan.algorithm;
         let hname = plan.heuristic_name();
@@ -224,7 +237,8 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             .iter()
             .filter(|i| !done.contains(i.id.as_str()))
             .collect();
-        let limits = args.limits.limits()?;
+        // Checked once here; each instance gets its own limits below (its own deadline).
+        args.limits.limits()?;
         // IDA*'s memory is linear in the depth, so its instances can share the machine; the
         // other searches keep the whole memory budget to one instance.
         let jobs = match args.jobs {
@@ -236,8 +250,13 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         }
         .clamp(1, todo.len().max(1));
         let wall = std::time::Instant::now();
+        // `--timeout` is per instance: each one's deadline is counted from its own start.
         let solve = |inst: &&Instance| {
-            Request::new(inst.board.clone(), inst.goal.clone(), limits.clone())
+            let limits = args
+                .limits
+                .limits()
+                .expect("the limit flags were checked before the run");
+            Request::new(inst.board.clone(), inst.goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, None))
         };
         // The results file gets each instance as it finishes; the output, in file order.
@@ -326,14 +345,8 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                             )
                         })?;
                     } else {
-                        bar.suspend(|| {
-                            writeln!(
-                                out,
-                                "{:>6} {:>6} failed: {e}",
-                                inst.id,
-                                inst.optimal_length.map_or("-".into(), |o| o.to_string())
-                            )
-                        })?;
+                        let line = failed_row(inst, &e, published_generated);
+                        bar.suspend(|| writeln!(out, "{line}"))?;
                     }
                     // Ctrl-C: no further instance.
                     Ok(!matches!(
@@ -405,6 +418,34 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     } else {
         ExitCode::from(EXIT_FAILED)
     })
+}
+
+/// The table row of an instance that was not solved: within the columns, `limit` (with the
+/// nodes and time spent) or `error` in the check column, then the reason after the last column.
+fn failed_row(inst: &Instance, e: &SolveError, published_generated: Option<u64>) -> String {
+    let optlen = inst.optimal_length.map_or("-".into(), |o| o.to_string());
+    let published = published_generated.map_or("-".into(), common::thousands);
+    match e {
+        SolveError::Limit {
+            hit, stats, bound, ..
+        } => format!(
+            "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>18} {:>8} {:>12}  {} limit; at least {bound} moves",
+            inst.id,
+            optlen,
+            "-",
+            "limit",
+            common::thousands(stats.expanded),
+            common::thousands(stats.generated),
+            published,
+            "-",
+            common::millis(stats.elapsed),
+            hit.name(),
+        ),
+        _ => format!(
+            "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>18} {:>8} {:>12}  {e}",
+            inst.id, optlen, "-", "error", "-", "-", published, "-", "-"
+        ),
+    }
 }
 
 /// How a solution compares with the instance's published optimal length.

@@ -220,6 +220,70 @@ fn bench_checks_lengths_against_optlen() {
 }
 
 #[test]
+fn bench_gives_each_instance_its_own_time_limit() {
+    // Korf's #60 runs into the limit with Manhattan distance; #2 then needs about a tenth of
+    // a second. With one deadline for the whole run, #2 started after it had passed.
+    let file = tempfile_with(
+        "60 66 11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0\n2 55 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n",
+    );
+    let out = taquin()
+        .args(["bench", file.to_str().unwrap(), "-H", "manhattan"])
+        .args(["--jobs", "1", "--timeout", "2", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "one instance is not solved");
+    let rows: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(rows[0]["error"].as_str().unwrap().contains("time limit"));
+    assert_eq!(rows[1]["id"], "2");
+    assert_eq!(rows[1]["check"], "ok", "{}", rows[1]);
+    // In the table a limit keeps the columns: the nodes and time spent, the reason after them.
+    let out = taquin()
+        .args(["bench", file.to_str().unwrap(), "-H", "manhattan"])
+        .args(["--jobs", "1", "--timeout", "0.3", "--first", "1"])
+        .output()
+        .unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    let row = table
+        .lines()
+        .find(|l| l.trim_start().starts_with("60"))
+        .unwrap();
+    let columns: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(&columns[..4], ["60", "66", "-", "limit"], "{row}");
+    assert!(
+        row.ends_with("moves") && row.contains("time limit; at least"),
+        "{row}"
+    );
+}
+
+#[test]
+fn an_unsolvable_instance_is_a_failed_row_not_the_end_of_the_run() {
+    // First in the file, where the run's plan was made from it.
+    let file = tempfile_with("2 - 2 1 3 4 5 6 7 8 0\n1 - 1 2 3 4 5 6 7 0 8\n");
+    let out = taquin()
+        .args(["bench", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "exit 1: not every instance solved"
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("error") && table.contains("unsolvable"),
+        "{table}"
+    );
+    assert!(
+        table.contains("1 solved and checked, 0 wrong, 1 failed"),
+        "{table}"
+    );
+}
+
+#[test]
 fn bench_writes_results_as_it_goes_and_resumes() {
     let file = concat!(
         env!("CARGO_MANIFEST_DIR"),
