@@ -57,7 +57,16 @@ impl Shuffle {
     ) -> Result<Shuffle, ApiError> {
         let goal = match &req.goal {
             Some(text) => {
-                let goal = parse_board(settings, "goal", text)?;
+                // A goal by name (`korf`, `snail`, `standard`, as `--goal` takes) is laid out
+                // on the size asked for (default 3x3, as without a goal).
+                let (w, h) = (req.width.unwrap_or(3), req.height.unwrap_or(3));
+                let goal = match taquin::goals::goal_by_name(text, w, h) {
+                    Some(named) => {
+                        check_side(settings, w, h)?;
+                        named.map_err(|e| ApiError::bad_board("goal", e))?
+                    }
+                    None => parse_board(settings, "goal", text)?,
+                };
                 if req.width.is_some_and(|w| w != goal.width())
                     || req.height.is_some_and(|h| h != goal.height())
                 {

@@ -88,6 +88,21 @@ pub fn goal_of_size(
     }
 }
 
+/// A limit given as a Python int (`name` is the argument's name): a whole number, 0 or more, or
+/// `None` for no limit. (Taken as a 128-bit int, so that a negative one gets this message instead
+/// of a bare `OverflowError` that names no argument.)
+pub fn whole_number<T: TryFrom<i128>>(name: &str, value: Option<i128>) -> PyResult<Option<T>> {
+    value
+        .map(|v| {
+            T::try_from(v).map_err(|_| {
+                PyValueError::new_err(format!(
+                    "invalid {name} {v}: give a whole number, 0 or more (at most 2**64 - 1), or None for no limit"
+                ))
+            })
+        })
+        .transpose()
+}
+
 /// [`goal_of_size`] for `board`'s size.
 pub fn goal_for(board: &Board, goal: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
     goal_of_size(board.width(), board.height(), goal)

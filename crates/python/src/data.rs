@@ -7,7 +7,7 @@ use taquin::generate::{random_walk, uniform, Rng};
 use taquin::{Board, SolveError};
 
 use crate::board::PyBoard;
-use crate::convert::{board_from_any, heuristic_name, size_from_any};
+use crate::convert::{board_from_any, goal_of_size, heuristic_name, size_from_any};
 use crate::errors::{parse_error, solve_error};
 use crate::interrupt::{cancel_flag, parallel_map};
 use crate::solve::{run_solve, Ask};
@@ -21,31 +21,41 @@ fn seed_or_clock(seed: Option<u64>) -> u64 {
     })
 }
 
-/// The goal for a size: the one given (its size wins) or tiles in order, blank last.
-fn goal_of_size(
+/// The goal of `generate` and `dataset`: the one given, a board or a name as the CLI's
+/// `--goal` takes (`"korf"`, `"snail"`, `"standard"`, laid out on `size`, which a name then
+/// needs), or tiles in order, blank last, on `size`. A size and a goal board must agree.
+fn goal_with_size(
     size: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Board> {
+    let size = size
+        .filter(|s| !s.is_none())
+        .map(size_from_any)
+        .transpose()?;
+    let goal = goal.filter(|g| !g.is_none());
     match (size, goal) {
-        (_, Some(g)) if !g.is_none() => {
-            let goal = board_from_any(g, "goal")?;
-            if let Some(s) = size.filter(|s| !s.is_none()) {
-                let (w, h) = size_from_any(s)?;
-                if (w, h) != (goal.width(), goal.height()) {
-                    return Err(PyValueError::new_err(format!(
-                        "invalid size: {w}x{h} given but the goal is {}x{}",
-                        goal.width(),
-                        goal.height()
-                    )));
-                }
+        (Some((w, h)), goal) => {
+            let goal = goal_of_size(w, h, goal)?;
+            if (w, h) != (goal.width(), goal.height()) {
+                return Err(PyValueError::new_err(format!(
+                    "invalid size: {w}x{h} given but the goal is {}x{}",
+                    goal.width(),
+                    goal.height()
+                )));
             }
             Ok(goal)
         }
-        (Some(s), _) if !s.is_none() => {
-            let (w, h) = size_from_any(s)?;
-            Board::solved(w, h).map_err(|e| parse_error("size", &e))
+        (None, Some(g)) => {
+            if let Ok(name) = g.extract::<String>() {
+                if taquin::goals::goal_by_name(&name, 3, 3).is_some() {
+                    return Err(PyValueError::new_err(format!(
+                        "the goal {name:?} is a name: give the size too (size=\"4x4\")"
+                    )));
+                }
+            }
+            board_from_any(g, "goal")
         }
-        _ => Err(PyValueError::new_err(
+        (None, None) => Err(PyValueError::new_err(
             "give a size (\"4x4\", columns x rows) or a goal",
         )),
     }
@@ -82,7 +92,7 @@ pub fn generate(
     moves: Option<usize>,
     goal: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let goal = goal_of_size(size, goal)?;
+    let goal = goal_with_size(size, goal)?;
     let made = boards(&goal, count.unwrap_or(1), seed_or_clock(seed), moves);
     let mut made: Vec<PyBoard> = made.into_iter().map(PyBoard::new).collect();
     match count {
@@ -119,7 +129,7 @@ pub fn dataset<'py>(
     heuristic: &str,
     jobs: Option<usize>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<i32>>)> {
-    let goal = goal_of_size(Some(size), goal)?;
+    let goal = goal_with_size(Some(size), goal)?;
     let seed = seed_or_clock(seed);
     let made = match (method, moves) {
         ("uniform", None) => boards(&goal, count, seed, None),

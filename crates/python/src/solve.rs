@@ -11,6 +11,7 @@ use pyo3::types::{PyDict, PyList};
 use std::sync::OnceLock;
 use taquin::{Board, Limits, Request, Solution, SolveError, SolveOptions, Tables, Workload};
 
+use crate::convert::whole_number;
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
 use crate::errors::solve_error;
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
@@ -144,12 +145,14 @@ fn ask_from(
     algorithm: &str,
     heuristic: &str,
     timeout: Option<f64>,
-    max_nodes: Option<u64>,
-    max_memory: Option<usize>,
+    max_nodes: Option<i128>,
+    max_memory: Option<i128>,
     weight: f64,
     depth: usize,
     threads: usize,
 ) -> PyResult<Ask> {
+    let max_nodes = whole_number("max_nodes", max_nodes)?;
+    let max_memory = whole_number("max_memory", max_memory)?;
     let timeout = timeout
         .map(|t| {
             taquin::limits::timeout_secs(t).map_err(|e| {
@@ -203,8 +206,8 @@ pub fn solve(
     algorithm: &str,
     heuristic: &str,
     timeout: Option<f64>,
-    max_nodes: Option<u64>,
-    max_memory: Option<usize>,
+    max_nodes: Option<i128>,
+    max_memory: Option<i128>,
     weight: f64,
     depth: usize,
     threads: usize,
@@ -265,8 +268,8 @@ pub fn solve_batch<'py>(
     algorithm: &str,
     heuristic: &str,
     timeout: Option<f64>,
-    max_nodes: Option<u64>,
-    max_memory: Option<usize>,
+    max_nodes: Option<i128>,
+    max_memory: Option<i128>,
     weight: f64,
     depth: usize,
     width: Option<usize>,

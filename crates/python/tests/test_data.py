@@ -52,6 +52,17 @@ def test_dataset_by_walks_and_other_goals():
     assert states.shape == (10, 8)
 
 
+def test_goals_by_name_as_the_cli_takes_them():
+    # `taquin generate --size 3x3 --goal korf --seed 4`: the same boards, the same goal.
+    korf = [str(b) for b in taquin.generate("3x3", count=5, seed=4, goal="korf")]
+    assert korf == [str(b) for b in taquin.generate("3x3", count=5, seed=4, goal="0 1 2/3 4 5/6 7 8")]
+    states, cost = taquin.dataset("3x3", 5, seed=2, goal="korf")
+    for row, c in zip(states, cost):
+        assert taquin.solve(row.reshape(3, 3), goal="korf", algorithm="bfs").length == c
+    with pytest.raises(ValueError, match="is a name: give the size too"):
+        taquin.generate(goal="korf")
+
+
 def test_dataset_is_reproducible_by_seed():
     a = taquin.dataset("3x3", 20, seed=5)
     b = taquin.dataset("3x3", 20, seed=5, jobs=1)

@@ -123,6 +123,13 @@ def test_limits_raise_with_what_was_proven():
     assert e.value.limit == "time"
 
 
+@pytest.mark.parametrize("name", ["max_nodes", "max_memory"])
+def test_a_negative_limit_is_refused_by_name(name):
+    for call in (taquin.solve, taquin.solve_batch):
+        with pytest.raises(ValueError, match=f"invalid {name} -1: give a whole number, 0 or more"):
+            call("1 2 3/4 5 6/7 0 8" if call is taquin.solve else ["1 2 3/4 5 6/7 0 8"], **{name: -1})
+
+
 def test_batch_keeps_input_order_and_matches_single_solves():
     boards = taquin.generate("3x3", count=40, seed=11)
     results = taquin.solve_batch(boards, jobs=2)

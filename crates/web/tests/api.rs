@@ -654,6 +654,33 @@ async fn generate_gives_reproducible_solvable_boards() {
     assert!(is_solvable(&board, &goal.parse().unwrap()));
     assert!(body["seed"].as_u64().is_some());
 
+    // Goals by name, as `--goal` and /api/solve take them, on the size asked for.
+    let named = post(
+        "/api/generate",
+        json!({"goal": "korf", "width": 4, "height": 4, "seed": 3}),
+    )
+    .await;
+    assert_eq!(named.status, StatusCode::OK, "{}", named.text);
+    assert_eq!(
+        named.json()["goal"],
+        "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"
+    );
+    let spelled = post(
+        "/api/generate",
+        json!({"goal": "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15", "seed": 3}),
+    )
+    .await;
+    assert_eq!(named.json()["board"], spelled.json()["board"]);
+    assert_eq!(
+        post("/api/generate", json!({"goal": "snail", "seed": 1}))
+            .await
+            .json()["goal"],
+        "1 2 3/8 0 4/7 6 5"
+    );
+    post("/api/generate", json!({"goal": "snial"}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_board");
+
     post("/api/generate", json!({"method": "dice"}))
         .await
         .error(StatusCode::BAD_REQUEST, "bad_method");
