@@ -8,7 +8,7 @@ use taquin::{Board, SolveError};
 
 use crate::board::PyBoard;
 use crate::convert::{board_from_any, goal_of_size, heuristic_name, size_from_any};
-use crate::errors::{parse_error, solve_error};
+use crate::errors::solve_error;
 use crate::interrupt::{cancel_flag, parallel_map};
 use crate::solve::{run_solve, Ask};
 
