@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use serde_json::json;
 use taquin::metric::{metrics, Metric};
-use taquin::mtm::{self, MtmSolver};
+use taquin::mtm::{self, sets::MtmPlan};
 use taquin::notation::Notation;
 use taquin::{Board, Request, Solution, SolveError, SolveOptions, SolveReport, Tables};
 
@@ -87,16 +87,13 @@ pub fn batch_input(input: Vec<u8>, file: &Option<String>) -> Result<Vec<u8>> {
         .into_bytes())
 }
 
-/// The search's name for `--metric mtm`.
-const MTM_ALGORITHM: &str = "idastar-mtm";
-
 /// The planner's multi-tile solver for `goal` and its bound's name, saying on standard error
 /// when it builds a table (seconds each, on first use only).
 pub fn mtm_solver(
     goal: &Board,
     tables: &Tables,
     limits: &taquin::Limits,
-) -> Result<(MtmSolver, String), SolveError> {
+) -> Result<MtmPlan, SolveError> {
     // Tables of under a million entries build in a fraction of a second: not worth a line.
     let report = |spec: &taquin::pdb::PatternSpec, done: Option<std::time::Duration>| {
         if mtm::pdb::MtmPdb::entries(spec) < 1 << 20 {
@@ -108,6 +105,15 @@ pub fn mtm_solver(
         }
     };
     mtm::sets::planned_solver(goal, tables, limits, Some(&report))
+}
+
+/// A lower bound on the slides (multi-tile moves) from `board` to `goal` that needs no table:
+/// a slide moves at most `max(width, height) - 1` tiles one cell each, so it lowers the
+/// Manhattan distance by at most that much.
+pub fn slides_floor(board: &Board, goal: &Board) -> u32 {
+    let most = (board.width().max(board.height()) - 1).max(1) as u64;
+    let floor = taquin::solvers::manhattan_lower_bound(board, goal).div_ceil(most);
+    u32::try_from(floor).unwrap_or(u32::MAX)
 }
 
 /// On a terminal only, after a search of more than a few seconds without the standard
@@ -150,6 +156,9 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             };
             Request::new(board.clone(), goal.clone(), limits).and_then(|request| {
                 let plan = taquin::plan(&request, &options, tables)?;
+                if args.explain {
+                    eprintln!("plan: {}", plan.explain());
+                }
                 let spinner =
                     Spinner::new(&format!("{} + {}", plan.algorithm, plan.heuristic_name()));
                 let progress = |p| spinner.update(p);
@@ -164,15 +173,37 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 "--metric mtm has its own search (IDA* over slides with a multi-tile bound): leave out --algorithm and --heuristic"
             );
             let started = std::time::Instant::now();
-            let result = mtm_solver(&goal, tables, &limits).and_then(|(solver, heuristic)| {
-                let solver = solver.with_threads(args.threads);
-                let spinner = Spinner::new(&format!("idastar-mtm + {heuristic}"));
+            let planned = mtm_solver(&goal, tables, &limits);
+            if let Err(SolveError::Limit { hit, .. }) = &planned {
+                // Out of time (or cancelled) while a table was being built: no search ran.
+                let (w, h) = (goal.width(), goal.height());
+                let message = format!(
+                    "{hit} while building the multi-tile tables for {w}x{h}, after {}: give more time (--timeout), or build them once with `taquin pdb build --metric mtm --size {w}x{h}{}`",
+                    common::millis(started.elapsed()),
+                    common::goal_flag(&goal)
+                );
+                if args.json {
+                    let mut out = std::io::stdout().lock();
+                    writeln!(out, "{}", json!({ "error": message, "kind": "limit" }))?;
+                } else {
+                    eprintln!("{message}");
+                }
+                return Ok(ExitCode::from(EXIT_FAILED));
+            }
+            let result = planned.and_then(|plan| {
+                if args.explain {
+                    eprintln!("plan: {}", plan.explain());
+                }
+                let explained = plan.explain();
+                let solver = plan.solver.with_threads(args.threads);
+                let spinner = Spinner::new(&format!("{} + {}", MtmPlan::ALGORITHM, plan.heuristic));
                 let progress = |p| spinner.update(p);
                 let result = solver.solve(&board, &limits, Some(&progress));
                 spinner.finish();
                 result.map(|mut s| {
-                    s.algorithm = MTM_ALGORITHM.to_string();
-                    s.heuristic = heuristic;
+                    s.algorithm = MtmPlan::ALGORITHM.to_string();
+                    s.heuristic = plan.heuristic;
+                    s.plan = explained;
                     // Optimal in slides, not in single-tile moves: the STM bound is Manhattan's.
                     s.lower_bound = taquin::solvers::manhattan_lower_bound(&board, &goal);
                     s
@@ -286,7 +317,7 @@ impl Complexity {
         let (size, size_text) = if algorithm.starts_with("idastar") {
             // IDA* keeps only the current path; in its last iteration the path never grows
             // beyond the bound, which is the solution's length (in its metric).
-            let depth = if algorithm == MTM_ALGORITHM {
+            let depth = if algorithm == MtmPlan::ALGORITHM {
                 Metric::Mtm.length(&solution.moves)
             } else {
                 solution.len()

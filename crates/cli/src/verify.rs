@@ -157,10 +157,15 @@ fn optimum(
                 .and_then(|request| taquin::solve(&request, &options, tables, None))
         }
         Metric::Mtm => crate::interchange::mtm_solver(goal, tables, &limits)
-            .and_then(|(solver, _)| solver.solve(board, &limits, None)),
+            .and_then(|plan| plan.solver.solve(board, &limits, None)),
     };
     match result {
         Ok(solution) => Ok(Optimum::Known(metric.length(&solution.moves))),
+        // Out of time before the search began (building a multi-tile table), nothing proven:
+        // the bound every board has ([`crate::interchange::slides_floor`]).
+        Err(SolveError::Limit { bound: 0, .. }) if metric == Metric::Mtm => Ok(Optimum::Unknown(
+            crate::interchange::slides_floor(board, goal),
+        )),
         Err(SolveError::Limit { bound, .. }) => Ok(Optimum::Unknown(bound)),
         Err(err) => Err(err.into()),
     }

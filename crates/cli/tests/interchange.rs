@@ -95,6 +95,55 @@ fn mtm_solutions_in_tile_notation_verify() {
 }
 
 #[test]
+fn the_multi_tile_search_says_its_plan() {
+    let v = json_out(
+        &["solve", "6 4 7/8 5 0/3 2 1", "--metric", "mtm", "--json"],
+        0,
+    );
+    let plan = v["plan"].as_str().unwrap();
+    assert!(
+        plan.starts_with("idastar-mtm + mtm:8+walking-distance-mtm: the ") && plan.contains("3x3"),
+        "{v}"
+    );
+    for extra in [["--metric", "mtm"], ["--notation", "tiles"]] {
+        taquin()
+            .args(["solve", "6 4 7/8 5 0/3 2 1", "--explain"])
+            .args(extra)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("plan: idastar"));
+    }
+}
+
+/// A 7x7 board's multi-tile tables take over a second to build: a shorter limit ends there.
+const SEVEN: &str = "10 0 47 18 5 15 43/44 13 37 19 9 30 31/26 25 7 11 23 48 1/\
+    35 41 29 8 4 14 3/2 40 33 27 42 6 39/45 17 24 16 32 12 22/38 34 20 21 46 36 28";
+
+#[test]
+fn a_limit_met_while_building_multi_tile_tables_says_so() {
+    taquin()
+        .args(["solve", SEVEN, "--metric", "mtm", "--timeout", "0.05"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "time limit reached while building the multi-tile tables for 7x7",
+        ))
+        .stderr(predicate::str::contains(
+            "taquin pdb build --metric mtm --size 7x7",
+        ));
+    // verify still gives a true bound (it said "at least 0").
+    let moves = json_out(&["solve", SEVEN, "-a", "constructive", "--json"], 0)["moves"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let verdict = json_out(&["verify", SEVEN, &moves, "--timeout", "0.05", "--json"], 0);
+    assert!(
+        verdict["mtm"]["lower_bound"].as_u64().unwrap() > 0,
+        "{verdict}"
+    );
+}
+
+#[test]
 fn report_gives_complexities_and_every_board() {
     taquin()
         .args(["solve", "1 2 3/4 0 6/7 5 8", "--report"])

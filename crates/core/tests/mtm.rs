@@ -134,8 +134,14 @@ fn the_planned_tables_solve_and_are_saved_under_their_own_names() {
     let dir = std::env::temp_dir().join(format!("taquin-mtm-planned-{}", std::process::id()));
     let tables = Tables::open(&dir);
     let goal = Board::solved(3, 3).unwrap();
-    let (solver, name) = planned_solver(&goal, &tables, &Limits::none(), None).unwrap();
-    assert_eq!(name, "mtm:8+walking-distance-mtm");
+    let plan = planned_solver(&goal, &tables, &Limits::none(), None).unwrap();
+    assert_eq!(plan.heuristic, "mtm:8+walking-distance-mtm");
+    assert!(
+        plan.explain().ends_with("for 3x3, built once and saved"),
+        "{}",
+        plan.explain()
+    );
+    let solver = plan.solver;
     let board = Board::parse("8 7 6/5 4 3/2 1 0").unwrap();
     let s = solver.solve(&board, &Limits::none(), None).unwrap();
     assert_eq!(
@@ -154,8 +160,13 @@ fn the_planned_tables_solve_and_are_saved_under_their_own_names() {
         "{names:?}"
     );
     // Read back from the file, the same solver.
-    let (again, _) = planned_solver(&goal, &tables, &Limits::none(), None).unwrap();
-    assert_eq!(again.lower_bound(&board), solver.lower_bound(&board));
+    let again = planned_solver(&goal, &tables, &Limits::none(), None).unwrap();
+    assert!(
+        again.reason.ends_with("for 3x3 on disk"),
+        "{}",
+        again.reason
+    );
+    assert_eq!(again.solver.lower_bound(&board), solver.lower_bound(&board));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -149,16 +149,38 @@ impl MtmSet {
     }
 }
 
+/// What [`planned_solver`] picked: the solver, the name of its bound, and why.
+#[derive(Debug)]
+pub struct MtmPlan {
+    /// IDA* over slides with the bound.
+    pub solver: MtmSolver,
+    /// The bound's name (`mtm:6-6-6+walking-distance-mtm`, ...).
+    pub heuristic: String,
+    /// Why these tables: on disk, built on first use, or none for a board this size.
+    pub reason: String,
+}
+
+impl MtmPlan {
+    /// The search's name.
+    pub const ALGORITHM: &'static str = "idastar-mtm";
+
+    /// The plan in one line, as [`crate::Plan::explain`] says a single-tile one:
+    /// `idastar-mtm + BOUND: REASON`.
+    pub fn explain(&self) -> String {
+        format!("{} + {}: {}", Self::ALGORITHM, self.heuristic, self.reason)
+    }
+}
+
 /// The solver the planner picks for `goal` in the multi-tile metric: the standard set when it
 /// is on disk, else the quick set (read, or built and saved on first use), with the walking
-/// distance; with the walking distance alone on boards too large for any table. Returns the
-/// solver and the name of the bound it uses.
+/// distance; with the walking distance alone on boards too large for any table.
 pub fn planned_solver(
     goal: &Board,
     tables: &Tables,
     limits: &Limits,
     report: Option<BuildReport>,
-) -> Result<(MtmSolver, String), SolveError> {
+) -> Result<MtmPlan, SolveError> {
+    let size = format!("{}x{}", goal.width(), goal.height());
     // The standard set is only read, never rebuilt here (a damaged file would cost a minute):
     // the quick set serves instead.
     let standard = MtmSet::Standard;
@@ -167,20 +189,48 @@ pub fn planned_solver(
     } else {
         None
     };
-    let (set, databases) = match loaded {
-        Some(databases) => (standard, databases),
-        None if MtmSet::Quick.specs(goal).is_empty() => {
-            return Ok((MtmSolver::new(goal), "walking-distance-mtm".into()));
-        }
-        None => (
-            MtmSet::Quick,
-            MtmSet::Quick.load(goal, tables, true, limits, report)?,
+    let (set, databases, reason) = match loaded {
+        Some(databases) => (
+            standard,
+            databases,
+            format!("the multi-tile pattern databases for {size} on disk"),
         ),
+        None if MtmSet::Quick.specs(goal).is_empty() => {
+            return Ok(MtmPlan {
+                solver: MtmSolver::new(goal),
+                heuristic: "walking-distance-mtm".into(),
+                reason: format!(
+                    "no multi-tile pattern databases for a board of {} cells: the walking distance in slides",
+                    goal.len()
+                ),
+            });
+        }
+        None => {
+            let on_disk = MtmSet::Quick.is_on_disk(goal, tables);
+            let databases = MtmSet::Quick.load(goal, tables, true, limits, report)?;
+            let how = if on_disk {
+                "on disk"
+            } else {
+                "built once and saved"
+            };
+            let reason = if standard.specs(goal).is_empty()
+                || standard.name(goal) == MtmSet::Quick.name(goal)
+            {
+                format!("the multi-tile pattern databases for {size}, {how}")
+            } else {
+                format!(
+                    "the quick multi-tile pattern databases for {size}, {how} (`taquin pdb build --metric mtm --size {size}` builds the larger {}, faster on hard boards)",
+                    standard.name(goal)
+                )
+            };
+            (MtmSet::Quick, databases, reason)
+        }
     };
-    Ok((
-        MtmSolver::with_databases(goal, databases),
-        format!("{}+walking-distance-mtm", set.name(goal)),
-    ))
+    Ok(MtmPlan {
+        solver: MtmSolver::with_databases(goal, databases),
+        heuristic: format!("{}+walking-distance-mtm", set.name(goal)),
+        reason,
+    })
 }
 
 #[cfg(test)]
