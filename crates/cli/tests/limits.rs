@@ -46,6 +46,24 @@ fn a_memory_budget_past_the_address_space_is_refused() {
 }
 
 #[test]
+fn a_memory_budget_of_nothing_is_refused() {
+    taquin()
+        .args(["solve", ARTICLE, "--max-memory", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--max-memory must be at least 1 MiB",
+        ));
+    taquin()
+        .args(["serve", "--max-memory-mib", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--max-memory-mib must be at least 1 MiB",
+        ));
+}
+
+#[test]
 fn look_ahead_depths_are_capped_not_a_stack_overflow() {
     for algorithm in ["lrta", "lookahead"] {
         taquin()

@@ -44,6 +44,9 @@ pub enum LimitError {
     /// A memory budget in MiB whose bytes do not fit in a memory address.
     #[error("{0} MiB is more memory than this machine can address: at most {max} MiB", max = usize::MAX >> 20)]
     Mebibytes(usize),
+    /// A memory budget of 0 MiB, in which no search can hold even its start.
+    #[error("must be at least 1 MiB: 0 leaves no memory to search in (leave the flag out for the default budget)")]
+    NoMemory,
 }
 
 /// A time limit given in seconds (fractions allowed): positive, finite and at most
@@ -64,8 +67,12 @@ pub fn timeout_secs(seconds: f64) -> Result<Duration, LimitError> {
     }
 }
 
-/// The bytes of a memory budget given in MiB, refused when they do not fit in a memory address.
+/// The bytes of a memory budget given in MiB, refused when they do not fit in a memory address
+/// or when there are none.
 pub fn mebibytes(mib: usize) -> Result<usize, LimitError> {
+    if mib == 0 {
+        return Err(LimitError::NoMemory);
+    }
     mib.checked_mul(1 << 20).ok_or(LimitError::Mebibytes(mib))
 }
 
@@ -348,6 +355,7 @@ mod tests {
                 .starts_with("must be a positive number of seconds"));
         }
         assert_eq!(mebibytes(3), Ok(3 << 20));
+        assert_eq!(mebibytes(0), Err(LimitError::NoMemory));
         let e = mebibytes(usize::MAX).unwrap_err();
         assert!(e
             .to_string()
