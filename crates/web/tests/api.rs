@@ -272,6 +272,14 @@ async fn bad_names_and_limits_are_refused() {
     )
     .await;
     r.error(StatusCode::BAD_REQUEST, "bad_heuristic");
+    // A known heuristic that does not fit the board: `unsupported`, saying why.
+    let r = post(
+        "/api/solve",
+        json!({"board": ARTICLE, "heuristic": "pdb:5-5-5"}),
+    )
+    .await;
+    let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "unsupported");
+    assert!(body["error"].as_str().unwrap().contains("3x3"), "{body}");
 
     // Pattern databases that build in a second are served; those that take minutes to build
     // are refused unless the server has them, with advice a web user can follow.
