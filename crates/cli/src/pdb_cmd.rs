@@ -295,7 +295,23 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
             None => common::read_board(&args.goal, "goal")
                 .context("--partition needs --size WxH, or --goal with a board")?,
         };
-        specs.extend(pdb::partition_from_tiles(&goal, groups)?);
+        let partition = pdb::partition_from_tiles(&goal, groups)?;
+        // Tiles in no group are legal (their moves are counted by Manhattan distance alone),
+        // but more often a slip than a choice: said, not refused.
+        let grouped: Vec<usize> = partition.iter().flat_map(|s| s.cells.clone()).collect();
+        let left_out: Vec<String> = (0..goal.len())
+            .filter(|&c| c != goal.blank() && !grouped.contains(&c))
+            .map(|c| goal.tiles()[c].to_string())
+            .collect();
+        if !left_out.is_empty() {
+            eprintln!(
+                "note: {} {} in no group: a search with these tables counts {} by Manhattan distance alone",
+                if left_out.len() == 1 { "tile" } else { "tiles" },
+                left_out.join(", ") + if left_out.len() == 1 { " is" } else { " are" },
+                if left_out.len() == 1 { "its moves" } else { "their moves" }
+            );
+        }
+        specs.extend(partition);
     }
     if specs.is_empty() {
         if let Some((w, h)) = size {

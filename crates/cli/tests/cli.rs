@@ -531,3 +531,26 @@ fn tables_built_for_a_goal_serve_that_goal() {
     assert_eq!(out["optimal"], true);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_custom_partition_that_leaves_tiles_out_says_which() {
+    taquin()
+        .args(["pdb", "build", "--size", "3x3", "--partition", "1,2,3/4,5"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "note: tiles 6, 7, 8 are in no group: a search with these tables counts their moves by Manhattan distance alone",
+        ));
+    taquin()
+        .args([
+            "pdb",
+            "build",
+            "--size",
+            "3x3",
+            "--partition",
+            "1 2 3 4/5 6 7 8",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("note:").not());
+}
