@@ -430,7 +430,7 @@ pub(crate) fn shorten_reporting(
     let mut windows_improved = 0;
     if options.window >= 3 && memory_hit.is_none() {
         for pass in 0..options.passes {
-            if budget.hit().is_some() {
+            if budget.hit().is_some() || generated.get() >= cap {
                 break;
             }
             let offset = if pass % 2 == 1 { options.window / 2 } else { 0 };
@@ -461,7 +461,10 @@ pub(crate) fn shorten_reporting(
         windows_improved,
         generated: generated.get(),
         elapsed: started.elapsed(),
-        limit: memory_hit.or(budget.hit()),
+        // The node budget is counted here, not by `budget`: spent, it stopped the windows.
+        limit: memory_hit
+            .or(budget.hit())
+            .or((generated.get() >= cap).then_some(LimitHit::Nodes)),
     })
 }
 
@@ -487,6 +490,13 @@ mod tests {
         let tiny = Limits::none().with_max_memory(1000);
         let s = shorten_within(&board, &goal, &long, &ShortenOptions::default(), &tiny).unwrap();
         assert_eq!(s.limit, Some(LimitHit::Memory));
+        verify_moves(&board, &goal, &s.moves).unwrap();
+        // A node budget spent stops the windows, and says so.
+        let few = Limits::none().with_max_nodes(1_000);
+        let options = ShortenOptions::default();
+        let s = shorten_reporting(&board, &goal, &long, &options, &few, &|_| {}).unwrap();
+        assert_eq!(s.limit, Some(LimitHit::Nodes));
+        assert!(s.generated >= 1_000);
         verify_moves(&board, &goal, &s.moves).unwrap();
         let free = shorten(&board, &goal, &long, &ShortenOptions::default()).unwrap();
         assert_eq!(free.limit, None);
