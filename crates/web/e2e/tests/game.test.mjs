@@ -341,13 +341,19 @@ test("the hint marks the tile; finishing by hand opens a real dialog; Play again
   await page.waitForSelector("#celebrate:not([open])", { state: "attached" });
 });
 
-test("cancelling a real anytime search loads the best it found, which reaches the goal", async () => {
+/** Opens the 6x6 board of seed 9 and solves it with a minute's limit: the anytime search runs
+ * until "Best so far" shows its first answer. */
+async function startLong6x6Solve() {
   const g = await api("/api/generate", { width: 6, height: 6, seed: 9 });
   await open(`#board=${g.board.replace(/ /g, ",")}`);
   await waitForLine("board", g.board);
   await page.selectOption("#time-limit", "60000");
   await page.click("#solve");
   await page.waitForFunction(() => /Best so far: \d+ moves/.test(document.getElementById("best-so-far").textContent));
+}
+
+test("cancelling a real anytime search loads the best it found, which reaches the goal", async () => {
+  await startLong6x6Solve();
   const shown = Number((await page.textContent("#best-so-far")).match(/(\d+) moves/)[1]);
   await page.click("#cancel");
   await page.waitForSelector("#solution:not([hidden])");
@@ -361,12 +367,7 @@ test("cancelling a real anytime search loads the best it found, which reaches th
 });
 
 test("changing the boards during a search stops it and drops its answer", async () => {
-  const g = await api("/api/generate", { width: 6, height: 6, seed: 9 });
-  await open(`#board=${g.board.replace(/ /g, ",")}`);
-  await waitForLine("board", g.board);
-  await page.selectOption("#time-limit", "60000");
-  await page.click("#solve");
-  await page.waitForFunction(() => /Best so far: \d+ moves/.test(document.getElementById("best-so-far").textContent));
+  await startLong6x6Solve();
   // A board of another size typed in: the search for the 6x6 stops, and its answer, which
   // would come at its deadline, is never loaded onto the 3x3.
   await typeBoard("board", "1 2 3/4 5 6/7 0 8");
