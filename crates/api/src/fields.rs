@@ -196,6 +196,23 @@ pub fn parse_board(settings: &Settings, field: &str, text: &str) -> Result<Board
     Ok(board)
 }
 
+/// A `goal` field: a name as `--goal` takes (`korf`, `snail`, `standard`), laid out on a
+/// `width` x `height` board, or a board of its own.
+pub fn parse_goal(
+    settings: &Settings,
+    text: &str,
+    width: usize,
+    height: usize,
+) -> Result<Board, ApiError> {
+    match taquin::goals::goal_by_name(text, width, height) {
+        Some(named) => {
+            check_side(settings, width, height).map_err(|e| e.with("field", "goal"))?;
+            named.map_err(|e| ApiError::bad_board("goal", e))
+        }
+        None => parse_board(settings, "goal", text),
+    }
+}
+
 /// A board and its goal (default: tiles in order, blank last), of one size.
 pub fn parse_pair(
     settings: &Settings,
@@ -204,10 +221,7 @@ pub fn parse_pair(
 ) -> Result<(Board, Board), ApiError> {
     let board = parse_board(settings, "board", board)?;
     let goal = match goal {
-        Some(text) => match taquin::goals::goal_by_name(text, board.width(), board.height()) {
-            Some(named) => named.map_err(|e| ApiError::bad_board("goal", e))?,
-            None => parse_board(settings, "goal", text)?,
-        },
+        Some(text) => parse_goal(settings, text, board.width(), board.height())?,
         None => Board::solved(board.width(), board.height())
             .map_err(|e| ApiError::bad_board("goal", e))?,
     };

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::Board;
 
-use crate::fields::{check_side, parse_board};
+use crate::fields::{check_side, parse_goal};
 use crate::{ApiError, Settings};
 
 /// `POST /api/generate`.
@@ -18,7 +18,8 @@ pub struct GenerateRequest {
     /// Rows (default: the goal's, else 3).
     #[serde(default)]
     pub height: Option<usize>,
-    /// The goal to shuffle from; default: tiles in order, blank last.
+    /// The goal to shuffle from: a board, or a name as `--goal` takes (`korf`, `snail`,
+    /// `standard`) laid out on `width` x `height`; default: tiles in order, blank last.
     #[serde(default)]
     pub goal: Option<String>,
     /// `uniform` (a uniformly random solvable board) or `walk` (a random walk); default `uniform`.
@@ -60,13 +61,7 @@ impl Shuffle {
                 // A goal by name (`korf`, `snail`, `standard`, as `--goal` takes) is laid out
                 // on the size asked for (default 3x3, as without a goal).
                 let (w, h) = (req.width.unwrap_or(3), req.height.unwrap_or(3));
-                let goal = match taquin::goals::goal_by_name(text, w, h) {
-                    Some(named) => {
-                        check_side(settings, w, h)?;
-                        named.map_err(|e| ApiError::bad_board("goal", e))?
-                    }
-                    None => parse_board(settings, "goal", text)?,
-                };
+                let goal = parse_goal(settings, text, w, h)?;
                 if req.width.is_some_and(|w| w != goal.width())
                     || req.height.is_some_and(|h| h != goal.height())
                 {

@@ -161,32 +161,37 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         // Planned on the first instance that can be solved: an unsolvable one is reported in
         // its own row like any other instance that fails, not as an error of the whole run.
         // (If none can, the goal stands in for a board: its row says why each one fails.)
-        let first = &instances[0];
-        let request = instances
-            .iter()
-            .find_map(|i| {
-                Request::new(i.board.clone(), i.goal.clone(), taquin::Limits::none()).ok()
-            })
-            .map_or_else(
-                || {
-                    Request::new(
-                        first.goal.clone(),
-                        first.goal.clone(),
-                        taquin::Limits::none(),
-                    )
-                },
-                Ok,
-            )
-            .with_context(|| format!("instance {}", first.id))?;
+        let solvable = instances.iter().find_map(|i| {
+            Request::new(i.board.clone(), i.goal.clone(), taquin::Limits::none())
+                .ok()
+                .map(|request| (i, request))
+        });
+        let solvable_any = solvable.is_some();
+        let (first, request) = match solvable {
+            Some(found) => found,
+            None => {
+                let first = &instances[0];
+                let request = Request::new(
+                    first.goal.clone(),
+                    first.goal.clone(),
+                    taquin::Limits::none(),
+                )
+                .with_context(|| format!("instance {}", first.id))?;
+                (first, request)
+            }
+        };
         let plan = taquin::plan(&request, &options, tables)?;
         let algorithm = plan.algorithm;
         let hname = plan.heuristic_name();
         if !args.json {
             eprintln!("plan: {}", plan.explain());
         }
-        // Tables first, so that per-instance times are search times.
+        // Tables first, so that per-instance times are search times (none when no instance
+        // can be solved: each row says why).
         let started = std::time::Instant::now();
-        plan.prepare_tables(&first.goal, tables, &args.limits.limits()?)?;
+        if solvable_any {
+            plan.prepare_tables(&first.goal, tables, &args.limits.limits()?)?;
+        }
         let tables_time = started.elapsed();
         if !args.json && tables_time > Duration::from_millis(50) {
             eprintln!("tables ready in {}", common::millis(tables_time));
@@ -214,16 +219,19 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             )?;
             writeln!(
                 out,
-                "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>18} {:>8} {:>12}",
-                "id",
-                "optlen",
-                "length",
-                "check",
-                "expanded",
-                "generated",
-                "published",
-                "ratio",
-                "time"
+                "{}",
+                row([
+                    "id",
+                    "optlen",
+                    "length",
+                    "check",
+                    "expanded",
+                    "generated",
+                    "published",
+                    "ratio",
+                    "time"
+                ]
+                .map(String::from))
             )?;
         }
         let mut totals = Totals::default();
@@ -313,18 +321,17 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                             "time_ms": taquin::report::millis(s.stats.elapsed), "moves": s.letters()});
                         bar.suspend(|| writeln!(out, "{v}"))?;
                     } else {
-                        let line = format!(
-                            "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>18} {:>8} {:>12}",
-                            inst.id,
+                        let line = row([
+                            inst.id.clone(),
                             inst.optimal_length.map_or("-".into(), |o| o.to_string()),
-                            s.len(),
-                            check,
+                            s.len().to_string(),
+                            check.to_string(),
                             common::thousands(s.stats.expanded),
                             common::thousands(s.stats.generated),
                             published_generated.map_or("-".into(), common::thousands),
                             ratio.map_or("-".into(), |r| format!("{r:.4}")),
-                            common::millis(s.stats.elapsed)
-                        );
+                            common::millis(s.stats.elapsed),
+                        ]);
                         bar.suspend(|| writeln!(out, "{line}"))?;
                     }
                     Ok(true)
@@ -337,13 +344,16 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                         totals.time += stats.elapsed;
                     }
                     if args.json {
-                        bar.suspend(|| {
-                            writeln!(
-                                out,
-                                "{}",
-                                json!({"id": inst.id, "error": e.to_string(), "heuristic": hname})
-                            )
-                        })?;
+                        let mut v =
+                            json!({"id": inst.id, "error": e.to_string(), "heuristic": hname});
+                        if let SolveError::Limit { hit, stats, bound } = &e {
+                            v["limit"] = json!(hit.name());
+                            v["lower_bound"] = json!(bound);
+                            v["expanded"] = json!(stats.expanded);
+                            v["generated"] = json!(stats.generated);
+                            v["time_ms"] = json!(taquin::report::millis(stats.elapsed));
+                        }
+                        bar.suspend(|| writeln!(out, "{v}"))?;
                     } else {
                         let line = failed_row(inst, &e, published_generated);
                         bar.suspend(|| writeln!(out, "{line}"))?;
@@ -420,31 +430,57 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     })
 }
 
+/// One row of the table: id, optlen, length, check, expanded, generated, published, ratio,
+/// time, each right-aligned in its column.
+fn row(columns: [String; 9]) -> String {
+    const WIDTHS: [usize; 9] = [6, 6, 6, 6, 16, 16, 18, 8, 12];
+    columns
+        .iter()
+        .zip(WIDTHS)
+        .map(|(c, w)| format!("{c:>w$}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The table row of an instance that was not solved: within the columns, `limit` (with the
 /// nodes and time spent) or `error` in the check column, then the reason after the last column.
 fn failed_row(inst: &Instance, e: &SolveError, published_generated: Option<u64>) -> String {
     let optlen = inst.optimal_length.map_or("-".into(), |o| o.to_string());
     let published = published_generated.map_or("-".into(), common::thousands);
+    let dash = || "-".to_string();
     match e {
-        SolveError::Limit {
-            hit, stats, bound, ..
-        } => format!(
-            "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>18} {:>8} {:>12}  {} limit; at least {bound} moves",
-            inst.id,
-            optlen,
-            "-",
-            "limit",
-            common::thousands(stats.expanded),
-            common::thousands(stats.generated),
-            published,
-            "-",
-            common::millis(stats.elapsed),
-            hit.name(),
-        ),
-        _ => format!(
-            "{:>6} {:>6} {:>6} {:>6} {:>16} {:>16} {:>18} {:>8} {:>12}  {e}",
-            inst.id, optlen, "-", "error", "-", "-", published, "-", "-"
-        ),
+        SolveError::Limit { hit, stats, bound } => {
+            let reason = match hit {
+                LimitHit::Cancelled => "cancelled".to_string(),
+                _ => format!("{} limit; at least {bound} moves", hit.name()),
+            };
+            let columns = row([
+                inst.id.clone(),
+                optlen,
+                dash(),
+                "limit".into(),
+                common::thousands(stats.expanded),
+                common::thousands(stats.generated),
+                published,
+                dash(),
+                common::millis(stats.elapsed),
+            ]);
+            format!("{columns}  {reason}")
+        }
+        _ => {
+            let columns = row([
+                inst.id.clone(),
+                optlen,
+                dash(),
+                "error".into(),
+                dash(),
+                dash(),
+                published,
+                dash(),
+                dash(),
+            ]);
+            format!("{columns}  {e}")
+        }
     }
 }
 

@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use serde_json::json;
 use taquin::metric::{metrics, Metric};
-use taquin::mtm::{self, sets::MtmPlan};
+use taquin::mtm::{self, sets::MtmPlan, MtmSolver};
 use taquin::notation::Notation;
-use taquin::{Board, Request, Solution, SolveError, SolveOptions, SolveReport, Tables};
+use taquin::{Board, LimitHit, Request, Solution, SolveError, SolveOptions, SolveReport, Tables};
 
 use crate::common::{self, Spinner, EXIT_FAILED, EXIT_USAGE};
 use crate::solve::SolveArgs;
@@ -87,8 +87,8 @@ pub fn batch_input(input: Vec<u8>, file: &Option<String>) -> Result<Vec<u8>> {
         .into_bytes())
 }
 
-/// The planner's multi-tile solver for `goal` and its bound's name, saying on standard error
-/// when it builds a table (seconds each, on first use only).
+/// The planner's multi-tile solver for `goal` ([`MtmPlan`]: the solver, its bound's name and
+/// why), saying on standard error when it builds a table (seconds each, on first use only).
 pub fn mtm_solver(
     goal: &Board,
     tables: &Tables,
@@ -107,13 +107,11 @@ pub fn mtm_solver(
     mtm::sets::planned_solver(goal, tables, limits, Some(&report))
 }
 
-/// A lower bound on the slides (multi-tile moves) from `board` to `goal` that needs no table:
-/// a slide moves at most `max(width, height) - 1` tiles one cell each, so it lowers the
-/// Manhattan distance by at most that much.
+/// The multi-tile search's bound from `board` to `goal` without its pattern databases (the
+/// walking distance in slides where it fits, else the distances per direction over the longest
+/// slide): what is known when the time ran out before the databases were ready.
 pub fn slides_floor(board: &Board, goal: &Board) -> u32 {
-    let most = (board.width().max(board.height()) - 1).max(1) as u64;
-    let floor = taquin::solvers::manhattan_lower_bound(board, goal).div_ceil(most);
-    u32::try_from(floor).unwrap_or(u32::MAX)
+    MtmSolver::new(goal).lower_bound(board)
 }
 
 /// On a terminal only, after a search of more than a few seconds without the standard
@@ -175,12 +173,27 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             let started = std::time::Instant::now();
             let planned = mtm_solver(&goal, tables, &limits);
             if let Err(SolveError::Limit { hit, .. }) = &planned {
-                // Out of time (or cancelled) while a table was being built: no search ran.
+                // A limit met while a table was being built: no search ran.
                 let (w, h) = (goal.width(), goal.height());
-                let message = format!(
-                    "{hit} while building the multi-tile tables for {w}x{h}, after {}: give more time (--timeout), or build them once with `taquin pdb build --metric mtm --size {w}x{h}{}`",
-                    common::millis(started.elapsed()),
+                let build = format!(
+                    "`taquin pdb build --metric mtm --size {w}x{h}{}`",
                     common::goal_flag(&goal)
+                );
+                let advice = match hit {
+                    LimitHit::Time => {
+                        format!("give more time (--timeout), or build them once with {build}")
+                    }
+                    LimitHit::Memory => {
+                        format!("give more memory (--max-memory), or build them once with {build}")
+                    }
+                    LimitHit::Nodes => {
+                        "a node budget of 0 allows no search: give a larger --max-nodes".to_string()
+                    }
+                    LimitHit::Cancelled => format!("build them once with {build}"),
+                };
+                let message = format!(
+                    "{hit} while building the multi-tile tables for {w}x{h}, after {}: {advice}",
+                    common::millis(started.elapsed()),
                 );
                 if args.json {
                     let mut out = std::io::stdout().lock();

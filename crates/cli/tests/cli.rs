@@ -221,10 +221,11 @@ fn bench_checks_lengths_against_optlen() {
 
 #[test]
 fn bench_gives_each_instance_its_own_time_limit() {
-    // Korf's #60 runs into the limit with Manhattan distance; #2 then needs about a tenth of
-    // a second. With one deadline for the whole run, #2 started after it had passed.
+    // Korf's #60 runs into the limit with Manhattan distance; #12 then needs 412,317 nodes
+    // (milliseconds; more than the 16,384 after which IDA* first looks at the clock). With one
+    // deadline for the whole run, #12 started after it had passed.
     let file = tempfile_with(
-        "60 66 11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0\n2 55 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n",
+        "60 66 11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0\n12 45 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n",
     );
     let out = taquin()
         .args(["bench", file.to_str().unwrap(), "-H", "manhattan"])
@@ -238,7 +239,8 @@ fn bench_gives_each_instance_its_own_time_limit() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert!(rows[0]["error"].as_str().unwrap().contains("time limit"));
-    assert_eq!(rows[1]["id"], "2");
+    assert_eq!(rows[0]["limit"], "time");
+    assert_eq!(rows[1]["id"], "12");
     assert_eq!(rows[1]["check"], "ok", "{}", rows[1]);
     // In the table a limit keeps the columns: the nodes and time spent, the reason after them.
     let out = taquin()

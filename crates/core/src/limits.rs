@@ -45,7 +45,7 @@ pub enum LimitError {
     #[error("{0} MiB is more memory than this machine can address: at most {max} MiB", max = usize::MAX >> 20)]
     Mebibytes(usize),
     /// A memory budget of 0 MiB, in which no search can hold even its start.
-    #[error("must be at least 1 MiB: 0 leaves no memory to search in (leave the flag out for the default budget)")]
+    #[error("must be at least 1 MiB: 0 leaves no memory to search in")]
     NoMemory,
 }
 

@@ -47,10 +47,19 @@ fn goal_with_size(
         }
         (None, Some(g)) => {
             if let Ok(name) = g.extract::<String>() {
-                if taquin::goals::goal_by_name(&name, 3, 3).is_some() {
-                    return Err(PyValueError::new_err(format!(
-                        "the goal {name:?} is a name: give the size too (size=\"4x4\")"
-                    )));
+                match taquin::goals::goal_by_name(&name, 3, 3) {
+                    Some(Ok(_)) => {
+                        return Err(PyValueError::new_err(format!(
+                            "the goal {name:?} is a name: give the size too (size=\"4x4\")"
+                        )))
+                    }
+                    // A word that is no goal's name (a misspelling): the reader's message.
+                    Some(Err(e)) => {
+                        return Err(crate::errors::InvalidBoardError::new_err(format!(
+                            "invalid goal: {e}"
+                        )))
+                    }
+                    None => {}
                 }
             }
             board_from_any(g, "goal")

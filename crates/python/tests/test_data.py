@@ -61,6 +61,8 @@ def test_goals_by_name_as_the_cli_takes_them():
         assert taquin.solve(row.reshape(3, 3), goal="korf", algorithm="bfs").length == c
     with pytest.raises(ValueError, match="is a name: give the size too"):
         taquin.generate(goal="korf")
+    with pytest.raises(taquin.InvalidBoardError, match="invalid goal"):
+        taquin.generate(goal="snial")
 
 
 def test_dataset_is_reproducible_by_seed():

@@ -206,20 +206,21 @@ pub fn planned_solver(
             });
         }
         None => {
-            let on_disk = MtmSet::Quick.is_on_disk(goal, tables);
-            let databases = MtmSet::Quick.load(goal, tables, true, limits, report)?;
-            let how = if on_disk {
+            let how = if MtmSet::Quick.is_on_disk(goal, tables) {
                 "on disk"
-            } else {
+            } else if tables.dir().is_some() {
                 "built once and saved"
+            } else {
+                "built for this process (no table directory to save them in)"
             };
+            let databases = MtmSet::Quick.load(goal, tables, true, limits, report)?;
             let reason = if standard.specs(goal).is_empty()
                 || standard.name(goal) == MtmSet::Quick.name(goal)
             {
                 format!("the multi-tile pattern databases for {size}, {how}")
             } else {
                 format!(
-                    "the quick multi-tile pattern databases for {size}, {how} (`taquin pdb build --metric mtm --size {size}` builds the larger {}, faster on hard boards)",
+                    "the quick multi-tile pattern databases for {size}, {how}; the larger {} are not on disk",
                     standard.name(goal)
                 )
             };

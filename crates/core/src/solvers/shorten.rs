@@ -461,10 +461,11 @@ pub(crate) fn shorten_reporting(
         windows_improved,
         generated: generated.get(),
         elapsed: started.elapsed(),
-        // The node budget is counted here, not by `budget`: spent, it stopped the windows.
+        // The node budget is counted here, not by `budget`: spent, it stopped the windows
+        // (when there were windows to run).
         limit: memory_hit
             .or(budget.hit())
-            .or((generated.get() >= cap).then_some(LimitHit::Nodes)),
+            .or((options.window >= 3 && generated.get() >= cap).then_some(LimitHit::Nodes)),
     })
 }
 
