@@ -61,8 +61,14 @@ struct Candidate {
 /// are reproducible. Up to [`ZOBRIST_TABLE_CELLS`] cells they are read from a table; beyond,
 /// each is computed when asked (a table of cells x cells keys would take 800 MB on a 100x100
 /// board and 8 TB on a 1000x1000), with the same values.
+///
+/// A beam keeps the children of smallest value, and among equal values those of smallest hash:
+/// another stretch of the sequence (`ties`) gives another order of ties, and so another beam
+/// of the same width.
 struct Zobrist {
     cells: usize,
+    /// Where this board's keys start in the sequence.
+    offset: usize,
     table: Vec<u64>,
 }
 
@@ -70,13 +76,21 @@ struct Zobrist {
 const ZOBRIST_TABLE_CELLS: usize = 256;
 
 impl Zobrist {
-    fn new(cells: usize) -> Zobrist {
+    /// The keys of the `ties`-th order of ties (0: the first stretch of the sequence).
+    fn new(cells: usize, ties: usize) -> Zobrist {
+        let offset = ties.wrapping_mul(cells * cells);
         let table = if cells <= ZOBRIST_TABLE_CELLS {
-            (0..cells * cells).map(Zobrist::computed).collect()
+            (0..cells * cells)
+                .map(|i| Zobrist::computed(i.wrapping_add(offset)))
+                .collect()
         } else {
             Vec::new()
         };
-        Zobrist { cells, table }
+        Zobrist {
+            cells,
+            offset,
+            table,
+        }
     }
 
     /// The `i`-th key of the sequence.
@@ -94,7 +108,7 @@ impl Zobrist {
         let i = cell * self.cells + tile as usize;
         match self.table.get(i) {
             Some(&k) => k,
-            None => Zobrist::computed(i),
+            None => Zobrist::computed(i.wrapping_add(self.offset)),
         }
     }
 }
@@ -434,6 +448,8 @@ fn path_to(history: &[Vec<(u32, Move)>], index: usize) -> Vec<Move> {
 /// `on_layer` hears the nodes of each layer as they are counted (generated once the layer is
 /// expanded, then expanded once its best children are kept; together, the outcome's counts),
 /// so that a long beam's work shows while it runs.
+/// `ties` picks the order of ties among children of equal value (see [`Zobrist`]): beams of
+/// the same width with other orders often end at other lengths on large boards.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn beam_search<H>(
     board: &Board,
@@ -444,6 +460,7 @@ pub(crate) fn beam_search<H>(
     limits: &Limits,
     threads: usize,
     on_layer: &dyn Fn(u64, u64),
+    ties: usize,
 ) -> BeamOutcome
 where
     H: Incremental + Sync,
@@ -451,7 +468,7 @@ where
 {
     let n = board.len();
     let (bw, bh) = (board.width(), board.height());
-    let keys = Zobrist::new(n);
+    let keys = Zobrist::new(n, ties);
     let width = width.max(1);
     let bound = bound.unwrap_or(usize::MAX);
     let mut out = BeamOutcome {
@@ -617,7 +634,7 @@ mod tests {
                 z ^ (z >> 31)
             })
             .collect();
-        let small = Zobrist::new(16);
+        let small = Zobrist::new(16, 0);
         assert_eq!(small.table, sequence);
         for cell in 0..16 {
             for tile in 0..16u16 {
@@ -626,9 +643,15 @@ mod tests {
             }
         }
         // A 100x100 board: no table (it would take 800 MB), the keys computed.
-        let big = Zobrist::new(10_000);
+        let big = Zobrist::new(10_000, 0);
         assert!(big.table.is_empty());
         assert_eq!(big.key(1, 2), Zobrist::computed(10_002));
+        // Another order of ties: the next stretch of the sequence, from the table or computed.
+        let other = Zobrist::new(16, 1);
+        assert_eq!(other.key(0, 0), Zobrist::computed(256));
+        assert_ne!(other.key(3, 5), small.key(3, 5));
+        let big_other = Zobrist::new(10_000, 1);
+        assert_eq!(big_other.key(1, 2), Zobrist::computed(10_002 + 100_000_000));
     }
     use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
 
@@ -636,6 +659,55 @@ mod tests {
         let mut b = board.clone();
         b.apply_all(moves).expect("legal moves");
         b
+    }
+
+    /// A beam of `width` boards with the `ties`-th order of ties: no bound, no limit, one
+    /// thread, no reports.
+    fn unbounded_beam<H>(
+        board: &Board,
+        goal: &Board,
+        h: &H,
+        width: usize,
+        ties: usize,
+    ) -> BeamOutcome
+    where
+        H: Incremental + Sync,
+        H::Aux: Send + Sync,
+    {
+        beam_search(
+            board,
+            goal,
+            h,
+            width,
+            None,
+            &Limits::none(),
+            1,
+            &|_, _| {},
+            ties,
+        )
+    }
+
+    #[test]
+    fn another_order_of_ties_is_another_beam_of_the_same_width() {
+        let goal = Board::solved(7, 7).unwrap();
+        let board = crate::generate::random_walk(&goal, 1600, &mut crate::generate::Rng::new(1));
+        let h = LinearConflict::new(&goal);
+        let lengths: Vec<usize> = (0..3)
+            .map(|ties| {
+                let moves = unbounded_beam(&board, &goal, &h, 64, ties)
+                    .moves
+                    .expect("a path");
+                assert_eq!(replay(&board, &moves), goal);
+                moves.len()
+            })
+            .collect();
+        // The same order of ties gives the same beam; the others, other paths.
+        let again = unbounded_beam(&board, &goal, &h, 64, 0);
+        assert_eq!(again.moves.map(|m| m.len()), Some(lengths[0]));
+        assert!(
+            lengths[1] != lengths[0] || lengths[2] != lengths[0],
+            "{lengths:?}"
+        );
     }
 
     #[test]
@@ -654,6 +726,7 @@ mod tests {
             &Limits::none(),
             1,
             &|_, _| {},
+            0,
         );
         assert!(out.moves.is_none());
         assert!(out.limit.is_none());
@@ -682,6 +755,7 @@ mod tests {
             &Limits::none(),
             1,
             &|_, _| {},
+            0,
         );
         let moves = out.moves.expect("a path");
         assert_eq!(replay(&board, &moves), goal);
@@ -697,7 +771,17 @@ mod tests {
         let goal = Board::solved(5, 5).unwrap();
         let board = crate::generate::random_walk(&goal, 200, &mut crate::generate::Rng::new(7));
         let h = LinearConflict::new(&goal);
-        let narrow = beam_search(&board, &goal, &h, 8, None, &Limits::none(), 1, &|_, _| {});
+        let narrow = beam_search(
+            &board,
+            &goal,
+            &h,
+            8,
+            None,
+            &Limits::none(),
+            1,
+            &|_, _| {},
+            0,
+        );
         let narrow = narrow.moves.expect("a path");
         assert_eq!(replay(&board, &narrow), goal);
         let wide = beam_search(
@@ -709,6 +793,7 @@ mod tests {
             &Limits::none(),
             1,
             &|_, _| {},
+            0,
         );
         let wide = wide.moves.expect("a path");
         assert_eq!(replay(&board, &wide), goal);
@@ -730,6 +815,7 @@ mod tests {
                 limits,
                 threads,
                 &|_, _| {},
+                0,
             )
         };
         let one = run(&Limits::none(), 1);
@@ -755,9 +841,19 @@ mod tests {
         let board = crate::generate::random_walk(&goal, 200, &mut crate::generate::Rng::new(4));
         let h = LinearConflict::new(&goal);
         let heard = std::sync::Mutex::new(Vec::new());
-        let out = beam_search(&board, &goal, &h, 64, None, &Limits::none(), 1, &|g, e| {
-            heard.lock().unwrap().push((g, e));
-        });
+        let out = beam_search(
+            &board,
+            &goal,
+            &h,
+            64,
+            None,
+            &Limits::none(),
+            1,
+            &|g, e| {
+                heard.lock().unwrap().push((g, e));
+            },
+            0,
+        );
         let path = out.moves.expect("a path");
         let heard = heard.into_inner().unwrap();
         // Twice a layer but the last (the goal's), whose children are not chosen.
@@ -782,6 +878,7 @@ mod tests {
             &Limits::none(),
             1,
             &|_, _| {},
+            0,
         );
         assert!(out.moves.is_none() && out.limit.is_none());
     }
@@ -792,11 +889,11 @@ mod tests {
         let board = crate::generate::random_walk(&goal, 400, &mut crate::generate::Rng::new(3));
         let h = Manhattan::new(&goal);
         let nodes = Limits::none().with_max_nodes(1000);
-        let out = beam_search(&board, &goal, &h, 1 << 16, None, &nodes, 1, &|_, _| {});
+        let out = beam_search(&board, &goal, &h, 1 << 16, None, &nodes, 1, &|_, _| {}, 0);
         assert_eq!(out.limit, Some(LimitHit::Nodes));
         assert!(out.generated <= 1000);
         let memory = Limits::none().with_max_memory(1 << 16);
-        let out = beam_search(&board, &goal, &h, 1 << 16, None, &memory, 1, &|_, _| {});
+        let out = beam_search(&board, &goal, &h, 1 << 16, None, &memory, 1, &|_, _| {}, 0);
         assert_eq!(out.limit, Some(LimitHit::Memory));
     }
 }

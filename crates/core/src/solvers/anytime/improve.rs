@@ -15,6 +15,10 @@
 //!    seconds.
 //! 3. When a beam hits the memory budget, or no wider beam fits in the time left, that time
 //!    goes to longer windows.
+//! 4. Time still left after those (on 7x7 boards, where the prover gives up its core early):
+//!    beams of the last width again, or narrower where it no longer fits, each with another
+//!    order of ties among boards of equal value ([`super::beam::beam_search`]'s `ties`), while
+//!    one fits.
 //!
 //! Measured against the restarting weighted A* that came before (BENCHMARKS.md): on a random
 //! 6x6 board with linear conflict, a beam of 2,048 reached 235 moves where weighted A* with
@@ -152,6 +156,42 @@ where
         rect_windows();
     };
     let refine = &refine;
+    // One beam of `width` boards with the `ties`-th order of ties, bounded by the best answer:
+    // what it found that is shorter (a beam that settled short of the goal is finished by the
+    // constructive solver from the closest board it kept: on 7x7 boards the beams of some
+    // widths all do), the limit that stopped it, and its own time.
+    let run_beam = |width: usize, ties: usize, stats: &mut Stats| {
+        let started = Instant::now();
+        let out = beam::beam_search(
+            board,
+            goal,
+            h,
+            width,
+            Some(shared.best.len()),
+            &left(),
+            beam_threads(),
+            &|generated, expanded| {
+                shared.best.improved.add(generated, expanded);
+                shared.tick();
+            },
+            ties,
+        );
+        let took = started.elapsed();
+        spent.fetch_add(out.generated, Ordering::Relaxed);
+        stats.generated += out.generated;
+        stats.expanded += out.expanded;
+        stats.peak_memory_bytes = stats.peak_memory_bytes.max(out.peak_memory_bytes);
+        let found = out
+            .moves
+            .or_else(|| {
+                let prefix = out.closest.filter(|_| out.limit.is_none())?;
+                finish_from(board, goal, prefix, &left())
+            })
+            .filter(|moves| moves.len() < shared.best.len());
+        (found, out.limit, took)
+    };
+    // The last beam that ended without a limit: its width and time.
+    let mut last_beam: Option<(usize, Duration)> = None;
     std::thread::scope(|scope| {
         let mut polishing: Option<std::thread::ScopedJoinHandle<'_, ()>> = None;
         // `all`: the whole polish; otherwise the quick post-pass only.
@@ -182,35 +222,7 @@ where
         // beam of 1,024 did not end within 10 s).
         let mut width = (FIRST_WIDTH * 25 / board.len().max(1)).clamp(MIN_FIRST_WIDTH, FIRST_WIDTH);
         while !stopped() && width <= MAX_WIDTH {
-            let started = Instant::now();
-            let out = beam::beam_search(
-                board,
-                goal,
-                h,
-                width,
-                Some(shared.best.len()),
-                &left(),
-                beam_threads(),
-                &|generated, expanded| {
-                    shared.best.improved.add(generated, expanded);
-                    shared.tick();
-                },
-            );
-            // The beam's own time: waiting below for the polish before is not part of it.
-            let took = started.elapsed();
-            spent.fetch_add(out.generated, Ordering::Relaxed);
-            stats.generated += out.generated;
-            stats.expanded += out.expanded;
-            stats.peak_memory_bytes = stats.peak_memory_bytes.max(out.peak_memory_bytes);
-            // A beam that settled short of the goal is finished by the constructive solver from
-            // the closest board it kept: on 7x7 boards the beams of some widths all do.
-            let found = out
-                .moves
-                .or_else(|| {
-                    let prefix = out.closest.filter(|_| out.limit.is_none())?;
-                    finish_from(board, goal, prefix, &left())
-                })
-                .filter(|moves| moves.len() < shared.best.len());
+            let (found, limit, took) = run_beam(width, 0, &mut stats);
             match found {
                 Some(moves) => {
                     // Given at once, then polished: on a 7x7 board the polish of a beam's path
@@ -226,12 +238,13 @@ where
                 }
                 None => {}
             }
-            if out.limit.is_some() {
+            if limit.is_some() {
                 // Out of time or nodes, or cancelled: the windows below stop at once. Out of
                 // memory: wider beams would not fit either, and the time left goes to longer
                 // windows.
                 break;
             }
+            last_beam = Some((width, took));
             match next_width(width, took, limits.deadline) {
                 Some(next) => width = next,
                 None => break,
@@ -244,8 +257,52 @@ where
     goal_windows(&GOAL_WINDOWS);
     goal_windows(&LONG_GOAL_WINDOWS);
     rect_windows();
+    // Time still left once no wider beam fitted and the windows are done (on 7x7 boards,
+    // where the prover gives up its core early, runs ended seconds before their deadline):
+    // beams of the last width again, each with another order of ties, which on such boards
+    // end tens of moves apart (BENCHMARKS.md), for as long as one fits.
+    // A beam's time is about proportional to its width: where the last width no longer fits,
+    // a narrower one may.
+    if let (Some((mut width, mut took)), Some(deadline)) = (last_beam, limits.deadline) {
+        let mut ties = 0;
+        while !stopped() {
+            let Some(narrower) = fitting_width(width, took, deadline) else {
+                break;
+            };
+            ties += 1;
+            let (found, limit, time) = run_beam(narrower, ties, &mut stats);
+            if let Some(moves) = found {
+                shared.offer(moves);
+                refine();
+            }
+            if limit.is_some() {
+                break;
+            }
+            (width, took) = (narrower, time);
+        }
+    }
     stats.generated = spent.load(Ordering::Relaxed);
     stats
+}
+
+/// The widest beam, `width` or narrower by halves down to [`MIN_FIRST_WIDTH`], that fits in
+/// the time left before `deadline` (with the margin of [`FIT_MARGIN`]: a beam cut off by the
+/// deadline gives nothing), after a beam of `width` that took `took`; `None` if none does.
+fn fitting_width(width: usize, took: Duration, deadline: Instant) -> Option<usize> {
+    let left = deadline
+        .saturating_duration_since(Instant::now())
+        .as_secs_f64()
+        * FIT_MARGIN;
+    let mut fitting = width;
+    let mut time = took.as_secs_f64();
+    while time > left {
+        if fitting / 2 < MIN_FIRST_WIDTH {
+            return None;
+        }
+        fitting /= 2;
+        time /= 2.0;
+    }
+    Some(fitting)
 }
 
 /// `prefix` (moves from `board`), then the constructive solver's path from where it leads to
@@ -325,6 +382,19 @@ mod tests {
             end.apply(m);
         }
         assert_eq!(end, goal);
+    }
+
+    #[test]
+    fn the_time_left_takes_the_widest_beam_that_fits() {
+        let second = Duration::from_secs(1);
+        let soon = |ms| Instant::now() + Duration::from_millis(ms);
+        assert_eq!(fitting_width(1024, second, soon(3000)), Some(1024));
+        // 1 s left: a beam of 1 s would be cut off, with the margin; one of half the width not.
+        assert_eq!(fitting_width(1024, second, soon(1000)), Some(512));
+        assert_eq!(fitting_width(1024, second, soon(300)), Some(256));
+        // Never narrower than the narrowest first beam.
+        assert_eq!(fitting_width(64, second, soon(300)), None);
+        assert_eq!(fitting_width(1024, second, Instant::now()), None);
     }
 
     #[test]
