@@ -159,7 +159,8 @@ where
     // One beam of `width` boards with the `ties`-th order of ties, bounded by the best answer:
     // what it found that is shorter (a beam that settled short of the goal is finished by the
     // constructive solver from the closest board it kept: on 7x7 boards the beams of some
-    // widths all do), the limit that stopped it, and its own time.
+    // widths all do), the limit that stopped it, and its own time (waiting for the polish of
+    // the beam before is not part of it).
     let run_beam = |width: usize, ties: usize, stats: &mut Stats| {
         let started = Instant::now();
         let out = beam::beam_search(
@@ -259,14 +260,14 @@ where
     rect_windows();
     // Time still left once no wider beam fitted and the windows are done (on 7x7 boards,
     // where the prover gives up its core early, runs ended seconds before their deadline):
-    // beams of the last width again, each with another order of ties, which on such boards
-    // end tens of moves apart (BENCHMARKS.md), for as long as one fits.
-    // A beam's time is about proportional to its width: where the last width no longer fits,
-    // a narrower one may.
+    // beams of the last width again, or narrower where it no longer fits, each with another
+    // order of ties, which on such boards end tens of moves apart (BENCHMARKS.md), for as long
+    // as one fits.
     if let (Some((mut width, mut took)), Some(deadline)) = (last_beam, limits.deadline) {
         let mut ties = 0;
         while !stopped() {
-            let Some(narrower) = fitting_width(width, took, deadline) else {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let Some(narrower) = fitting_width(width, took, left) else {
                 break;
             };
             ties += 1;
@@ -286,13 +287,11 @@ where
 }
 
 /// The widest beam, `width` or narrower by halves down to [`MIN_FIRST_WIDTH`], that fits in
-/// the time left before `deadline` (with the margin of [`FIT_MARGIN`]: a beam cut off by the
-/// deadline gives nothing), after a beam of `width` that took `took`; `None` if none does.
-fn fitting_width(width: usize, took: Duration, deadline: Instant) -> Option<usize> {
-    let left = deadline
-        .saturating_duration_since(Instant::now())
-        .as_secs_f64()
-        * FIT_MARGIN;
+/// the time `left` (with the margin of [`FIT_MARGIN`]: a beam cut off by the deadline gives
+/// nothing), after a beam of `width` that took `took` (a beam's time is about proportional to
+/// its width); `None` if none does.
+fn fitting_width(width: usize, took: Duration, left: Duration) -> Option<usize> {
+    let left = left.as_secs_f64() * FIT_MARGIN;
     let mut fitting = width;
     let mut time = took.as_secs_f64();
     while time > left {
@@ -387,14 +386,14 @@ mod tests {
     #[test]
     fn the_time_left_takes_the_widest_beam_that_fits() {
         let second = Duration::from_secs(1);
-        let soon = |ms| Instant::now() + Duration::from_millis(ms);
-        assert_eq!(fitting_width(1024, second, soon(3000)), Some(1024));
+        let ms = Duration::from_millis;
+        assert_eq!(fitting_width(1024, second, ms(3000)), Some(1024));
         // 1 s left: a beam of 1 s would be cut off, with the margin; one of half the width not.
-        assert_eq!(fitting_width(1024, second, soon(1000)), Some(512));
-        assert_eq!(fitting_width(1024, second, soon(300)), Some(256));
+        assert_eq!(fitting_width(1024, second, ms(1000)), Some(512));
+        assert_eq!(fitting_width(1024, second, ms(400)), Some(256));
         // Never narrower than the narrowest first beam.
-        assert_eq!(fitting_width(64, second, soon(300)), None);
-        assert_eq!(fitting_width(1024, second, Instant::now()), None);
+        assert_eq!(fitting_width(64, second, ms(400)), None);
+        assert_eq!(fitting_width(1024, second, ms(0)), None);
     }
 
     #[test]
