@@ -114,6 +114,28 @@ pub fn slides_floor(board: &Board, goal: &Board) -> u32 {
     MtmSolver::new(goal).lower_bound(board)
 }
 
+/// What to say when `hit` stopped the build of `goal`'s multi-tile tables after `elapsed`,
+/// before any search: what happened, and advice that fits the limit.
+fn table_limit(hit: LimitHit, goal: &Board, elapsed: std::time::Duration) -> String {
+    let (w, h) = (goal.width(), goal.height());
+    let build = format!(
+        "`taquin pdb build --metric mtm --size {w}x{h}{}`",
+        common::goal_flag(goal)
+    );
+    let advice = match hit {
+        LimitHit::Time => format!("give more time (--timeout), or build them once with {build}"),
+        LimitHit::Memory => {
+            format!("give more memory (--max-memory), or build them once with {build}")
+        }
+        LimitHit::Nodes => "a node budget of 0 allows no search: give a larger --max-nodes".into(),
+        LimitHit::Cancelled => format!("build them once with {build}"),
+    };
+    format!(
+        "{hit} while building the multi-tile tables for {w}x{h}, after {}: {advice}",
+        common::millis(elapsed)
+    )
+}
+
 /// On a terminal only, after a search of more than a few seconds without the standard
 /// multi-tile set, names the command that builds it.
 fn mtm_tip(goal: &Board, tables: &Tables, elapsed: std::time::Duration) {
@@ -174,27 +196,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             let planned = mtm_solver(&goal, tables, &limits);
             if let Err(SolveError::Limit { hit, .. }) = &planned {
                 // A limit met while a table was being built: no search ran.
-                let (w, h) = (goal.width(), goal.height());
-                let build = format!(
-                    "`taquin pdb build --metric mtm --size {w}x{h}{}`",
-                    common::goal_flag(&goal)
-                );
-                let advice = match hit {
-                    LimitHit::Time => {
-                        format!("give more time (--timeout), or build them once with {build}")
-                    }
-                    LimitHit::Memory => {
-                        format!("give more memory (--max-memory), or build them once with {build}")
-                    }
-                    LimitHit::Nodes => {
-                        "a node budget of 0 allows no search: give a larger --max-nodes".to_string()
-                    }
-                    LimitHit::Cancelled => format!("build them once with {build}"),
-                };
-                let message = format!(
-                    "{hit} while building the multi-tile tables for {w}x{h}, after {}: {advice}",
-                    common::millis(started.elapsed()),
-                );
+                let message = table_limit(*hit, &goal, started.elapsed());
                 if args.json {
                     let mut out = std::io::stdout().lock();
                     writeln!(out, "{}", json!({ "error": message, "kind": "limit" }))?;
@@ -204,10 +206,10 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 return Ok(ExitCode::from(EXIT_FAILED));
             }
             let result = planned.and_then(|plan| {
-                if args.explain {
-                    eprintln!("plan: {}", plan.explain());
-                }
                 let explained = plan.explain();
+                if args.explain {
+                    eprintln!("plan: {explained}");
+                }
                 let solver = plan.solver.with_threads(args.threads);
                 let spinner = Spinner::new(&format!("{} + {}", MtmPlan::ALGORITHM, plan.heuristic));
                 let progress = |p| spinner.update(p);
