@@ -190,7 +190,8 @@ fn ask_from(
 /// `board` and `goal` are text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows or a 2-D array.
 /// `algorithm` and `heuristic` take the CLI's names; "auto" picks for the board (the `plan`
 /// attribute of the result says what and why). `timeout` is in seconds (more than 0, at most a
-/// year; None for no limit). Ctrl-C stops the search.
+/// year; None for no limit), `max_nodes` counts nodes generated, and `max_memory` is the memory
+/// budget of A*, BFS and the anytime search in bytes. Ctrl-C stops the search.
 ///
 /// >>> solve("6 4 7/8 5 0/3 2 1", algorithm="astar", heuristic="manhattan").length
 /// 31
