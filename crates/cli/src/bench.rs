@@ -247,8 +247,9 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             .collect();
         // Checked once here; each instance gets its own limits below (its own deadline).
         args.limits.limits()?;
-        // IDA*'s memory is linear in the depth, so its instances can share the machine; the
-        // other searches keep the whole memory budget to one instance.
+        // IDA*'s memory is linear in the depth, so its instances can share the machine (the
+        // beams beside it beyond 16 cells share the memory budget, below); the other searches
+        // keep the whole memory budget to one instance.
         let jobs = match args.jobs {
             Some(n) => n.max(1),
             None if args.threads == 1 && algorithm == Algorithm::IdaStar => {
@@ -264,6 +265,10 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 .limits
                 .limits()
                 .expect("the limit flags were checked before the run");
+            // The instances solved at once share the memory budget.
+            let limits = limits
+                .clone()
+                .with_max_memory(limits.memory_budget() / jobs);
             Request::new(inst.board.clone(), inst.goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, None))
         };

@@ -24,8 +24,9 @@ pub struct LimitArgs {
     /// Give up after generating this many nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Memory budget of A* and BFS in MiB (default 4096): they stop with an error instead of
-    /// exhausting the machine.
+    /// Memory budget in MiB (default 4096) of the searches whose memory grows: A* and BFS stop
+    /// with an error, and the beams of the anytime search and of IDA* beyond 16 cells stay
+    /// narrower, instead of exhausting the machine.
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<usize>,
 }

@@ -14,10 +14,12 @@ use crate::limits::{Limits, Progress, ProgressFn};
 use crate::pdb::BuildPolicy;
 use crate::planner::Plan;
 use crate::request::Request;
+use crate::search::idastar::{idastar_between, Between};
+use crate::search::parallel::idastar_parallel_between;
 use crate::search::puzzle_graph::{graph_solution, IncrementalPuzzleGraph, PuzzleGraph};
 use crate::search::{astar, bfs, Path};
 use crate::solution::{Solution, SolveError};
-use crate::solvers::anytime::{run_detached, Best};
+use crate::solvers::anytime::{run_detached, BeamIncumbent, Best};
 use crate::symmetry::Symmetry;
 use crate::tables::Tables;
 
@@ -384,24 +386,50 @@ impl WithHeuristic for IdaRun<'_> {
         // Every pruning: the moves stay optimal, the nodes are fewer than the literature's
         // plain IDA* (which `search::idastar` still is).
         let pruning = crate::search::Pruning::full_within(self.board.len(), self.limits);
-        if self.threads == 1 {
-            crate::search::idastar_with(
+        // Beyond 16 cells, beams between the iterations look for a solution as short as the
+        // next bound, which spares IDA* its last iteration (`BeamIncumbent`).
+        let threads = match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let mut beams = (self.board.len() > crate::planner::MAX_QUICK_CELLS).then(|| {
+            BeamIncumbent::new(
                 self.board,
                 self.goal,
                 h,
-                pruning,
                 self.limits,
+                threads,
                 self.progress,
             )
-        } else {
-            crate::search::idastar_parallel_with(
+        });
+        let mut hook;
+        let between: Option<Between> = match beams.as_mut() {
+            Some(beams) => {
+                hook = |bound, sizes: &[u64], total| beams.before_iteration(bound, sizes, total);
+                Some(&mut hook)
+            }
+            None => None,
+        };
+        if threads == 1 {
+            idastar_between(
                 self.board,
                 self.goal,
                 h,
                 pruning,
                 self.limits,
                 self.progress,
-                self.threads,
+                between,
+            )
+        } else {
+            idastar_parallel_between(
+                self.board,
+                self.goal,
+                h,
+                pruning,
+                self.limits,
+                self.progress,
+                threads,
+                between,
             )
         }
     }

@@ -48,17 +48,17 @@ const FIRST_WIDTH: usize = 1024;
 /// Narrowest first beam, on the largest boards.
 const MIN_FIRST_WIDTH: usize = 32;
 /// Each beam is this many times as wide as the one before.
-const WIDTH_GROWTH: usize = 4;
+pub(super) const WIDTH_GROWTH: usize = 4;
 /// Share of the time left a beam is planned to take: beams do not all cost the same per board
 /// (the bound prunes more as solutions shorten; the machine may be busy).
 const FIT_MARGIN: f64 = 0.85;
 /// Widest beam: about 200 MB a layer on the 24-puzzle, within the default memory budget.
-const MAX_WIDTH: usize = 1 << 20;
+pub(super) const MAX_WIDTH: usize = 1 << 20;
 
 /// Goal-window passes after each beam solution: (window length, IDA* nodes per window).
 /// Measured on Korf & Felner's 24-puzzles with the 6-6-6-6: windows of 30 cost microseconds,
 /// of 60 a fraction of a second for the whole path.
-const GOAL_WINDOWS: [(usize, u64); 3] = [(30, 20_000), (45, 100_000), (60, 400_000)];
+pub(super) const GOAL_WINDOWS: [(usize, u64); 3] = [(30, 20_000), (45, 100_000), (60, 400_000)];
 /// Longer goal windows, for the time left once the beams are over (run after every beam, they
 /// cost more than they gain: 1.086 x the optimum against 1.025 on the measurement above).
 const LONG_GOAL_WINDOWS: [(usize, u64); 3] = [(75, 1_000_000), (90, 4_000_000), (110, 16_000_000)];
@@ -218,10 +218,7 @@ where
         // that beam found nothing: on a large board the pass takes seconds (1.75 s for a
         // 664-move 7x7 answer, to 622 moves) where the first beam gives a far shorter answer.
         let mut first_polished = false;
-        // Larger boards have longer paths and dearer boards: a narrower first beam keeps the
-        // first improvement as quick as on the 24-puzzle (on 7x7 boards under load, a first
-        // beam of 1,024 did not end within 10 s).
-        let mut width = (FIRST_WIDTH * 25 / board.len().max(1)).clamp(MIN_FIRST_WIDTH, FIRST_WIDTH);
+        let mut width = first_width(board.len());
         while !stopped() && width <= MAX_WIDTH {
             let (found, limit, took) = run_beam(width, 0, &mut stats);
             match found {
@@ -302,6 +299,13 @@ fn fitting_width(width: usize, took: Duration, left: Duration) -> Option<usize> 
         time /= 2.0;
     }
     Some(fitting)
+}
+
+/// The width of the first beam on a board of `cells` cells: larger boards have longer paths
+/// and dearer boards, and a narrower first beam keeps the first improvement as quick as on the
+/// 24-puzzle (on 7x7 boards under load, a first beam of 1,024 did not end within 10 s).
+pub(super) fn first_width(cells: usize) -> usize {
+    (FIRST_WIDTH * 25 / cells.max(1)).clamp(MIN_FIRST_WIDTH, FIRST_WIDTH)
 }
 
 /// `prefix` (moves from `board`), then the constructive solver's path from where it leads to
