@@ -129,8 +129,12 @@ pub fn read_goal(goal: Option<&str>, board: &Board) -> Result<Board> {
 /// terminal (so pipes and logs stay clean).
 pub struct Spinner {
     bar: Option<ProgressBar>,
-    /// The best length an anytime search reported last.
+    /// The best length a search reported last (an anytime search's answers, IDA*'s beams'
+    /// solutions beyond 16 cells).
     last_best: std::sync::Mutex<Option<u32>>,
+    /// Whether a Ctrl-C gives the best so far as the answer (the anytime search) or ends the
+    /// search with none (IDA*, whose answer must be proven).
+    cancel_keeps_best: bool,
 }
 
 impl Spinner {
@@ -167,6 +171,16 @@ impl Spinner {
         Spinner {
             bar,
             last_best: std::sync::Mutex::new(None),
+            cancel_keeps_best: true,
+        }
+    }
+
+    /// The spinner of a search run by `plan`: a Ctrl-C keeps the best answer so far only in
+    /// an anytime search.
+    pub fn for_plan(plan: &taquin::Plan) -> Spinner {
+        Spinner {
+            cancel_keeps_best: plan.algorithm == taquin::Algorithm::Anytime,
+            ..Spinner::new(&format!("{} + {}", plan.algorithm, plan.heuristic_name()))
         }
     }
 
@@ -189,16 +203,25 @@ impl Spinner {
                     ));
                 }
                 // Within 80 columns with the longest label, so that it never wraps.
+                let cancel = if self.cancel_keeps_best {
+                    "keeps it"
+                } else {
+                    "cancels"
+                };
                 bar.set_message(format!(
-                    "best {best}, optimal >= {}  (Ctrl-C keeps it)",
+                    "best {best}, optimal >= {}  (Ctrl-C {cancel})",
                     p.bound,
                 ));
             }
-            None => bar.set_message(format!(
-                "bound {}  {} nodes  (Ctrl-C cancels)",
-                p.bound,
-                thousands(p.generated),
-            )),
+            None => {
+                let last = *self.last_best.lock().unwrap_or_else(|e| e.into_inner());
+                let best = last.map_or(String::new(), |b| format!(", best {b}"));
+                bar.set_message(format!(
+                    "bound {}{best}  {} nodes  (Ctrl-C cancels)",
+                    p.bound,
+                    thousands(p.generated),
+                ))
+            }
         }
     }
 
@@ -446,5 +469,45 @@ mod tests {
             .find_map(|w| w.strip_suffix('s')?.parse::<f64>().ok())
             .unwrap_or_else(|| panic!("no time in {line:?}"));
         assert!(seconds < 4321.0, "{line}");
+    }
+
+    #[test]
+    fn an_optimal_search_with_a_solution_in_hand_says_ctrl_c_cancels_and_shows_it_beside_the_bound() {
+        let screen = Screen::default();
+        let bar = ProgressBar::with_draw_target(
+            None,
+            indicatif::ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        );
+        let spinner = Spinner {
+            cancel_keeps_best: false,
+            ..Spinner::on(Some(bar.clone()), "idastar + pdb")
+        };
+        let report = |best: Option<u32>| Progress {
+            generated: 1_234_567,
+            expanded: 2,
+            bound: 94,
+            elapsed: Duration::from_secs(1),
+            best,
+            best_moves: None,
+        };
+        // A solution from the beams, then IDA*'s own report.
+        spinner.update(report(Some(100)));
+        std::thread::sleep(Duration::from_millis(100));
+        bar.tick();
+        let line = |screen: &Screen| {
+            let shown = screen.0.lock().unwrap().clone();
+            shown
+                .lines()
+                .rfind(|l| l.contains("idastar + pdb"))
+                .unwrap_or_else(|| panic!("no spinner line in {shown:?}"))
+                .to_string()
+        };
+        let first = line(&screen);
+        assert!(first.contains("best 100, optimal >= 94  (Ctrl-C cancels)"), "{first}");
+        spinner.update(report(None));
+        std::thread::sleep(Duration::from_millis(100));
+        bar.tick();
+        let second = line(&screen);
+        assert!(second.contains("bound 94, best 100  1,234,567 nodes"), "{second}");
     }
 }

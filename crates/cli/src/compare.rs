@@ -86,7 +86,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
         } else {
             algorithm.name()
         };
-        let spinner = Spinner::new(&format!("{algorithm} + {hname}"));
+        let spinner = Spinner::for_plan(&plan);
         let progress = |p| spinner.update(p);
         let result = plan.run(&request, tables, Some(&progress));
         spinner.finish();

@@ -179,8 +179,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 if args.explain {
                     eprintln!("plan: {}", plan.explain());
                 }
-                let spinner =
-                    Spinner::new(&format!("{} + {}", plan.algorithm, plan.heuristic_name()));
+                let spinner = Spinner::for_plan(&plan);
                 let progress = |p| spinner.update(p);
                 let result = plan.run(&request, tables, Some(&progress));
                 spinner.finish();

@@ -164,7 +164,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 h.name()
             );
         }
-        let spinner = Spinner::new(&format!("{} + {}", plan.algorithm, plan.heuristic_name()));
+        let spinner = Spinner::for_plan(&plan);
         let progress = |p| spinner.update(p);
         let result = plan.run(&request, tables, Some(&progress));
         spinner.finish();
