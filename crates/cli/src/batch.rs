@@ -208,7 +208,7 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
         &work,
         jobs,
         &cancel,
-        |item| solve_line(item, &args, tables),
+        |item| solve_line(item, &args, jobs, tables),
         |_, _| Ok(()),
         |_, outcome| {
             match outcome {
@@ -380,8 +380,9 @@ fn json_board(v: Option<&Value>, what: &str) -> Result<Option<Board>> {
     })
 }
 
-/// Solves one line into its record: `(solved, json)`, or `None` when Ctrl-C stopped it.
-fn solve_line(item: &Work, args: &BatchArgs, tables: &Tables) -> Outcome {
+/// Solves one line into its record, as one of `jobs` at once: `(solved, json)`, or `None` when
+/// Ctrl-C stopped it.
+fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Outcome {
     let mut record = Record {
         line: item.line,
         ..Record::default()
@@ -406,8 +407,9 @@ fn solve_line(item: &Work, args: &BatchArgs, tables: &Tables) -> Outcome {
     record.id = inst.id;
     record.optimal_length = inst.optimal_length;
     record.lower_bound = Some(manhattan_lower_bound(&inst.board, &inst.goal));
+    // The instances solved at once share the memory budget.
     let limits = match args.limits.limits() {
-        Ok(l) => l,
+        Ok(l) => common::memory_shared_by(l, jobs),
         Err(e) => {
             record.status = "error";
             record.error = Some(format!("{e:#}"));

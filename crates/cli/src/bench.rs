@@ -258,6 +258,13 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             None => 1,
         }
         .clamp(1, todo.len().max(1));
+        if jobs > 1 && algorithm == Algorithm::IdaStar {
+            // The duplicate-pruning automaton, whose learning is sized by the memory budget, is
+            // learned with the whole budget before the instances share it: the pruning, and
+            // with it the node counts, do not depend on how many run at once.
+            let budget = args.limits.limits()?.memory_budget();
+            taquin::search::fsm::Fsm::for_cells_within(first.goal.len(), budget);
+        }
         let wall = std::time::Instant::now();
         // `--timeout` is per instance: each one's deadline is counted from its own start.
         let solve = |inst: &&Instance| {
@@ -266,9 +273,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 .limits()
                 .expect("the limit flags were checked before the run");
             // The instances solved at once share the memory budget.
-            let limits = limits
-                .clone()
-                .with_max_memory(limits.memory_budget() / jobs);
+            let limits = common::memory_shared_by(limits, jobs);
             Request::new(inst.board.clone(), inst.goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, None))
         };

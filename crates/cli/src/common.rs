@@ -43,6 +43,12 @@ impl LimitArgs {
     }
 }
 
+/// `limits` for each of `jobs` searches run at once: they share the memory budget.
+pub fn memory_shared_by(limits: Limits, jobs: usize) -> Limits {
+    let share = limits.memory_budget() / jobs.max(1);
+    limits.with_max_memory(share)
+}
+
 /// The duration of a `--NAME SECONDS` flag, checked by the core's
 /// [`taquin::limits::timeout_secs`] (positive, fractions allowed, at most a year).
 pub fn seconds(name: &str, value: f64) -> Result<Duration> {
@@ -472,7 +478,8 @@ mod tests {
     }
 
     #[test]
-    fn an_optimal_search_with_a_solution_in_hand_says_ctrl_c_cancels_and_shows_it_beside_the_bound() {
+    fn an_optimal_search_with_a_solution_in_hand_says_ctrl_c_cancels_and_shows_it_beside_the_bound()
+    {
         let screen = Screen::default();
         let bar = ProgressBar::with_draw_target(
             None,
@@ -503,11 +510,17 @@ mod tests {
                 .to_string()
         };
         let first = line(&screen);
-        assert!(first.contains("best 100, optimal >= 94  (Ctrl-C cancels)"), "{first}");
+        assert!(
+            first.contains("best 100, optimal >= 94  (Ctrl-C cancels)"),
+            "{first}"
+        );
         spinner.update(report(None));
         std::thread::sleep(Duration::from_millis(100));
         bar.tick();
         let second = line(&screen);
-        assert!(second.contains("bound 94, best 100  1,234,567 nodes"), "{second}");
+        assert!(
+            second.contains("bound 94, best 100  1,234,567 nodes"),
+            "{second}"
+        );
     }
 }

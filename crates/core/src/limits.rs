@@ -164,6 +164,23 @@ impl Limits {
         self
     }
 
+    /// These limits once `spent` nodes of the node budget are spent: for the next of several
+    /// searches that share the budget (the other limits stay as they are).
+    pub fn after(&self, spent: u64) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes.map(|m| m.saturating_sub(spent)),
+            ..self.clone()
+        }
+    }
+
+    /// These limits with a node budget of at most `nodes`.
+    pub fn at_most(&self, nodes: u64) -> Limits {
+        Limits {
+            max_nodes: Some(self.max_nodes.map_or(nodes, |m| m.min(nodes))),
+            ..self.clone()
+        }
+    }
+
     /// A cancel flag shared with the caller.
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Limits {
         self.cancel = Some(flag);

@@ -15,11 +15,11 @@ use crate::pdb::BuildPolicy;
 use crate::planner::Plan;
 use crate::request::Request;
 use crate::search::idastar::{idastar_between, Between};
-use crate::search::parallel::idastar_parallel_between;
+use crate::search::parallel::{idastar_parallel_between, threads_or_cores};
 use crate::search::puzzle_graph::{graph_solution, IncrementalPuzzleGraph, PuzzleGraph};
 use crate::search::{astar, bfs, Path};
 use crate::solution::{Solution, SolveError};
-use crate::solvers::anytime::{run_detached, BeamIncumbent, Best};
+use crate::solvers::anytime::{run_detached, BeamIncumbent, Best, BEAMS_BEYOND_CELLS};
 use crate::symmetry::Symmetry;
 use crate::tables::Tables;
 
@@ -388,11 +388,8 @@ impl WithHeuristic for IdaRun<'_> {
         let pruning = crate::search::Pruning::full_within(self.board.len(), self.limits);
         // Beyond 16 cells, beams between the iterations look for a solution as short as the
         // next bound, which spares IDA* its last iteration (`BeamIncumbent`).
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
-        let mut beams = (self.board.len() > crate::planner::MAX_QUICK_CELLS).then(|| {
+        let threads = threads_or_cores(self.threads);
+        let mut beams = (self.board.len() > BEAMS_BEYOND_CELLS).then(|| {
             BeamIncumbent::new(
                 self.board,
                 self.goal,

@@ -133,10 +133,7 @@ pub fn gods_number(
     let words = total.div_ceil(PER_WORD) as usize;
     let memory_bytes = words * 8;
     let bits: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(u64::MAX)).collect();
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = crate::search::parallel::threads_or_cores(threads);
     let start = ranker.rank(goal.tiles(), goal.blank());
     mark(&bits, start, layer_code(0));
     let mut distribution = vec![1u64];

@@ -107,10 +107,7 @@ impl MtmSolver {
     /// out the subtrees below the first two slides; the moves are those of one thread, as the
     /// first solution in the sequential order is kept.
     pub fn with_threads(mut self, threads: usize) -> MtmSolver {
-        self.threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
+        self.threads = crate::search::parallel::threads_or_cores(threads);
         self
     }
 

@@ -377,10 +377,13 @@ impl<H: Incremental> Layer<'_, H> {
         candidates.reserve(parts[..used].iter().map(|p| p.candidates.len()).sum());
         let mut offset = 0u32;
         for part in &parts[..used] {
-            all.generated += part.generated;
+            // Past a part that met the goal or a limit, one thread would have generated
+            // nothing: the parts after it are not counted, so that the counts (and the node
+            // budget's use of them) are the same on any number of threads.
             if all.goal.is_some() || all.limit.is_some() {
-                continue;
+                break;
             }
+            all.generated += part.generated;
             candidates.extend(part.candidates.iter().map(|c| Candidate {
                 slot: c.slot + offset,
                 ..*c

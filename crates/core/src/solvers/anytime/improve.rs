@@ -77,12 +77,7 @@ where
     let (board, goal) = (request.board(), request.goal());
     // Nodes spent so far, so that a node budget bounds the improver's work as a whole.
     let spent = AtomicU64::new(0);
-    let left = || Limits {
-        max_nodes: limits
-            .max_nodes
-            .map(|m| m.saturating_sub(spent.load(Ordering::Relaxed))),
-        ..limits.clone()
-    };
+    let left = || limits.after(spent.load(Ordering::Relaxed));
     let mut stats = Stats::default();
     let stopped = || shared.stop.load(Ordering::Relaxed) || left().check(0).is_err();
     let best = || shared.best.moves().clone();

@@ -106,13 +106,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             j -= 1;
             continue;
         }
-        let left = limits
-            .max_nodes
-            .map_or(u64::MAX, |m| m.saturating_sub(generated));
-        let within = Limits {
-            max_nodes: Some(node_budget.min(left)),
-            ..limits.clone()
-        };
+        let within = limits.after(generated).at_most(node_budget);
         // The solver's pruning (without waiting for the automaton): the moves stay optimal.
         // The window's nodes handed on so far: its progress reports are running totals.
         let told = AtomicU64::new(0);
