@@ -61,10 +61,11 @@ pub(super) const MAX_WIDTH: usize = 1 << 20;
 pub(super) const GOAL_WINDOWS: [(usize, u64); 3] = [(30, 20_000), (45, 100_000), (60, 400_000)];
 /// Longer goal windows, for the time left once the beams are over (run after every beam, they
 /// cost more than they gain: 1.086 x the optimum against 1.025 on the measurement above).
-const LONG_GOAL_WINDOWS: [(usize, u64); 3] = [(75, 1_000_000), (90, 4_000_000), (110, 16_000_000)];
+pub(super) const LONG_GOAL_WINDOWS: [(usize, u64); 3] =
+    [(75, 1_000_000), (90, 4_000_000), (110, 16_000_000)];
 
 /// Rectangle-window passes of [`crate::solvers::shorten`]: (window length, cells, node budget).
-const RECT_WINDOWS: [(usize, usize, u64); 3] =
+pub(super) const RECT_WINDOWS: [(usize, usize, u64); 3] =
     [(16, 20, 20_000), (20, 24, 100_000), (24, 30, 400_000)];
 
 /// The improver's thread (see the module documentation). Returns what it spent; its answers

@@ -9,15 +9,21 @@
 //! last iteration starts makes that iteration unnecessary. Beam searches find such solutions
 //! for a small share of the cost (instance 1: 95 moves within 33 M nodes of beams and windows).
 //!
-//! [`BeamIncumbent`] runs before each iteration (IDA*'s [`Between`] hook): beams of growing width
-//! (the anytime search's, [`super::beam`]), each bounded by the best solution so far, and the
-//! goal windows of [`super::windows`] on each solution they find, until its solution is as short
-//! as the coming bound or its nodes reach [`SHARE`] of what the coming iteration is foreseen to
-//! cost (the last iteration's size times its growth over the one before). Their widths grow
-//! fourfold up to the widest that fits the memory budget; past it, beams of that width with other
-//! orders of ties ([`super::beam::beam_search`]'s `ties`). Everything it does is bounded by node
-//! counts, never by the clock, so a search generates the same nodes and returns the same moves
-//! every time, on any number of threads.
+//! [`BeamIncumbent`] runs before each iteration (IDA*'s [`Between`] hook), until its solution is
+//! as short as the coming bound or its nodes reach [`SHARE`] of what the coming iteration is
+//! foreseen to cost (the last iteration's size times its growth over the one before):
+//! - beams of growing width (the anytime search's, [`super::beam`]), each bounded by the best
+//!   solution so far; fourfold wider each time, up to the widest that fits the memory budget,
+//!   then that width again with other orders of ties ([`super::beam::beam_search`]'s `ties`);
+//!   where the next one does not fit what is left of the share, a narrower one (down to a
+//!   quarter) with an order of ties not tried yet;
+//! - each solution they find polished as the anytime search polishes them: the quick post-pass,
+//!   goal windows of up to 60 moves re-solved optimally with the goal's heuristic
+//!   ([`super::windows`]), rectangle windows; and once the widest beam has run, the best
+//!   solution through the long goal windows (75 to 110 moves).
+//!
+//! Everything it does is bounded by node counts, never by the clock, so a search generates the
+//! same nodes and returns the same moves every time, on any number of threads.
 //!
 //! [`Between`]: crate::search::idastar::Between
 
@@ -27,9 +33,12 @@ use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
 use crate::moves::Move;
 use crate::search::idastar::Interlude;
+use crate::solvers::shorten::{shorten_reporting, ShortenOptions};
 
 use super::beam::beam_search;
-use super::improve::{first_width, GOAL_WINDOWS, MAX_WIDTH, WIDTH_GROWTH};
+use super::improve::{
+    first_width, GOAL_WINDOWS, LONG_GOAL_WINDOWS, MAX_WIDTH, RECT_WINDOWS, WIDTH_GROWTH,
+};
 use super::windows::resolve_goal_windows;
 
 /// Boards beyond this many cells get the beams. On the 15-puzzle the last iteration is cheap
@@ -57,10 +66,16 @@ pub(crate) struct BeamIncumbent<'a, H> {
     progress: Option<ProgressFn<'a>>,
     /// The shortest solution found so far.
     best: Option<Vec<Move>>,
-    /// Width of the next beam.
+    /// Width of the next beam of the schedule.
     width: usize,
-    /// Order of ties of the next beam ([`beam_search`]'s `ties`).
-    ties: usize,
+    /// Whether the schedule's width has had no beam yet: its first takes the first order of
+    /// ties ([`beam_search`]'s `ties`), every other beam a new one (the same width and order
+    /// would give the same beam).
+    fresh: bool,
+    /// The last order of ties taken by a beam that was not the first of its width.
+    orders: usize,
+    /// Whether the best solution has been through the long goal windows.
+    long_windows_done: bool,
     /// Widest beam that fits the memory budget (lowered when one did not).
     widest: usize,
     /// Nodes generated per unit of width by the last beam (assumed before the first).
@@ -108,7 +123,9 @@ where
             progress,
             best: None,
             width: first_width(board.len()),
-            ties: 0,
+            fresh: true,
+            orders: 0,
+            long_windows_done: false,
             widest: MAX_WIDTH,
             cost_per_width: FIRST_COST_PER_WIDTH_AND_MOVE * f64::from(root),
             generated: 0,
@@ -137,11 +154,22 @@ where
         );
         self.allowed = (SHARE * foreseen(sizes)) as u64;
         while !self.stopped && self.best_len() > bound as usize {
-            let cost = (self.cost_per_width * self.width as f64) as u64;
-            if self.generated.saturating_add(cost) > self.allowed {
-                break;
+            if self.width >= self.widest && !self.fresh && !self.long_windows_done {
+                // The widest beam has had its turn: the best solution goes through the long
+                // goal windows once, as in the anytime search once its beams are over
+                // (Korf & Felner's #5: the beams of a million boards end at 102 moves, the
+                // windows of 75 to 110 moves take it to the optimum of 100).
+                self.long_windows_done = true;
+                if let Some(best) = self.best.clone() {
+                    let polished = self.goal_windows(best, &LONG_GOAL_WINDOWS);
+                    self.keep(polished, bound);
+                }
+                continue;
             }
-            self.run_beam(bound);
+            let Some(width) = self.fitting_width() else {
+                break;
+            };
+            self.run_beam(bound, width);
         }
         Interlude {
             moves: self.best.clone(),
@@ -151,16 +179,31 @@ where
         }
     }
 
+    /// The width of the next beam: the schedule's, or where it does not fit what is left of
+    /// the share (at the rate of the last beam), the widest narrower one that does, down to a
+    /// quarter of it; `None` when none fits.
+    fn fitting_width(&self) -> Option<usize> {
+        let left = self.allowed.saturating_sub(self.generated) as f64;
+        let mut width = self.width;
+        while self.cost_per_width * width as f64 > left {
+            width /= 2;
+            if width < (self.width / 4).max(1) {
+                return None;
+            }
+        }
+        Some(width)
+    }
+
     fn best_len(&self) -> usize {
         self.best.as_ref().map_or(usize::MAX, Vec::len)
     }
 
     /// The caller's limits with the node budget IDA* and this hook left, and at most what is
-    /// left of this hook's share before the coming iteration; whether that share is the
-    /// tighter of the two.
-    fn left(&self) -> (Limits, bool) {
+    /// left of this hook's share before the coming iteration plus `slack`; whether that share
+    /// is the tighter of the two.
+    fn left(&self, slack: u64) -> (Limits, bool) {
         let limits = self.limits.after(self.searched.0 + self.generated);
-        let share = self.allowed.saturating_sub(self.generated);
+        let share = self.allowed.saturating_sub(self.generated) + slack;
         let by_share = limits.max_nodes.is_none_or(|m| share < m);
         (limits.at_most(share), by_share)
     }
@@ -176,12 +219,24 @@ where
         }
     }
 
-    /// One beam of the current width and order of ties, bounded by the best solution; what it
-    /// finds is shortened by the goal windows and kept. Then the next beam's width: fourfold,
-    /// up to the widest that fits; past it, the same width with the next order of ties.
-    fn run_beam(&mut self, bound: u32) {
+    /// One beam of `width` boards, bounded by the best solution; what it finds is polished
+    /// and kept. A beam of the schedule's width moves the schedule on: fourfold, up to the
+    /// widest that fits the memory; past it, the same width again.
+    fn run_beam(&mut self, bound: u32, width: usize) {
+        let scheduled = width == self.width;
+        let ties = if scheduled && self.fresh {
+            0
+        } else {
+            self.orders += 1;
+            self.orders
+        };
+        self.fresh &= !scheduled;
         let best = self.best.as_ref().map(Vec::len);
-        let (limits, by_share) = self.left();
+        // A beam is started only where its foreseen cost fits the share, but the foreseen cost
+        // is that of the last beam's rate, and a beam cut short gives nothing: it may overrun
+        // the share by as much again.
+        let foreseen = (self.cost_per_width * width as f64) as u64;
+        let (limits, by_share) = self.left(foreseen);
         // The beam's running count, for the reports between its layers.
         let beam = std::sync::atomic::AtomicU64::new(0);
         let report = |generated: u64, _expanded: u64| {
@@ -193,24 +248,26 @@ where
             self.board,
             self.goal,
             self.h,
-            self.width,
+            width,
             best,
             &limits,
             self.threads,
             &report,
-            self.ties,
+            ties,
         );
         self.generated += out.generated;
         self.expanded += out.expanded;
         self.peak_memory_bytes = self.peak_memory_bytes.max(out.peak_memory_bytes);
         if out.generated > 0 && out.limit.is_none() {
-            self.cost_per_width = out.generated as f64 / self.width as f64;
+            self.cost_per_width = out.generated as f64 / width as f64;
         }
         match out.limit {
-            Some(LimitHit::Memory) if self.width > 1 => {
+            Some(LimitHit::Memory) if width > 1 => {
                 // No beam this wide fits the memory budget: half as wide from now on.
-                self.widest = self.width / 2;
-                self.width = self.widest;
+                self.widest = width / 2;
+                if self.width > self.widest {
+                    (self.width, self.fresh) = (self.widest, true);
+                }
                 return;
             }
             Some(limit) => {
@@ -222,28 +279,49 @@ where
             None => {}
         }
         if let Some(moves) = out.moves {
-            let moves = self.polish(moves);
-            if moves.len() < self.best_len() {
-                self.best = Some(moves);
-                self.report(bound, 0);
-            }
+            let polished = self.polish(moves);
+            self.keep(polished, bound);
         }
-        if self.width >= self.widest {
-            self.ties += 1;
-        } else {
+        if scheduled && self.width < self.widest {
             self.width = (self.width * WIDTH_GROWTH).min(self.widest);
+            self.fresh = true;
         }
     }
 
-    /// `moves` with the goal windows of the anytime search re-solved optimally, within the
-    /// share.
-    fn polish(&mut self, mut moves: Vec<Move>) -> Vec<Move> {
-        for (window, nodes) in GOAL_WINDOWS {
-            let (limits, by_share) = self.left();
-            if let Err(hit) = limits.check(0) {
-                self.stops(Some(hit), by_share);
+    /// Keeps `moves` (a solution) if it is the shortest so far, and reports it.
+    fn keep(&mut self, moves: Vec<Move>, bound: u32) {
+        if moves.len() < self.best_len() {
+            self.best = Some(moves);
+            self.long_windows_done = false;
+            self.report(bound, 0);
+        }
+    }
+
+    /// `moves` polished as the anytime search polishes a beam's answer, within the share: the
+    /// quick post-pass ([`crate::solvers::shorten`]), the goal windows re-solved optimally with
+    /// the goal's heuristic, then rectangle windows.
+    fn polish(&mut self, moves: Vec<Move>) -> Vec<Move> {
+        let rect = RECT_WINDOWS.map(|(window, max_cells, node_budget)| ShortenOptions {
+            window,
+            max_cells,
+            node_budget,
+            passes: 2,
+        });
+        let moves = self.shortened(moves, &ShortenOptions::default());
+        let mut moves = self.goal_windows(moves, &GOAL_WINDOWS);
+        for options in &rect {
+            moves = self.shortened(moves, options);
+        }
+        moves
+    }
+
+    /// `moves` with the goal windows of `passes` ((window length, node budget) each, see
+    /// [`resolve_goal_windows`]) re-solved in turn, within the share.
+    fn goal_windows(&mut self, mut moves: Vec<Move>, passes: &[(usize, u64)]) -> Vec<Move> {
+        for &(window, nodes) in passes {
+            let Some(limits) = self.left_for_polish() else {
                 break;
-            }
+            };
             let (shorter, generated) = resolve_goal_windows(
                 self.board,
                 self.goal,
@@ -258,6 +336,37 @@ where
             moves = shorter;
         }
         moves
+    }
+
+    /// `moves` after [`shorten_reporting`] with `options`, within the share.
+    fn shortened(&mut self, moves: Vec<Move>, options: &ShortenOptions) -> Vec<Move> {
+        let Some(limits) = self.left_for_polish() else {
+            return moves;
+        };
+        match shorten_reporting(self.board, self.goal, &moves, options, &limits, &|_| {}) {
+            Ok(s) => {
+                self.generated += s.generated;
+                if s.moves.len() < moves.len() {
+                    s.moves
+                } else {
+                    moves
+                }
+            }
+            Err(_) => moves,
+        }
+    }
+
+    /// [`BeamIncumbent::left`]'s limits for a step of the polish, or `None` (the hook stopped
+    /// if a limit of the caller's ran out) when nothing is left.
+    fn left_for_polish(&mut self) -> Option<Limits> {
+        let (limits, by_share) = self.left(0);
+        match limits.check(0) {
+            Ok(()) => Some(limits),
+            Err(hit) => {
+                self.stops(Some(hit), by_share);
+                None
+            }
+        }
     }
 
     /// Tells `progress` how the search stands: the bound of the coming iteration, the nodes
@@ -296,6 +405,26 @@ mod tests {
     use crate::search::parallel::idastar_parallel_between;
     use crate::search::{idastar_with, Pruning};
     use crate::solution::{verify_moves, Solution};
+
+    #[test]
+    fn a_beam_that_does_not_fit_the_share_gives_way_to_a_narrower_one_down_to_a_quarter() {
+        let goal = Board::solved(5, 5).unwrap();
+        let h = LinearConflict::new(&goal);
+        let limits = Limits::none();
+        let mut beams = BeamIncumbent::new(&goal, &goal, &h, &limits, 1, None);
+        (beams.width, beams.cost_per_width) = (4096, 100.0);
+        let fitting = |beams: &mut BeamIncumbent<LinearConflict>, allowed| {
+            beams.allowed = allowed;
+            beams.fitting_width()
+        };
+        assert_eq!(fitting(&mut beams, 500_000), Some(4096));
+        assert_eq!(fitting(&mut beams, 300_000), Some(2048));
+        assert_eq!(fitting(&mut beams, 150_000), Some(1024));
+        assert_eq!(fitting(&mut beams, 50_000), None);
+        // What the beams spent already counts against the share.
+        beams.generated = 200_000;
+        assert_eq!(fitting(&mut beams, 500_000), Some(2048));
+    }
 
     #[test]
     fn the_next_iteration_is_foreseen_from_the_growth_of_the_last() {
