@@ -153,6 +153,12 @@ fn ask_from(
 ) -> PyResult<Ask> {
     let max_nodes = whole_number("max_nodes", max_nodes)?;
     let max_memory = whole_number("max_memory", max_memory)?;
+    if max_memory == Some(0) {
+        return Err(PyValueError::new_err(
+            "invalid max_memory 0: 0 bytes leave no memory to search in; give at least 1, or \
+             None for the default budget of 4 GiB",
+        ));
+    }
     let timeout = timeout
         .map(|t| {
             taquin::limits::timeout_secs(t).map_err(|e| {
@@ -191,7 +197,8 @@ fn ask_from(
 /// `algorithm` and `heuristic` take the CLI's names; "auto" picks for the board (the `plan`
 /// attribute of the result says what and why). `timeout` is in seconds (more than 0, at most a
 /// year; None for no limit), `max_nodes` counts nodes generated, and `max_memory` is the memory
-/// budget of A*, BFS and the anytime search in bytes. Ctrl-C stops the search.
+/// budget in bytes (at least 1) of A*, BFS and the beam searches (the anytime search's, and
+/// IDA*'s beyond 16 cells). Ctrl-C stops the search.
 ///
 /// >>> solve("6 4 7/8 5 0/3 2 1", algorithm="astar", heuristic="manhattan").length
 /// 31
@@ -251,7 +258,8 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
 /// Solves many boards on every core (or `jobs` threads) and returns the results in input order.
 ///
 /// `boards` is a list of boards (any form `solve` takes) or an integer array of shape (n, cells)
-/// (square boards unless `width` is given) or (n, height, width). Limits apply to each board.
+/// (square boards unless `width` is given) or (n, height, width). Limits apply to each board;
+/// the boards solved at once share the memory budget.
 /// A board that fails raises its exception, unless `return_exceptions` is true: then the
 /// exception takes its place in the list. Ctrl-C stops every search.
 ///
@@ -287,6 +295,8 @@ pub fn solve_batch<'py>(
         None => return Ok(PyList::empty(py)),
     };
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let at_once = jobs.clamp(1, boards.len());
+    ask.max_memory = Some(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY) / at_once);
     let cancel = cancel_flag();
     let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
         run_solve(&boards[i], &goal, &ask, &cancel)

@@ -130,6 +130,12 @@ def test_a_negative_limit_is_refused_by_name(name):
             call("1 2 3/4 5 6/7 0 8" if call is taquin.solve else ["1 2 3/4 5 6/7 0 8"], **{name: -1})
 
 
+def test_a_memory_budget_of_nothing_is_refused_up_front():
+    for call in (taquin.solve, taquin.solve_batch):
+        with pytest.raises(ValueError, match="invalid max_memory 0: 0 bytes leave no memory"):
+            call("1 2 3/4 5 6/7 0 8" if call is taquin.solve else ["1 2 3/4 5 6/7 0 8"], max_memory=0)
+
+
 def test_batch_keeps_input_order_and_matches_single_solves():
     boards = taquin.generate("3x3", count=40, seed=11)
     results = taquin.solve_batch(boards, jobs=2)

@@ -89,8 +89,9 @@ def solve(
     """Solves `board` to `goal` (default tiles in order, blank last).
 
     `timeout` is in seconds, `max_nodes` counts nodes generated, and `max_memory` is the
-    memory budget of A*, BFS and the anytime search in bytes (None: no node or time limit, and
-    the default memory budget of 4 GiB).
+    memory budget in bytes (at least 1) of A*, BFS and the beam searches (the anytime search's,
+    and IDA*'s beyond 16 cells) (None: no node or time limit, and the default memory budget of
+    4 GiB).
 
     >>> solve("6 4 7/8 5 0/3 2 1").length
     31
