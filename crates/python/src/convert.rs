@@ -77,15 +77,18 @@ pub fn goal_of_size(
         Some(g) if !g.is_none() => {
             if let Ok(s) = g.cast::<PyString>() {
                 if let Some(named) = taquin::goals::goal_by_name(&s.to_cow()?, width, height) {
-                    return named.map_err(|e| {
-                        crate::errors::InvalidBoardError::new_err(format!("invalid goal: {e}"))
-                    });
+                    return named.map_err(invalid_goal);
                 }
             }
             board_from_any(g, "goal")
         }
         _ => Board::solved(width, height).map_err(|e| parse_error("goal", &e)),
     }
+}
+
+/// The error for a goal the reader refused (a misspelled name among them).
+pub fn invalid_goal(e: impl std::fmt::Display) -> PyErr {
+    crate::errors::InvalidBoardError::new_err(format!("invalid goal: {e}"))
 }
 
 /// A limit given as a Python int (`name` is the argument's name): a whole number, 0 or more, or

@@ -54,11 +54,7 @@ fn goal_with_size(
                         )))
                     }
                     // A word that is no goal's name (a misspelling): the reader's message.
-                    Some(Err(e)) => {
-                        return Err(crate::errors::InvalidBoardError::new_err(format!(
-                            "invalid goal: {e}"
-                        )))
-                    }
+                    Some(Err(e)) => return Err(crate::convert::invalid_goal(e)),
                     None => {}
                 }
             }
