@@ -24,6 +24,7 @@ use taquin::{
 
 use crate::bench_results::{published_beside, read_published, RunInfo};
 use crate::common::{self, LimitArgs, EXIT_FAILED};
+use crate::in_flight::InFlight;
 use crate::solve::{parse_algorithm_or_auto, parse_heuristic_or_auto, Auto};
 
 /// Arguments of `taquin bench`.
@@ -198,14 +199,15 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         }
         let bar = if std::io::stderr().is_terminal() {
             let bar = common::shown(ProgressBar::new(instances.len() as u64));
+            // The search is named on the line above the table; the bar leaves the rest of the
+            // line to the instances under way ([`InFlight`]).
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{prefix} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta} {msg}",
+                    "[{bar:24}] {pos}/{len} {elapsed_precise} eta {eta}  {wide_msg}",
                 )
                 .expect("valid template")
                 .progress_chars("=> "),
             );
-            bar.set_prefix(format!("{algorithm} + {hname}"));
             bar
         } else {
             ProgressBar::hidden()
@@ -267,6 +269,8 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         }
         let wall = std::time::Instant::now();
         // `--timeout` is per instance: each one's deadline is counted from its own start.
+        // Beside the bar, what each instance under way last reported.
+        let in_flight = InFlight::new(&bar);
         let solve = |inst: &&Instance| {
             let limits = args
                 .limits
@@ -274,8 +278,11 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 .expect("the limit flags were checked before the run");
             // The instances solved at once share the memory budget.
             let limits = common::memory_shared_by(limits, jobs);
-            Request::new(inst.board.clone(), inst.goal.clone(), limits)
-                .and_then(|request| taquin::solve(&request, &options, tables, None))
+            let report = |p| in_flight.update(&inst.id, &p);
+            let result = Request::new(inst.board.clone(), inst.goal.clone(), limits)
+                .and_then(|request| taquin::solve(&request, &options, tables, Some(&report)));
+            in_flight.done(&inst.id);
+            result
         };
         // The results file gets each instance as it finishes; the output, in file order.
         let finished = |k: usize, result: &Result<Solution, SolveError>| {

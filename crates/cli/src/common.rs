@@ -392,7 +392,7 @@ pub fn print_line(line: &str) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -405,7 +405,7 @@ mod tests {
 
     /// A terminal that keeps what is written to it.
     #[derive(Debug, Default, Clone)]
-    struct Screen(Arc<std::sync::Mutex<String>>);
+    pub(crate) struct Screen(Arc<std::sync::Mutex<String>>);
 
     impl indicatif::TermLike for Screen {
         fn width(&self) -> u16 {

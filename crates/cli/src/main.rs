@@ -9,6 +9,7 @@ mod common;
 mod compare;
 mod generate;
 mod gods_number;
+mod in_flight;
 mod in_order;
 mod interchange;
 mod pdb_cmd;
