@@ -407,9 +407,10 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
     record.id = inst.id;
     record.optimal_length = inst.optimal_length;
     record.lower_bound = Some(manhattan_lower_bound(&inst.board, &inst.goal));
-    // The instances solved at once share the memory budget.
+    // The instances solved at once share the memory budget (the pruning does not depend on
+    // how many).
     let limits = match args.limits.limits() {
-        Ok(l) => common::memory_shared_by(l, jobs),
+        Ok(l) => taquin::search::limits_per_job(l, inst.goal.len(), jobs),
         Err(e) => {
             record.status = "error";
             record.error = Some(format!("{e:#}"));

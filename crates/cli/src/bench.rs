@@ -55,12 +55,15 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
     /// Instances solved at once, each on its own core (default: every core when each instance's
-    /// IDA* runs on one thread, else 1). Node counts and the order of the output do not depend
-    /// on it; each instance's time is its own.
+    /// IDA* runs on one thread, else 1). They share the memory budget (`--max-memory` / N
+    /// each), which bounds the beams beside IDA* beyond 16 cells: the node counts of those
+    /// depend on N through it, others not. The order of the output does not depend on it; each
+    /// instance's time is its own.
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Append one JSON record per instance to FILE as each one finishes (id, status, length,
-    /// optlen, generated, published_generated, ratio, time_ms, commit, date, cpu, ...).
+    /// optlen, generated, published_generated, ratio, time_ms, threads, memory_mib (each
+    /// instance's share of the memory budget), commit, date, cpu, ...).
     #[arg(long, value_name = "FILE")]
     pub results: Option<PathBuf>,
     /// Skip the instances already in --results for the same heuristic (a torn last line is
@@ -252,21 +255,18 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         // IDA*'s memory is linear in the depth, so its instances can share the machine (the
         // beams beside it beyond 16 cells share the memory budget, below); the other searches
         // keep the whole memory budget to one instance.
-        let jobs = match args.jobs {
+        let jobs_asked = match args.jobs {
             Some(n) => n.max(1),
             None if args.threads == 1 && algorithm == Algorithm::IdaStar => {
                 std::thread::available_parallelism().map_or(1, |n| n.get())
             }
             None => 1,
-        }
-        .clamp(1, todo.len().max(1));
-        if jobs > 1 && algorithm == Algorithm::IdaStar {
-            // The duplicate-pruning automaton, whose learning is sized by the memory budget, is
-            // learned with the whole budget before the instances share it: the pruning, and
-            // with it the node counts, do not depend on how many run at once.
-            let budget = args.limits.limits()?.memory_budget();
-            taquin::search::fsm::Fsm::for_cells_within(first.goal.len(), budget);
-        }
+        };
+        let jobs = jobs_asked.clamp(1, todo.len().max(1));
+        // Each instance's share of the memory budget bounds the beams beside IDA*, and with
+        // them its node count: shared by the jobs asked for, not by those the instances left
+        // fill, so that a run resumed on its last instance counts as the first run did.
+        let memory_mib = (args.limits.limits()?.memory_budget() / jobs_asked) >> 20;
         let wall = std::time::Instant::now();
         // `--timeout` is per instance: each one's deadline is counted from its own start.
         // Beside the bar, what each instance under way last reported.
@@ -276,8 +276,8 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 .limits
                 .limits()
                 .expect("the limit flags were checked before the run");
-            // The instances solved at once share the memory budget.
-            let limits = common::memory_shared_by(limits, jobs);
+            // The instances share the memory budget (the pruning does not depend on how many).
+            let limits = taquin::search::limits_per_job(limits, inst.goal.len(), jobs_asked);
             let report = |p| in_flight.update(&inst.id, &p);
             let result = Request::new(inst.board.clone(), inst.goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, Some(&report)));
@@ -303,7 +303,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                         inst,
                         result,
                         published.get(&inst.id).copied(),
-                        (&hname, args.threads),
+                        (&hname, args.threads, memory_mib),
                         &run_info,
                     );
                     writeln!(file, "{v}").and_then(|()| file.flush())?;
@@ -519,19 +519,20 @@ fn ratio(s: &Solution, published_generated: Option<u64>) -> Option<f64> {
         .map(|p| s.stats.generated as f64 / p as f64)
 }
 
-/// The `--results` record of one instance: `(heuristic name, threads)` as run.
+/// The `--results` record of one instance: `(heuristic name, threads, memory budget in MiB)`
+/// as run.
 fn results_record(
     inst: &Instance,
     result: &Result<Solution, SolveError>,
     published_generated: Option<u64>,
-    (hname, threads): (&str, usize),
+    (hname, threads, memory_mib): (&str, usize, usize),
     run_info: &RunInfo,
 ) -> serde_json::Value {
     match result {
         Ok(s) => {
             json!({"id": inst.id, "status": "solved", "length": s.len(), "optlen": inst.optimal_length,
             "check": check(inst, s), "optimal": s.optimal, "algorithm": s.algorithm, "heuristic": hname,
-            "threads": threads, "expanded": s.stats.expanded, "generated": s.stats.generated,
+            "threads": threads, "memory_mib": memory_mib, "expanded": s.stats.expanded, "generated": s.stats.generated,
             "published_generated": published_generated, "ratio": ratio(s, published_generated),
             "time_ms": taquin::report::millis(s.stats.elapsed),
             "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})
@@ -547,7 +548,7 @@ fn results_record(
                 _ => ("error", None, None, None),
             };
             json!({"id": inst.id, "status": status, "error": e.to_string(), "optlen": inst.optimal_length,
-                "heuristic": hname, "threads": threads, "generated": generated, "lower_bound": bound,
+                "heuristic": hname, "threads": threads, "memory_mib": memory_mib, "generated": generated, "lower_bound": bound,
                 "published_generated": published_generated, "time_ms": time_ms,
                 "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})
         }

@@ -43,12 +43,6 @@ impl LimitArgs {
     }
 }
 
-/// `limits` for each of `jobs` searches run at once: they share the memory budget.
-pub fn memory_shared_by(limits: Limits, jobs: usize) -> Limits {
-    let share = limits.memory_budget() / jobs.max(1);
-    limits.with_max_memory(share)
-}
-
 /// The duration of a `--NAME SECONDS` flag, checked by the core's
 /// [`taquin::limits::timeout_secs`] (positive, fractions allowed, at most a year).
 pub fn seconds(name: &str, value: f64) -> Result<Duration> {

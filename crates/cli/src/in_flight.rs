@@ -70,22 +70,28 @@ impl InFlight {
     }
 }
 
-/// A node count in three significant digits at most: `950`, `12.3 M`, `4.56 G`.
+/// A node count in three significant digits at most: `950`, `12.3 k`, `4.56 G` (rounded
+/// first, so that 999,999 is `1.00 M`, not `1000 k`).
 fn nodes(n: u64) -> String {
-    let (value, unit) = match n {
-        0..1_000 => return n.to_string(),
-        1_000..1_000_000 => (n as f64 / 1e3, "k"),
-        1_000_000..1_000_000_000 => (n as f64 / 1e6, "M"),
-        _ => (n as f64 / 1e9, "G"),
-    };
-    let digits = if value < 10.0 {
-        2
-    } else if value < 100.0 {
-        1
-    } else {
-        0
-    };
-    format!("{value:.digits$} {unit}")
+    if n < 1_000 {
+        return n.to_string();
+    }
+    let mut value = n as f64;
+    let units = ["k", "M", "G", "T", "P", "E"];
+    for (i, unit) in units.iter().enumerate() {
+        value /= 1e3;
+        if value < 999.5 || i + 1 == units.len() {
+            let digits = if value < 9.995 {
+                2
+            } else if value < 99.95 {
+                1
+            } else {
+                0
+            };
+            return format!("{value:.digits$} {unit}");
+        }
+    }
+    n.to_string()
 }
 
 #[cfg(test)]
@@ -111,6 +117,11 @@ mod tests {
         assert_eq!(nodes(12_345), "12.3 k");
         assert_eq!(nodes(1_234_567), "1.23 M");
         assert_eq!(nodes(456_000_000_000), "456 G");
+        // Rounded before the unit is chosen: three digits, never four.
+        assert_eq!(nodes(9_999), "10.0 k");
+        assert_eq!(nodes(99_960), "100 k");
+        assert_eq!(nodes(999_999), "1.00 M");
+        assert_eq!(nodes(u64::MAX), "18.4 E");
     }
 
     #[test]

@@ -283,3 +283,37 @@ fn beyond_optimal_algorithms_from_stdin() {
     let r = &records(&out.stdout)[0];
     assert!(r["status"] == "cycle" || r["status"] == "solved", "{r}");
 }
+
+#[test]
+fn node_counts_do_not_depend_on_how_many_boards_run_at_once() {
+    // Beyond 16 cells the duplicate-pruning automaton is learned deep only where the memory
+    // budget holds its learning; the boards run at once share the budget, so a share of the
+    // default among four would not: it is learned with the whole budget first.
+    let dir = tempdir("jobs");
+    let goal = Board::solved(5, 5).unwrap();
+    let mut text = String::new();
+    for seed in 1..=4 {
+        let b = taquin::generate::random_walk(&goal, 70, &mut Rng::new(seed));
+        text += &format!("{{\"id\": \"w{seed}\", \"board\": \"{}\"}}\n", b.to_line());
+    }
+    let file = dir.join("walks.jsonl");
+    fs::write(&file, text).unwrap();
+    let generated = |jobs: &str| -> Vec<u64> {
+        // Exit 0, or the failure shows the run's standard error.
+        let out = taquin()
+            .args(["batch", file.to_str().unwrap(), "--jobs", jobs])
+            .args(["-a", "idastar", "-H", "linear-conflict"])
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        records(&out.stdout)
+            .iter()
+            .map(|r| {
+                assert_eq!(r["optimal"], true, "{r}");
+                r["generated"].as_u64().unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(generated("4"), generated("1"));
+}

@@ -21,7 +21,10 @@ pub struct Limits {
     /// Stop at this instant.
     pub deadline: Option<Instant>,
     /// Stop when the open and closed sets of a memory-bound search (A*, BFS) would exceed this
-    /// many bytes (estimated from their entry counts), instead of being killed by the system.
+    /// many bytes (estimated from their entry counts), instead of being killed by the system;
+    /// the beams of the anytime search and of IDA* beyond 16 cells stay narrower than this
+    /// allows, and the duplicate-pruning automaton is learned deep only where a quarter of it
+    /// holds the learning.
     pub max_memory_bytes: Option<usize>,
     /// Stop as soon as this flag becomes true (set from another thread, e.g. on Ctrl-C or when a
     /// web client goes away).

@@ -296,7 +296,14 @@ pub fn solve_batch<'py>(
     };
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let at_once = jobs.clamp(1, boards.len());
-    ask.max_memory = Some(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY) / at_once);
+    // The boards solved at once share the memory budget (the pruning does not depend on how
+    // many).
+    let shared = taquin::search::limits_per_job(
+        Limits::none().with_max_memory(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY)),
+        goal.len(),
+        at_once,
+    );
+    ask.max_memory = Some(shared.memory_budget());
     let cancel = cancel_flag();
     let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
         run_solve(&boards[i], &goal, &ask, &cancel)

@@ -1,6 +1,9 @@
 """solve and solve_batch: optimal lengths against ground truth, every answer replayed, errors,
 limits, batch order."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -142,6 +145,26 @@ def test_batch_keeps_input_order_and_matches_single_solves():
     assert [r.length for r in results] == [taquin.solve(b).length for b in boards]
     for b, r in zip(boards, results):
         assert b.apply(r.moves) == Board.solved(3)
+
+
+def test_batch_node_counts_do_not_depend_on_how_many_boards_run_at_once():
+    # Beyond 16 cells the duplicate-pruning automaton is learned deep only where the memory
+    # budget holds its learning, and the boards solved at once share the budget: it is learned
+    # with the whole budget first. It is one per process: each count comes from a fresh one.
+    script = """
+import sys, taquin
+boards = taquin.generate("5x5", count=4, seed=5, moves=70)
+rs = taquin.solve_batch(boards, algorithm="idastar", heuristic="linear-conflict", jobs=int(sys.argv[1]))
+assert all(r.optimal for r in rs)
+print([r.generated for r in rs])
+"""
+
+    def generated(jobs):
+        run = subprocess.run([sys.executable, "-c", script, str(jobs)], capture_output=True, text=True, check=False)
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    assert generated(4) == generated(1)
 
 
 def test_batch_from_an_array_and_other_forms():

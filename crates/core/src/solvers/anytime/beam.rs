@@ -444,6 +444,60 @@ fn path_to(history: &[Vec<(u32, Move)>], index: usize) -> Vec<Move> {
     path
 }
 
+/// What a beam's memory is made of, in bytes, for a heuristic's search state and a board's
+/// cells: [`beam_search`] checks each layer's estimate against the budget before spending it.
+struct Footprint {
+    /// A board of a layer: its tiles, search state, value, hash, blank and move.
+    per_board: usize,
+    /// A child generated, before the best are kept.
+    per_candidate: usize,
+    /// A board kept in an earlier layer: its path record and its hash in the seen-set.
+    per_kept: usize,
+}
+
+impl Footprint {
+    fn of<H: Incremental>(cells: usize) -> Footprint {
+        Footprint {
+            per_board: cells * std::mem::size_of::<Tile>() + std::mem::size_of::<H::Aux>() + 32,
+            per_candidate: std::mem::size_of::<Candidate>() + std::mem::size_of::<H::Aux>(),
+            per_kept: std::mem::size_of::<(u32, Move)>() + SeenSet::BYTES_PER_HASH,
+        }
+    }
+
+    /// A layer of `layer` boards, with `stored` boards kept before it, and the next layer of
+    /// up to `width`: the records so far, the boards of both layers, and up to three children
+    /// per board.
+    fn layer(&self, stored: usize, layer: usize, width: usize) -> usize {
+        stored
+            .saturating_mul(self.per_kept)
+            .saturating_add(layer.saturating_add(width).saturating_mul(self.per_board))
+            .saturating_add(layer.saturating_mul(3 * self.per_candidate))
+    }
+}
+
+/// The memory of the last layer of a beam of `width` boards with heuristic `H` on a board of
+/// `cells` cells that keeps `width` boards in each of its layers down to `depth` moves: the
+/// most [`beam_search`] checks against its budget on the way (bytes). A beam whose estimate
+/// exceeds the budget would stop there, its nodes spent for nothing.
+pub(crate) fn beam_memory<H: Incremental>(cells: usize, width: usize, depth: usize) -> usize {
+    Footprint::of::<H>(cells).layer(depth.saturating_sub(1).saturating_mul(width), width, width)
+}
+
+/// The widest of `width`, `width / 2`, `width / 4`, ... (at least 1) whose beam fits the
+/// memory budget `budget` down to `depth` moves ([`beam_memory`]).
+pub(crate) fn widest_fitting<H: Incremental>(
+    cells: usize,
+    width: usize,
+    depth: usize,
+    budget: usize,
+) -> usize {
+    let mut width = width.max(1);
+    while width > 1 && beam_memory::<H>(cells, width, depth) > budget {
+        width /= 2;
+    }
+    width
+}
+
 /// Runs a beam of `width` boards from `board` to `goal` with heuristic `h`, keeping only paths
 /// shorter than `bound` when one is given, generating each layer's children on `threads`
 /// threads. Stops at the first goal reached, when the beam empties (no path shorter than
@@ -508,8 +562,8 @@ where
     let mut history: Vec<Vec<(u32, Move)>> = Vec::new();
     let mut seen = SeenSet::new();
     seen.insert_all(&current.hashes);
-    let per_board = n * std::mem::size_of::<Tile>() + std::mem::size_of::<H::Aux>() + 32;
-    let per_candidate = std::mem::size_of::<Candidate>() + std::mem::size_of::<H::Aux>();
+    let footprint = Footprint::of::<H>(n);
+    // Boards kept so far, in every layer: their path records and seen hashes stay.
     let mut stored = 0usize;
     // The kept board of smallest heuristic value so far, as (value, depth): the first board of
     // the layer at that depth (each layer is kept in order of value).
@@ -522,10 +576,7 @@ where
             out.closest = closest_path(&history, closest);
             return out;
         }
-        // This layer's memory, estimated before it is spent: the path records so far, the
-        // boards of this layer and the next, and up to three children per board.
-        let layer = current.blanks.len();
-        let memory = stored + (layer + width) * per_board + 3 * layer * per_candidate;
+        let memory = footprint.layer(stored, current.blanks.len(), width);
         if let Err(hit) = limits.check_memory(memory) {
             out.limit = Some(hit);
             return out;
@@ -583,7 +634,7 @@ where
             return out;
         }
         let kept = candidates.len();
-        stored += kept * (std::mem::size_of::<(u32, Move)>() + SeenSet::BYTES_PER_HASH);
+        stored += kept;
 
         out.expanded += kept as u64;
         on_layer(0, kept as u64);
@@ -898,5 +949,39 @@ mod tests {
         let memory = Limits::none().with_max_memory(1 << 16);
         let out = beam_search(&board, &goal, &h, 1 << 16, None, &memory, 1, &|_, _| {}, 0);
         assert_eq!(out.limit, Some(LimitHit::Memory));
+    }
+
+    #[test]
+    fn the_memory_foreseen_for_a_beam_is_the_most_it_checks() {
+        let goal = Board::solved(5, 5).unwrap();
+        let board = crate::generate::random_walk(&goal, 300, &mut crate::generate::Rng::new(7));
+        let h = Manhattan::new(&goal);
+        let width = 64;
+        let run = |bound, limits: &Limits| {
+            beam_search(&board, &goal, &h, width, bound, limits, 1, &|_, _| {}, 0)
+        };
+        let free = run(None, &Limits::none());
+        let len = free.moves.expect("a path").len();
+        assert!(len > 20, "a path long enough to fill many layers: {len}");
+        // Bounded just above its length, the beam runs the same course within the memory
+        // foreseen for that depth, and reaches that estimate at most.
+        let foreseen = beam_memory::<Manhattan>(goal.len(), width, len + 1);
+        let within = run(Some(len + 1), &Limits::none().with_max_memory(foreseen));
+        assert_eq!(within.limit, None);
+        assert_eq!(within.moves.map(|m| m.len()), Some(len));
+        assert!(within.peak_memory_bytes <= foreseen);
+        // Foreseen for half the depth, it would run out on the way.
+        let half = beam_memory::<Manhattan>(goal.len(), width, len / 2);
+        let short = run(Some(len + 1), &Limits::none().with_max_memory(half));
+        assert_eq!(short.limit, Some(LimitHit::Memory));
+        assert_eq!(
+            widest_fitting::<Manhattan>(goal.len(), width, len + 1, foreseen),
+            width
+        );
+        assert!(widest_fitting::<Manhattan>(goal.len(), width, len + 1, half) < width);
+        assert_eq!(
+            widest_fitting::<Manhattan>(goal.len(), width, len + 1, 0),
+            1
+        );
     }
 }

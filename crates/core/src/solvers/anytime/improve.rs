@@ -39,6 +39,7 @@ use crate::solution::Stats;
 use crate::solvers::constructive::construct_checked;
 use crate::solvers::shorten::{shorten_reporting, ShortenOptions};
 
+use super::beam::widest_fitting;
 use super::{beam, windows, Shared};
 
 /// Width of the first beam on the 24-puzzle (narrower on larger boards). Measured on Korf & Felner's first five 24-puzzles with the 6-6-6-6,
@@ -216,6 +217,20 @@ where
         let mut first_polished = false;
         let mut width = first_width(board.len());
         while !stopped() && width <= MAX_WIDTH {
+            // A beam that would run out of memory before its last layers spends its nodes for
+            // nothing: the widest that fits, if wider than the last one.
+            let fitting = widest_fitting::<H>(
+                board.len(),
+                width,
+                shared.best.len(),
+                limits.memory_budget(),
+            );
+            if fitting < width {
+                match last_beam {
+                    Some((last, _)) if fitting <= last => break,
+                    _ => width = fitting,
+                }
+            }
             let (found, limit, took) = run_beam(width, 0, &mut stats);
             match found {
                 Some(moves) => {

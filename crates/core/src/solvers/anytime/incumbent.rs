@@ -22,8 +22,9 @@
 //!   ([`super::windows`]), rectangle windows; and once the widest beam has run, the best
 //!   solution through the long goal windows (75 to 110 moves).
 //!
-//! Everything it does is bounded by node counts, never by the clock, so a search generates the
-//! same nodes and returns the same moves every time, on any number of threads.
+//! Everything it does is bounded by node counts and the memory budget, never by the clock, so
+//! within the same budget its beams and windows generate the same nodes and find the same
+//! moves every time, on any number of threads.
 //!
 //! [`Between`]: crate::search::idastar::Between
 
@@ -35,7 +36,7 @@ use crate::moves::Move;
 use crate::search::idastar::Interlude;
 use crate::solvers::shorten::{shorten_reporting, ShortenOptions};
 
-use super::beam::beam_search;
+use super::beam::{beam_search, widest_fitting};
 use super::improve::{
     first_width, GOAL_WINDOWS, LONG_GOAL_WINDOWS, MAX_WIDTH, RECT_WINDOWS, WIDTH_GROWTH,
 };
@@ -194,6 +195,14 @@ where
         Some(width)
     }
 
+    /// No beam of `width` boards fits the memory budget: half as wide from now on.
+    fn narrow_below(&mut self, width: usize) {
+        self.widest = width / 2;
+        if self.width > self.widest {
+            (self.width, self.fresh) = (self.widest, true);
+        }
+    }
+
     fn best_len(&self) -> usize {
         self.best.as_ref().map_or(usize::MAX, Vec::len)
     }
@@ -203,7 +212,10 @@ where
     /// is the tighter of the two.
     fn left(&self, slack: u64) -> (Limits, bool) {
         let limits = self.limits.after(self.searched.0 + self.generated);
-        let share = self.allowed.saturating_sub(self.generated) + slack;
+        let share = self
+            .allowed
+            .saturating_sub(self.generated)
+            .saturating_add(slack);
         let by_share = limits.max_nodes.is_none_or(|m| share < m);
         (limits.at_most(share), by_share)
     }
@@ -223,6 +235,16 @@ where
     /// and kept. A beam of the schedule's width moves the schedule on: fourfold, up to the
     /// widest that fits the memory; past it, the same width again.
     fn run_beam(&mut self, bound: u32, width: usize) {
+        let best = self.best.as_ref().map(Vec::len);
+        if let Some(depth) = best {
+            let budget = self.limits.memory_budget();
+            if widest_fitting::<H>(self.board.len(), width, depth, budget) < width {
+                // It would run out of memory before its last layers, its nodes spent for
+                // nothing: narrower from now on, as if it had.
+                self.narrow_below(width);
+                return;
+            }
+        }
         let scheduled = width == self.width;
         let ties = if scheduled && self.fresh {
             0
@@ -231,7 +253,6 @@ where
             self.orders
         };
         self.fresh &= !scheduled;
-        let best = self.best.as_ref().map(Vec::len);
         // A beam is started only where its foreseen cost fits the share, but the foreseen cost
         // is that of the last beam's rate, and a beam cut short gives nothing: it may overrun
         // the share by as much again.
@@ -263,11 +284,7 @@ where
         }
         match out.limit {
             Some(LimitHit::Memory) if width > 1 => {
-                // No beam this wide fits the memory budget: half as wide from now on.
-                self.widest = width / 2;
-                if self.width > self.widest {
-                    (self.width, self.fresh) = (self.widest, true);
-                }
+                self.narrow_below(width);
                 return;
             }
             Some(limit) => {
