@@ -342,6 +342,8 @@ fn bench_writes_results_as_it_goes_and_resumes() {
             "published_generated",
             "ratio",
             "time_ms",
+            "threads",
+            "memory_mib",
             "commit",
             "date",
             "cpu",
@@ -349,6 +351,8 @@ fn bench_writes_results_as_it_goes_and_resumes() {
             assert!(!r[field].is_null(), "{field} missing in {r}");
         }
         assert!(r["ratio"].as_f64().unwrap() <= 1.0, "{r}");
+        // One job: the whole default memory budget (4 GiB) to each instance.
+        assert_eq!(r["memory_mib"], 4096, "{r}");
     }
     // Without --resume an existing results file is refused; with it, only the rest is solved,
     // after a torn last line is dropped.
