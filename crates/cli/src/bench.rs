@@ -266,7 +266,11 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         // Each instance's share of the memory budget bounds the beams beside IDA*, and with
         // them its node count: shared by the jobs asked for, not by those the instances left
         // fill, so that a run resumed on its last instance counts as the first run did.
-        let memory_mib = (args.limits.limits()?.memory_budget() / jobs_asked) >> 20;
+        // (The automaton the instances share is learned here, before the bar moves.)
+        let memory_mib =
+            taquin::search::limits_per_job(args.limits.limits()?, first.goal.len(), jobs_asked)
+                .memory_budget()
+                >> 20;
         let wall = std::time::Instant::now();
         // `--timeout` is per instance: each one's deadline is counted from its own start.
         // Beside the bar, what each instance under way last reported.
