@@ -3,6 +3,7 @@
 //! built on first use, and the standard set (up to 60 M entries, 6 tiles and the blank, about
 //! a minute) used when `taquin pdb build --metric mtm` has put it on disk.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -206,14 +207,23 @@ pub fn planned_solver(
             });
         }
         None => {
-            let how = if MtmSet::Quick.is_on_disk(goal, tables) {
+            // Whether a table was built is known once the set is loaded: a file on disk may
+            // be damaged and built over.
+            let built = AtomicBool::new(false);
+            let heard = |spec: &PatternSpec, took: Option<Duration>| {
+                built.store(true, Ordering::Relaxed);
+                if let Some(report) = report {
+                    report(spec, took);
+                }
+            };
+            let databases = MtmSet::Quick.load(goal, tables, true, limits, Some(&heard))?;
+            let how = if !built.load(Ordering::Relaxed) {
                 "on disk"
             } else if tables.dir().is_some() {
                 "built once and saved"
             } else {
                 "built for this process (no table directory to save them in)"
             };
-            let databases = MtmSet::Quick.load(goal, tables, true, limits, report)?;
             let reason = if standard.specs(goal).is_empty()
                 || standard.name(goal) == MtmSet::Quick.name(goal)
             {
@@ -237,6 +247,30 @@ pub fn planned_solver(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_plan_says_built_when_a_damaged_file_was_built_over() {
+        let dir = std::env::temp_dir().join(format!("taquin-mtm-sets-{}", std::process::id()));
+        let tables = Tables::open(&dir);
+        let goal = Board::solved(3, 3).unwrap();
+        let reason = |tables: &Tables| {
+            planned_solver(&goal, tables, &Limits::none(), None)
+                .unwrap()
+                .reason
+        };
+        assert!(reason(&tables).contains("built once and saved"));
+        assert!(reason(&Tables::open(&dir)).ends_with("on disk"));
+        // The file damaged: it is built over, and the plan says so.
+        let spec = &MtmSet::Quick.specs(&goal)[0];
+        let path = store::path_in(&dir, spec);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(reason(&Tables::open(&dir)).contains("built once and saved"));
+        assert!(reason(&Tables::open(&dir)).ends_with("on disk"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn fifteen_puzzle_sets() {
