@@ -79,6 +79,8 @@ where
     let (board, goal) = (request.board(), request.goal());
     // Nodes spent so far, so that a node budget bounds the improver's work as a whole.
     let spent = AtomicU64::new(0);
+    // Nodes the goal windows expanded (the beams count theirs in `stats`).
+    let windows_expanded = AtomicU64::new(0);
     let left = || limits.after(spent.load(Ordering::Relaxed));
     let mut stats = Stats::default();
     let stopped = || shared.stop.load(Ordering::Relaxed) || left().check(0).is_err();
@@ -108,7 +110,7 @@ where
                 return;
             }
             let moves = best();
-            let (better, generated) = windows::resolve_goal_windows(
+            let pass = windows::resolve_goal_windows(
                 board,
                 goal,
                 h,
@@ -118,8 +120,11 @@ where
                 &left(),
                 &heard,
             );
-            spent.fetch_add(generated, Ordering::Relaxed);
-            shared.offer(better);
+            spent.fetch_add(pass.generated, Ordering::Relaxed);
+            // The generated nodes were heard as the searches went.
+            shared.best.improved.add(0, pass.expanded);
+            windows_expanded.fetch_add(pass.expanded, Ordering::Relaxed);
+            shared.offer(pass.moves);
         }
     };
     let rect_windows = || {
@@ -291,6 +296,7 @@ where
         }
     }
     stats.generated = spent.load(Ordering::Relaxed);
+    stats.expanded += windows_expanded.load(Ordering::Relaxed);
     stats
 }
 

@@ -339,7 +339,7 @@ where
             let Some(limits) = self.left_for_polish() else {
                 break;
             };
-            let (shorter, generated) = resolve_goal_windows(
+            let pass = resolve_goal_windows(
                 self.board,
                 self.goal,
                 self.h,
@@ -349,8 +349,9 @@ where
                 &limits,
                 &|_| {},
             );
-            self.generated += generated;
-            moves = shorter;
+            self.generated += pass.generated;
+            self.expanded += pass.expanded;
+            moves = pass.moves;
         }
         moves
     }

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::limits::{Limits, Progress};
 use crate::moves::Move;
 use crate::search::{idastar_with, Pruning};
-use crate::solution::SolveError;
+use crate::solution::{SolveError, Stats};
 
 /// A flip of a `width` x `height` board: horizontal, vertical, both (a half turn), or none.
 #[derive(Debug, Clone, Copy)]
@@ -59,12 +59,23 @@ impl Flip {
     }
 }
 
+/// What a pass of goal windows ([`resolve_goal_windows`]) gave.
+pub(crate) struct WindowPass {
+    /// The path with every shorter window spliced in: never longer than the one given.
+    pub moves: Vec<Move>,
+    /// Nodes the windows' searches generated.
+    pub generated: u64,
+    /// Nodes they expanded.
+    pub expanded: u64,
+}
+
 /// Re-solves windows of up to `window` moves of `moves` (a path from `board` to `goal`) that end
 /// on a board whose blank a flip brings onto the goal's blank cell, each by IDA* with `h` (built
 /// for `goal`) within `node_budget` nodes and `limits` (whose node budget, if any, bounds the
 /// nodes of all windows together). Returns the path with every shorter window spliced in (never
-/// longer than `moves`) and the nodes generated, which are also handed to `on_nodes` as the
-/// searches go (every few thousand nodes): a pass over a long path can take seconds.
+/// longer than `moves`) and the nodes of the searches; the nodes generated are also handed to
+/// `on_nodes` as the searches go (every few thousand nodes): a pass over a long path can take
+/// seconds.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn resolve_goal_windows<H: Incremental>(
     board: &Board,
@@ -75,7 +86,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
     node_budget: u64,
     limits: &Limits,
     on_nodes: &(dyn Fn(u64) + Sync),
-) -> (Vec<Move>, u64) {
+) -> WindowPass {
     let (w, ht) = (board.width(), board.height());
     let goal_blank = goal.blank();
     let mut moves = moves.to_vec();
@@ -83,7 +94,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
     // Windows are taken from the end of the path towards its start, so that a splice changes
     // only boards already passed.
     let mut j = moves.len();
-    let mut generated = 0u64;
+    let (mut generated, mut expanded) = (0u64, 0u64);
     while j >= 2 {
         if limits.check(generated).is_err() {
             break;
@@ -120,13 +131,14 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             &within,
             Some(&report),
         );
-        let total = match &result {
-            Ok(s) => s.stats.generated,
-            Err(SolveError::Limit { stats, .. }) => stats.generated,
-            Err(_) => 0,
+        let stats = match &result {
+            Ok(s) => s.stats.clone(),
+            Err(SolveError::Limit { stats, .. }) => stats.clone(),
+            Err(_) => Stats::default(),
         };
-        tell(total);
-        generated += total;
+        tell(stats.generated);
+        generated += stats.generated;
+        expanded += stats.expanded;
         match result {
             Ok(s) if (s.len() as u32) < length => {
                 let better: Vec<Move> = s.moves.iter().map(|&m| flip.mv(m)).collect();
@@ -139,7 +151,11 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             _ => j -= 1,
         }
     }
-    (moves, generated)
+    WindowPass {
+        moves,
+        generated,
+        expanded,
+    }
 }
 
 /// The boards along `moves` from `board`, `board` first. The moves are legal (the caller's path).
@@ -224,7 +240,7 @@ mod tests {
             let tell = |n: u64| {
                 told.fetch_add(n, Ordering::Relaxed);
             };
-            let (better, generated) = resolve_goal_windows(
+            let pass = resolve_goal_windows(
                 &board,
                 &goal,
                 &h,
@@ -234,7 +250,9 @@ mod tests {
                 &Limits::none(),
                 &tell,
             );
+            let (better, generated) = (pass.moves, pass.generated);
             assert!(generated > 0);
+            assert!(pass.expanded > 0 && pass.expanded < generated);
             assert_eq!(told.load(Ordering::Relaxed), generated);
             assert!(better.len() <= first.len());
             assert!(better.len() as u32 >= h.estimate(board.tiles()));
