@@ -409,15 +409,15 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
     record.lower_bound = Some(manhattan_lower_bound(&inst.board, &inst.goal));
     // The instances solved at once share the memory budget (the pruning does not depend on
     // how many).
+    let options = args.search.options(taquin::Workload::Many);
     let limits = match args.limits.limits() {
-        Ok(l) => taquin::search::limits_per_job(l, inst.goal.len(), jobs),
+        Ok(l) => taquin::search::limits_per_job(l, inst.goal.len(), jobs, options.algorithm),
         Err(e) => {
             record.status = "error";
             record.error = Some(format!("{e:#}"));
             return Some((false, to_json(&record)));
         }
     };
-    let options = args.search.options(taquin::Workload::Many);
     let planned =
         Request::new(inst.board.clone(), inst.goal.clone(), limits.clone()).and_then(|request| {
             let plan = taquin::plan(&request, &options, tables)?;

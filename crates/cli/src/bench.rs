@@ -267,10 +267,14 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         // them its node count: shared by the jobs asked for, not by those the instances left
         // fill, so that a run resumed on its last instance counts as the first run did.
         // (The automaton the instances share is learned here, before the bar moves.)
-        let memory_mib =
-            taquin::search::limits_per_job(args.limits.limits()?, first.goal.len(), jobs_asked)
-                .memory_budget()
-                >> 20;
+        let memory_mib = taquin::search::limits_per_job(
+            args.limits.limits()?,
+            first.goal.len(),
+            jobs_asked,
+            Some(algorithm),
+        )
+        .memory_budget()
+            >> 20;
         let wall = std::time::Instant::now();
         // `--timeout` is per instance: each one's deadline is counted from its own start.
         // Beside the bar, what each instance under way last reported.
@@ -281,7 +285,12 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 .limits()
                 .expect("the limit flags were checked before the run");
             // The instances share the memory budget (the pruning does not depend on how many).
-            let limits = taquin::search::limits_per_job(limits, inst.goal.len(), jobs_asked);
+            let limits = taquin::search::limits_per_job(
+                limits,
+                inst.goal.len(),
+                jobs_asked,
+                Some(algorithm),
+            );
             let report = |p| in_flight.update(&inst.id, &p);
             let result = Request::new(inst.board.clone(), inst.goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, Some(&report)));

@@ -302,6 +302,7 @@ pub fn solve_batch<'py>(
         Limits::none().with_max_memory(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY)),
         goal.len(),
         at_once,
+        ask.options.algorithm,
     );
     ask.max_memory = Some(shared.memory_budget());
     let cancel = cancel_flag();

@@ -24,18 +24,27 @@ pub use parallel::{idastar_parallel, idastar_parallel_with};
 
 use std::hash::Hash;
 
+use crate::algorithm::Algorithm;
 use crate::limits::{LimitHit, Limits};
 use crate::solution::Stats;
 
-/// `limits` for each of `jobs` searches run at once on boards of `cells` cells (a batch, a
-/// benchmark): they share its memory budget, each getting an equal share (at least one byte).
-/// The duplicate-pruning automaton, one per process and learned deep only where the budget
-/// holds its learning ([`fsm::Fsm::for_cells_within`]), is learned first with the whole budget,
-/// so that the pruning, and with it each search's node count, does not depend on how many run
-/// at once (a share of the default budget among four would not hold the learning).
-pub fn limits_per_job(limits: Limits, cells: usize, jobs: usize) -> Limits {
+/// `limits` for each of `jobs` searches by `algorithm` (`None`: the planner's choice) run at
+/// once on boards of `cells` cells (a batch, a benchmark): they share its memory budget, each
+/// getting an equal share (at least one byte). Where the algorithm may prune with it
+/// ([`Algorithm::prunes_by_automaton`]), the duplicate-pruning automaton, one per process and
+/// learned deep only where the budget holds its learning ([`fsm::Fsm::for_cells_within`]), is
+/// learned first with the whole budget, so that the pruning, and with it each search's node
+/// count, does not depend on how many run at once (a share of the default budget among four
+/// would not hold the learning). The other algorithms do not wait for it (about a second
+/// beyond 16 cells).
+pub fn limits_per_job(
+    limits: Limits,
+    cells: usize,
+    jobs: usize,
+    algorithm: Option<Algorithm>,
+) -> Limits {
     let budget = limits.memory_budget();
-    if jobs > 1 {
+    if jobs > 1 && algorithm.is_none_or(Algorithm::prunes_by_automaton) {
         fsm::Fsm::for_cells_within(cells, budget);
     }
     limits.with_max_memory((budget / jobs.max(1)).max(1))
