@@ -266,7 +266,8 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         // Each instance's share of the memory budget bounds the beams beside IDA*, and with
         // them its node count: shared by the jobs asked for, not by those the instances left
         // fill, so that a run resumed on its last instance counts as the first run did.
-        // (The automaton the instances share is learned here, before the bar moves.)
+        // (The automaton the instances share, where their search prunes with it, is learned
+        // here, before the bar moves.)
         let memory_mib = taquin::search::limits_per_job(
             args.limits.limits()?,
             first.goal.len(),

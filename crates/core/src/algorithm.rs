@@ -116,7 +116,7 @@ impl Algorithm {
 
     /// True when the algorithm's searches prune duplicate move strings with the learned
     /// automaton ([`crate::search::fsm`]): IDA* and the anytime search (its prover and its
-    /// windows), not the searches that keep the boards they met.
+    /// windows). The others keep the boards they met, or prune only the move back.
     ///
     /// ```
     /// use taquin::Algorithm;

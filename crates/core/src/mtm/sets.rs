@@ -3,7 +3,7 @@
 //! built on first use, and the standard set (up to 60 M entries, 6 tiles and the blank, about
 //! a minute) used when `taquin pdb build --metric mtm` has put it on disk.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::cell::Cell;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -209,15 +209,15 @@ pub fn planned_solver(
         None => {
             // Whether a table was built is known once the set is loaded: a file on disk may
             // be damaged and built over.
-            let built = AtomicBool::new(false);
+            let built = Cell::new(false);
             let heard = |spec: &PatternSpec, took: Option<Duration>| {
-                built.store(true, Ordering::Relaxed);
+                built.set(true);
                 if let Some(report) = report {
                     report(spec, took);
                 }
             };
             let databases = MtmSet::Quick.load(goal, tables, true, limits, Some(&heard))?;
-            let how = if !built.load(Ordering::Relaxed) {
+            let how = if !built.get() {
                 "on disk"
             } else if tables.dir().is_some() {
                 "built once and saved"
@@ -251,24 +251,38 @@ mod tests {
     #[test]
     fn the_plan_says_built_when_a_damaged_file_was_built_over() {
         let dir = std::env::temp_dir().join(format!("taquin-mtm-sets-{}", std::process::id()));
-        let tables = Tables::open(&dir);
-        let goal = Board::solved(3, 3).unwrap();
-        let reason = |tables: &Tables| {
-            planned_solver(&goal, tables, &Limits::none(), None)
-                .unwrap()
-                .reason
+        // 4x3: the quick set (6-6) is not the standard one (7-7), which is not on disk.
+        let goal = Board::solved(4, 3).unwrap();
+        assert_ne!(MtmSet::Quick.name(&goal), MtmSet::Standard.name(&goal));
+        // The plan's reason, and the tables it built.
+        let plan = || {
+            let built = std::cell::RefCell::new(Vec::new());
+            let report = |spec: &PatternSpec, took: Option<Duration>| {
+                if took.is_none() {
+                    built.borrow_mut().push(spec.clone());
+                }
+            };
+            let tables = Tables::open(&dir);
+            let plan = planned_solver(&goal, &tables, &Limits::none(), Some(&report)).unwrap();
+            (plan.reason, built.into_inner())
         };
-        assert!(reason(&tables).contains("built once and saved"));
-        assert!(reason(&Tables::open(&dir)).ends_with("on disk"));
-        // The file damaged: it is built over, and the plan says so.
-        let spec = &MtmSet::Quick.specs(&goal)[0];
+        let (reason, built) = plan();
+        assert!(reason.contains("built once and saved"), "{reason}");
+        assert_eq!(built.len(), 2);
+        let (reason, built) = plan();
+        assert!(reason.contains("on disk;"), "{reason}");
+        assert!(built.is_empty());
+        // A file damaged: it is built over, and the plan says so.
+        let spec = &MtmSet::Quick.specs(&goal)[1];
         let path = store::path_in(&dir, spec);
         let mut bytes = std::fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        assert!(reason(&Tables::open(&dir)).contains("built once and saved"));
-        assert!(reason(&Tables::open(&dir)).ends_with("on disk"));
+        let (reason, built) = plan();
+        assert!(reason.contains("built once and saved"), "{reason}");
+        assert_eq!(built, vec![spec.clone()]);
+        assert!(plan().0.contains("on disk;"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -87,12 +87,13 @@ where
     let best = || shared.best.moves().clone();
     // The nodes of a window pass as its searches report them: a pass over a long path takes
     // seconds, and the progress shows them as they go.
-    let heard = |generated: u64| {
-        shared.best.improved.add(generated, 0);
+    let heard = |generated: u64, expanded: u64| {
+        shared.best.improved.add(generated, expanded);
         shared.tick();
     };
     let polish = |moves: Vec<Move>, options: &ShortenOptions| -> Vec<Move> {
-        match shorten_reporting(board, goal, &moves, options, &left(), &heard) {
+        // The rectangle windows count the nodes they generate only.
+        match shorten_reporting(board, goal, &moves, options, &left(), &|g| heard(g, 0)) {
             Ok(s) => {
                 spent.fetch_add(s.generated, Ordering::Relaxed);
                 if s.moves.len() < moves.len() {
@@ -121,8 +122,7 @@ where
                 &heard,
             );
             spent.fetch_add(pass.generated, Ordering::Relaxed);
-            // The generated nodes were heard as the searches went.
-            shared.best.improved.add(0, pass.expanded);
+            // Heard as the searches went; the answer's own counts come from `stats`.
             windows_expanded.fetch_add(pass.expanded, Ordering::Relaxed);
             shared.offer(pass.moves);
         }

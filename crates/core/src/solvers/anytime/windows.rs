@@ -73,9 +73,9 @@ pub(crate) struct WindowPass {
 /// on a board whose blank a flip brings onto the goal's blank cell, each by IDA* with `h` (built
 /// for `goal`) within `node_budget` nodes and `limits` (whose node budget, if any, bounds the
 /// nodes of all windows together). Returns the path with every shorter window spliced in (never
-/// longer than `moves`) and the nodes of the searches; the nodes generated are also handed to
-/// `on_nodes` as the searches go (every few thousand nodes): a pass over a long path can take
-/// seconds.
+/// longer than `moves`) and the nodes of the searches, which are also handed to `on_nodes`
+/// (generated, expanded) as the searches go (every few thousand nodes): a pass over a long path
+/// can take seconds.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn resolve_goal_windows<H: Incremental>(
     board: &Board,
@@ -85,7 +85,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
     window: usize,
     node_budget: u64,
     limits: &Limits,
-    on_nodes: &(dyn Fn(u64) + Sync),
+    on_nodes: &(dyn Fn(u64, u64) + Sync),
 ) -> WindowPass {
     let (w, ht) = (board.width(), board.height());
     let goal_blank = goal.blank();
@@ -120,9 +120,14 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
         let within = limits.after(generated).at_most(node_budget);
         // The solver's pruning (without waiting for the automaton): the moves stay optimal.
         // The window's nodes handed on so far: its progress reports are running totals.
-        let told = AtomicU64::new(0);
-        let tell = |total: u64| on_nodes(total.saturating_sub(told.swap(total, Ordering::Relaxed)));
-        let report = |p: Progress| tell(p.generated);
+        let told = (AtomicU64::new(0), AtomicU64::new(0));
+        let tell = |generated: u64, expanded: u64| {
+            on_nodes(
+                generated.saturating_sub(told.0.swap(generated, Ordering::Relaxed)),
+                expanded.saturating_sub(told.1.swap(expanded, Ordering::Relaxed)),
+            )
+        };
+        let report = |p: Progress| tell(p.generated, p.expanded);
         let result = idastar_with(
             &start,
             goal,
@@ -136,7 +141,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             Err(SolveError::Limit { stats, .. }) => stats.clone(),
             Err(_) => Stats::default(),
         };
-        tell(stats.generated);
+        tell(stats.generated, stats.expanded);
         generated += stats.generated;
         expanded += stats.expanded;
         match result {
@@ -236,9 +241,10 @@ mod tests {
                     .unwrap()
                     .moves;
             // What the searches report as they go adds up to what the pass returns.
-            let told = AtomicU64::new(0);
-            let tell = |n: u64| {
-                told.fetch_add(n, Ordering::Relaxed);
+            let told = (AtomicU64::new(0), AtomicU64::new(0));
+            let tell = |generated: u64, expanded: u64| {
+                told.0.fetch_add(generated, Ordering::Relaxed);
+                told.1.fetch_add(expanded, Ordering::Relaxed);
             };
             let pass = resolve_goal_windows(
                 &board,
@@ -253,7 +259,8 @@ mod tests {
             let (better, generated) = (pass.moves, pass.generated);
             assert!(generated > 0);
             assert!(pass.expanded > 0 && pass.expanded < generated);
-            assert_eq!(told.load(Ordering::Relaxed), generated);
+            assert_eq!(told.0.load(Ordering::Relaxed), generated);
+            assert_eq!(told.1.load(Ordering::Relaxed), pass.expanded);
             assert!(better.len() <= first.len());
             assert!(better.len() as u32 >= h.estimate(board.tiles()));
             let mut b = board.clone();
