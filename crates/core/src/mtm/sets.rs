@@ -185,7 +185,8 @@ pub fn planned_solver(
     // The standard set is only read, never rebuilt here (a damaged file would cost a minute):
     // the quick set serves instead.
     let standard = MtmSet::Standard;
-    let loaded = if standard.is_on_disk(goal, tables) {
+    let on_disk = standard.is_on_disk(goal, tables);
+    let loaded = if on_disk {
         standard.load(goal, tables, false, limits, report).ok()
     } else {
         None
@@ -229,10 +230,16 @@ pub fn planned_solver(
             {
                 format!("the multi-tile pattern databases for {size}, {how}")
             } else {
-                format!(
-                    "the quick multi-tile pattern databases for {size}, {how}; the larger {} are not on disk",
-                    standard.name(goal)
-                )
+                let larger = standard.name(goal);
+                if on_disk {
+                    format!(
+                        "the quick multi-tile pattern databases for {size}, {how}; the larger {larger} on disk could not be read: rebuild them with `taquin pdb build --metric mtm --size {size} --force`"
+                    )
+                } else {
+                    format!(
+                        "the quick multi-tile pattern databases for {size}, {how}; the larger {larger} are not on disk"
+                    )
+                }
             };
             (MtmSet::Quick, databases, reason)
         }
@@ -283,6 +290,18 @@ mod tests {
         assert!(reason.contains("built once and saved"), "{reason}");
         assert_eq!(built, vec![spec.clone()]);
         assert!(plan().0.contains("on disk;"));
+        // The standard set's files there but damaged: the quick set serves, and the plan says
+        // how to mend the larger one.
+        for spec in MtmSet::Standard.specs(&goal) {
+            std::fs::write(store::path_in(&dir, &spec), b"not a table").unwrap();
+        }
+        let (reason, built) = plan();
+        assert!(reason.contains("could not be read"), "{reason}");
+        assert!(
+            reason.contains("--metric mtm --size 4x3 --force"),
+            "{reason}"
+        );
+        assert!(built.is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
