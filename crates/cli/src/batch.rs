@@ -435,8 +435,7 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
                 ) {
                     Ok(short) => {
                         record.original_length = Some(solution.len());
-                        solution.stats.elapsed += short.elapsed;
-                        solution.moves = short.moves;
+                        short.apply_to(&mut solution);
                     }
                     Err(e) => {
                         record.status = "error";

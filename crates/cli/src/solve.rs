@@ -183,7 +183,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
                     &limits,
                 )?;
                 original_length = Some(solution.len());
-                solution.moves = shortened.moves;
+                shortened.apply_to(&mut solution);
             }
             // The front door already replayed the moves; this is the CLI's own promise.
             solution.verify(&board, &goal)?;

@@ -267,6 +267,20 @@ fn beyond_optimal_algorithms_from_stdin() {
     verify_moves(&big, &goal, &moves).unwrap();
     assert_eq!(recs[0]["optimal"], false);
     assert!(recs[0]["original_length"].as_u64().unwrap() >= recs[0]["length"].as_u64().unwrap());
+    // The post-pass's window searches are part of what the answer cost.
+    let plain = taquin()
+        .args(["batch", "-a", "constructive"])
+        .write_stdin(format!("{{\"board\": \"{}\"}}\n", big.to_line()))
+        .output()
+        .unwrap();
+    let plain = &records(&plain.stdout)[0];
+    for field in ["generated", "expanded"] {
+        let (with, without) = (recs[0][field].as_u64(), plain[field].as_u64());
+        assert!(
+            with.unwrap() > without.unwrap(),
+            "{field}: {with:?} vs {without:?}"
+        );
+    }
     let out = taquin()
         .args(["batch", "-a", "weighted-astar", "--weight", "1.5"])
         .write_stdin(eight)

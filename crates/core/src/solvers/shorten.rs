@@ -23,7 +23,7 @@ use crate::heuristic::{Heuristic, Manhattan};
 use crate::limits::{Budget, LimitHit, Limits};
 use crate::moves::Move;
 use crate::search::idastar;
-use crate::solution::{verify_moves, SolveError};
+use crate::solution::{verify_moves, Solution, SolveError};
 
 /// How hard [`shorten`] works.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,11 +67,24 @@ pub struct Shortened {
     pub windows_improved: u64,
     /// Nodes the windows' searches generated.
     pub generated: u64,
+    /// Nodes the windows' searches expanded.
+    pub expanded: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
     /// The limit that cut the work short, if one did: the moves are then the best found by
     /// then (still a checked solution, never longer than the original).
     pub limit: Option<LimitHit>,
+}
+
+impl Shortened {
+    /// Puts the shortened moves in place of `solution`'s, and adds the windows' nodes and the
+    /// time taken to its stats: a post-pass is part of what the answer cost.
+    pub fn apply_to(self, solution: &mut Solution) {
+        solution.moves = self.moves;
+        solution.stats.generated += self.generated;
+        solution.stats.expanded += self.expanded;
+        solution.stats.elapsed += self.elapsed;
+    }
 }
 
 /// Removes every move immediately followed by its inverse, repeatedly (`U L R D` becomes
@@ -204,14 +217,15 @@ pub fn resolve_windows(
         offset,
         options,
         &mut Budget::new(&Limits::none()),
-        &|_| u64::MAX,
+        &|_, _| u64::MAX,
     )
 }
 
 /// [`resolve_windows`] within `budget` (a window counts as its moves plus its IDA* node
 /// budget): when a limit is hit, the remaining moves are kept as they are. Each window's
-/// search hands its nodes to `count`, which answers how many the windows may still generate
-/// (asked with 0 before the first): when none, the remaining moves are kept too.
+/// search hands its nodes (generated, expanded) to `count`, which answers how many the windows
+/// may still generate (asked with 0, 0 before the first): when none, the remaining moves are
+/// kept too.
 fn resolve_windows_within(
     board: &Board,
     moves: &[Move],
@@ -219,7 +233,7 @@ fn resolve_windows_within(
     offset: usize,
     options: &ShortenOptions,
     budget: &mut Budget,
-    count: &dyn Fn(u64) -> u64,
+    count: &dyn Fn(u64, u64) -> u64,
 ) -> (Vec<Move>, u64) {
     let mut cur = board.clone();
     let mut out = Vec::with_capacity(moves.len());
@@ -230,17 +244,17 @@ fn resolve_windows_within(
         first = window.max(1);
     }
     let mut k = first;
-    let mut nodes_left = count(0);
+    let mut nodes_left = count(0, 0);
     while i < moves.len() {
         if budget.spend(k as u64 + options.node_budget, 0) || nodes_left == 0 {
             out.extend_from_slice(&moves[i..]);
             break;
         }
         let seg = &moves[i..(i + k).min(moves.len())];
-        let mut generated = 0;
         let node_budget = options.node_budget.min(nodes_left);
-        let better = resolve_segment(&cur, seg, options.max_cells, node_budget, &mut generated);
-        nodes_left = count(generated);
+        let (better, generated, expanded) =
+            resolve_segment(&cur, seg, options.max_cells, node_budget);
+        nodes_left = count(generated, expanded);
         let chosen = match better {
             Some(better) => {
                 improved += 1;
@@ -262,15 +276,37 @@ fn resolve_windows_within(
 }
 
 /// The optimal path inside the rectangle the blank visits during `seg` (at most `max_cells`
-/// cells), when it is shorter and IDA* finds it within `node_budget` nodes. The nodes its
-/// search generates are added to `generated`.
+/// cells), when it is shorter and IDA* finds it within `node_budget` nodes, with the nodes its
+/// search generated and expanded (none when no search was needed).
 fn resolve_segment(
     cur: &Board,
     seg: &[Move],
     max_cells: usize,
     node_budget: u64,
-    generated: &mut u64,
-) -> Option<Vec<Move>> {
+) -> (Option<Vec<Move>>, u64, u64) {
+    match shorter_in_rectangle(cur, seg, max_cells, node_budget) {
+        Some(Ok(s)) => {
+            let (generated, expanded) = (s.stats.generated, s.stats.expanded);
+            (
+                (s.len() < seg.len()).then_some(s.moves),
+                generated,
+                expanded,
+            )
+        }
+        Some(Err(SolveError::Limit { stats, .. })) => (None, stats.generated, stats.expanded),
+        Some(Err(_)) | None => (None, 0, 0),
+    }
+}
+
+/// The optimal solution of the rectangle the blank visits during `seg` (tiles relabelled), by
+/// IDA* within `node_budget` nodes; `None` where no search can help (a segment too short or on
+/// one line, a rectangle over `max_cells`, or one the heuristic already proves tight).
+fn shorter_in_rectangle(
+    cur: &Board,
+    seg: &[Move],
+    max_cells: usize,
+    node_budget: u64,
+) -> Option<Result<Solution, SolveError>> {
     if seg.len() < 3 {
         return None;
     }
@@ -330,16 +366,7 @@ fn resolve_segment(
         return None;
     }
     let limits = Limits::none().with_max_nodes(node_budget);
-    let s = match idastar(&sub_start, &sub_goal, &heuristic, &limits, None) {
-        Ok(s) => s,
-        Err(SolveError::Limit { stats, .. }) => {
-            *generated += stats.generated;
-            return None;
-        }
-        Err(_) => return None,
-    };
-    *generated += s.stats.generated;
-    (s.len() < seg.len()).then_some(s.moves)
+    Some(idastar(&sub_start, &sub_goal, &heuristic, &limits, None))
 }
 
 /// Shortens `moves` (a solution of `board` -> `goal`): cuts loops, then re-solves windows as
@@ -381,30 +408,32 @@ pub fn shorten_within(
         max_nodes: None,
         ..limits.clone()
     };
-    shorten_reporting(board, goal, moves, options, &limits, &|_| {})
+    shorten_reporting(board, goal, moves, options, &limits, &|_, _| {})
 }
 
 /// [`shorten_within`] for a search that goes on shortening: a node budget in `limits` bounds
 /// the windows' nodes all together (the anytime search's, spent by its own searches before),
-/// and `on_nodes` hears the nodes of each window's search as it ends, so that whoever waits
-/// on a long pass (the anytime search's progress) sees it move on.
+/// and `on_nodes` hears the nodes (generated, expanded) of each window's search as it ends, so
+/// that whoever waits on a long pass (the anytime search's progress) sees it move on.
 pub(crate) fn shorten_reporting(
     board: &Board,
     goal: &Board,
     moves: &[Move],
     options: &ShortenOptions,
     limits: &Limits,
-    on_nodes: &dyn Fn(u64),
+    on_nodes: &dyn Fn(u64, u64),
 ) -> Result<Shortened, SolveError> {
     let started = Instant::now();
     verify_moves(board, goal, moves)?;
     // The windows' nodes, counted against the node budget here: the budget of the checks
     // below is time and memory.
     let generated = std::cell::Cell::new(0u64);
+    let expanded = std::cell::Cell::new(0u64);
     let cap = limits.max_nodes.unwrap_or(u64::MAX);
-    let count = |n: u64| {
-        generated.set(generated.get() + n);
-        on_nodes(n);
+    let count = |g: u64, e: u64| {
+        generated.set(generated.get() + g);
+        expanded.set(expanded.get() + e);
+        on_nodes(g, e);
         cap.saturating_sub(generated.get())
     };
     let limits = Limits {
@@ -460,6 +489,7 @@ pub(crate) fn shorten_reporting(
         after_loops,
         windows_improved,
         generated: generated.get(),
+        expanded: expanded.get(),
         elapsed: started.elapsed(),
         // The node budget is counted here, not by `budget`: spent, it stopped the windows
         // (when there were windows to run).
@@ -495,7 +525,7 @@ mod tests {
         // A node budget spent stops the windows, and says so.
         let few = Limits::none().with_max_nodes(1_000);
         let options = ShortenOptions::default();
-        let s = shorten_reporting(&board, &goal, &long, &options, &few, &|_| {}).unwrap();
+        let s = shorten_reporting(&board, &goal, &long, &options, &few, &|_, _| {}).unwrap();
         assert_eq!(s.limit, Some(LimitHit::Nodes));
         assert!(s.generated >= 1_000);
         verify_moves(&board, &goal, &s.moves).unwrap();
@@ -536,20 +566,24 @@ mod tests {
         let goal = Board::solved(5, 5).unwrap();
         let board = uniform(&goal, &mut Rng::new(5));
         let long = constructive(&board, &goal, &Limits::none()).unwrap().moves;
-        let heard = std::cell::Cell::new((0u64, 0u32));
+        let heard = std::cell::Cell::new((0u64, 0u64, 0u32));
         let s = shorten_reporting(
             &board,
             &goal,
             &long,
             &ShortenOptions::default(),
             &Limits::none(),
-            &|n| heard.set((heard.get().0 + n, heard.get().1 + 1)),
+            &|g, e| {
+                let (generated, expanded, calls) = heard.get();
+                heard.set((generated + g, expanded + e, calls + 1));
+            },
         )
         .unwrap();
-        let (nodes, calls) = heard.get();
+        let (generated, expanded, calls) = heard.get();
         assert!(s.windows_improved > 0);
         assert!(s.generated > 0);
-        assert_eq!(nodes, s.generated);
+        assert!(s.expanded > 0 && s.expanded < s.generated);
+        assert_eq!((generated, expanded), (s.generated, s.expanded));
         // Once a window, not once at the end.
         assert!(calls as usize >= long.len() / ShortenOptions::default().window);
     }

@@ -92,10 +92,11 @@ where
         shared.tick();
     };
     let polish = |moves: Vec<Move>, options: &ShortenOptions| -> Vec<Move> {
-        // The rectangle windows count the nodes they generate only.
-        match shorten_reporting(board, goal, &moves, options, &left(), &|g| heard(g, 0)) {
+        match shorten_reporting(board, goal, &moves, options, &left(), &heard) {
             Ok(s) => {
                 spent.fetch_add(s.generated, Ordering::Relaxed);
+                // Heard as the searches went; the answer's own counts come from `stats`.
+                windows_expanded.fetch_add(s.expanded, Ordering::Relaxed);
                 if s.moves.len() < moves.len() {
                     s.moves
                 } else {

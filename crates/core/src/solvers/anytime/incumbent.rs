@@ -356,9 +356,10 @@ where
         let Some(limits) = self.left_for_polish() else {
             return moves;
         };
-        match shorten_reporting(self.board, self.goal, &moves, options, &limits, &|_| {}) {
+        match shorten_reporting(self.board, self.goal, &moves, options, &limits, &|_, _| {}) {
             Ok(s) => {
                 self.generated += s.generated;
+                self.expanded += s.expanded;
                 if s.moves.len() < moves.len() {
                     s.moves
                 } else {
