@@ -5,6 +5,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use taquin::algorithm::UnknownName;
+use taquin::board::ParseError;
 use taquin::notation::Notation;
 use taquin::{Algorithm, Board, HeuristicKind};
 
@@ -191,7 +192,14 @@ pub fn check_side(settings: &Settings, width: usize, height: usize) -> Result<()
 
 /// The board in a request's `field` (`board` or `goal`), of an accepted size.
 pub fn parse_board(settings: &Settings, field: &str, text: &str) -> Result<Board, ApiError> {
-    let board = Board::parse(text).map_err(|e| ApiError::bad_board(field, e))?;
+    let board = Board::parse(text).map_err(|e| match e {
+        // The sides this server takes, not the library's wider range.
+        ParseError::BadSize { width, height } => check_side(settings, width, height)
+            .err()
+            .unwrap_or_else(|| ApiError::bad_board(field, e))
+            .with("field", field),
+        e => ApiError::bad_board(field, e),
+    })?;
     check_side(settings, board.width(), board.height()).map_err(|e| e.with("field", field))?;
     Ok(board)
 }

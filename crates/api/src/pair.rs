@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use taquin::notation::Notation;
-use taquin::{check_solvable, Algorithm, Board, SolveOptions, Tables};
+use taquin::{check_solvable, Board, Tables};
 
 use crate::fields::{board_json, notation_of, parse_pair, timeout_of};
 use crate::solve::SolvePlan;
@@ -50,11 +50,12 @@ pub fn validate(settings: &Settings, req: &PairRequest) -> Result<Value, ApiErro
     }))
 }
 
-/// A hint, checked and ready to run: the optimal next move from the board (the first move of
-/// an optimal solution), or none when the board is already the goal.
+/// A hint, checked and ready to run: the first move of the solution the planner's search finds
+/// (optimal up to 16 cells; on larger boards the best the anytime search finds in the time,
+/// which the answer's `optimal` says), or none when the board is already the goal.
 #[derive(Debug, Clone)]
 pub struct Hint {
-    /// The optimal search to run; `None` when the board is the goal.
+    /// The search to run; `None` when the board is the goal.
     search: Option<SolvePlan>,
     /// How the answer writes its moves.
     notation: Notation,
@@ -67,20 +68,9 @@ impl Hint {
         check_solvable(&board, &goal)?;
         let timeout = timeout_of(settings, req.timeout_ms)?;
         let notation = notation_of(req.notation.as_deref())?;
-        // The optimal search the planner picks for the board.
-        let options = SolveOptions {
-            algorithm: Some(Algorithm::IdaStar),
-            ..SolveOptions::default()
-        };
-        let search = (board != goal).then(|| {
-            SolvePlan::fixed(
-                settings,
-                (board, goal),
-                options,
-                timeout,
-                settings.max_nodes,
-            )
-        });
+        // The planner's search: an optimal one where it finishes in time (up to 16 cells), the
+        // anytime search beyond, so that a hint on a large board comes within its time.
+        let search = (board != goal).then(|| SolvePlan::planned(settings, (board, goal), timeout));
         Ok(Hint { search, notation })
     }
 
@@ -90,11 +80,15 @@ impl Hint {
     }
 
     /// Runs the search on the current thread (a raised `cancel` flag stops it) and answers:
-    /// `move` (a blank letter), `tile` (the tile it moves), `remaining`, `moves` (in the
+    /// `move` (a blank letter), `tile` (the tile it moves), `remaining` (the solution's length),
+    /// `optimal` (whether that solution is proven optimal), `lower_bound`, `moves` (in the
     /// request's notation), `heuristic`, `time_ms`; `move` is null at the goal.
     pub fn run(&self, tables: &Tables, cancel: Option<Arc<AtomicBool>>) -> Result<Value, ApiError> {
         let Some(search) = &self.search else {
-            return Ok(json!({"move": null, "tile": null, "remaining": 0, "moves": ""}));
+            return Ok(json!({
+                "move": null, "tile": null, "remaining": 0, "optimal": true, "lower_bound": 0,
+                "moves": "",
+            }));
         };
         let solution = search.solve(tables, cancel, None)?;
         let board: &Board = search.board();
@@ -106,6 +100,8 @@ impl Hint {
             "move": first.map(|m| m.letter().to_string()),
             "tile": tile,
             "remaining": solution.len(),
+            "optimal": solution.optimal,
+            "lower_bound": solution.lower_bound,
             "moves": self.notation.format(&solution.moves),
             "heuristic": solution.heuristic,
             "time_ms": taquin::report::millis(solution.stats.elapsed),

@@ -146,6 +146,18 @@ impl SolvePlan {
         }
     }
 
+    /// The planner's own choice for the pair (what `/api/solve` runs when neither algorithm
+    /// nor heuristic is given: an optimal search up to 16 cells, the anytime search beyond),
+    /// within `timeout` and the front end's node and memory budgets, its moves in blank
+    /// letters.
+    pub(crate) fn planned(settings: &Settings, pair: (Board, Board), timeout: Duration) -> SolvePlan {
+        SolvePlan {
+            // As for `/api/solve`: the anytime search is bounded by its time, not by nodes.
+            nodes_given: false,
+            ..SolvePlan::fixed(settings, pair, SolveOptions::default(), timeout, settings.max_nodes)
+        }
+    }
+
     /// How the answer, and the improvements of a streamed solve, write their moves.
     pub fn notation(&self) -> Notation {
         self.notation

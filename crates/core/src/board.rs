@@ -38,7 +38,7 @@ pub enum ParseError {
         token: String,
     },
     /// Rows of different lengths.
-    #[error("row {row} has {found} tiles but row 1 has {expected}: every row must have the same number of tiles")]
+    #[error("row {row} has {} but row 1 has {expected}: every row must have the same number of tiles", tiles(*.found))]
     RaggedRows {
         /// 1-based row that differs.
         row: usize,
@@ -200,8 +200,8 @@ impl Board {
         })
     }
 
-    /// Parses board text: rows separated by `/` or newlines, tiles by spaces or commas, the blank
-    /// written `0`, `_` or `.`. The size is inferred from the rows.
+    /// Parses board text: rows separated by `/` or newlines (or `;`), tiles by spaces or commas,
+    /// the blank written `0`, `_` or `.`. The size is inferred from the rows.
     ///
     /// ```
     /// let board = taquin::Board::parse("6 4 7/8 5 0/3 2 1").unwrap();
@@ -399,6 +399,11 @@ impl Board {
 }
 
 /// The common width of `rows`: an error when there is no tile or the rows differ in length.
+/// "1 tile", "3 tiles": a count as the parse errors say it.
+fn tiles(n: usize) -> String {
+    format!("{n} tile{}", if n == 1 { "" } else { "s" })
+}
+
 fn rows_width(rows: &[Vec<Tile>]) -> Result<usize, ParseError> {
     let width = rows.first().map_or(0, Vec::len);
     if width == 0 {

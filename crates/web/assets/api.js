@@ -154,21 +154,38 @@ export function userMessage(err, context = "solve") {
       return "The server is busy with other searches: try again in a few seconds.";
     case "cancelled":
       return "The search was cancelled.";
+    case "unsupported":
+      // The pair of algorithm and heuristic, or the heuristic on this board, cannot run: the
+      // menus offer what can.
+      return `${sentence(withoutFlags(err.message))} Choose another algorithm or heuristic, or auto, which picks one that fits the board.`;
     default:
-      return withoutFlags(err.message);
+      return sentence(withoutFlags(err.message));
   }
+}
+
+/** A message as a sentence: a capital first letter and a full stop. */
+export function sentence(message) {
+  const text = String(message).trim();
+  if (!text) return text;
+  const capital = text[0].toUpperCase() + text.slice(1);
+  return /[.!?)]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /**
  * Drops the parts of a message that advise a command-line flag or command ("pass --pdb-dir",
- * "run `taquin pdb build`"): a clause separated by ";" or ", or" goes when it names one.
+ * "run `taquin pdb build`"): a clause separated by ";" or ", or", or advice after a colon
+ * ("...: use --heuristic ..."), goes when it names one.
  */
 export function withoutFlags(message) {
   const cli = /(^|\s|`|\()--[a-z]|`taquin\b|\btaquin [a-z]+ --/;
   const kept = String(message)
     .split(/;\s+/)
     .map((part) => {
-      const text = part.split(/,?\s+or\s+(?=(?:pass|run|use|set)\b)/).filter((p) => !cli.test(p)).join(" or ");
+      const alternatives = (t) => t.split(/,?\s+or\s+(?=(?:pass|run|use|set)\b)/).filter((p) => !cli.test(p)).join(" or ");
+      // Advice after a colon goes whole when what is left of it still names a flag: what
+      // comes before the colon still stands.
+      const [said, ...advice] = part.split(/:\s+(?=(?:pass|run|use|set|build|rebuild)\b)/);
+      const text = [alternatives(said), ...advice.map(alternatives).filter((a) => a.trim() && !cli.test(a))].join(": ");
       // A clause cut inside parentheses leaves them open.
       const open = (text.match(/\(/g) || []).length - (text.match(/\)/g) || []).length;
       return open > 0 ? `${text})` : text;

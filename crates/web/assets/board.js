@@ -24,11 +24,11 @@ export function solvedTiles(w, h) {
 export const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * Parses board text: rows by "/" or newlines, tiles by spaces or commas, blank as 0, _ or ".".
- * Returns {w, h, tiles} or {error}.
+ * Parses board text: rows by "/", ";" or newlines, tiles by spaces or commas, blank as 0, _ or
+ * ".", as the server does. Returns {w, h, tiles} or {error}.
  */
 export function parseBoard(text) {
-  const rows = String(text).trim().split(/\s*[/\n]\s*/).filter((r) => r.length > 0);
+  const rows = String(text).trim().split(/\s*[/;\n]\s*/).filter((r) => r.length > 0);
   if (rows.length === 0) return { error: "the board is empty" };
   const grid = rows.map((r) => r.split(/[\s,]+/).filter((t) => t.length > 0));
   const w = grid[0].length;

@@ -2,7 +2,7 @@
 // the table fills in as each finishes (with progress while it runs), nodes on a log-scale bar
 // and every figure written out as a number.
 
-import { $, state, render, plural, formatMs, keepFocus } from "./state.js";
+import { $, state, render, plural, formatMs, keepFocus, puzzleStart } from "./state.js";
 import { lineOf } from "./board.js";
 import { api, userMessage } from "./api.js";
 import { algorithmName, heuristicName } from "./names.js";
@@ -39,7 +39,7 @@ export async function compare() {
   if (state.busy || state.pairError || running) return;
   const heuristics = state.info ? state.info.heuristics : [];
   const algorithm = $("compare-algorithm").value;
-  const board = lineOf(state.board, state.w), goal = lineOf(state.goal, state.w);
+  const board = lineOf(puzzleStart(), state.w), goal = lineOf(state.goal, state.w);
   const out = $("compare-result");
   out.textContent = "";
   out.dataset.pair = `${board}|${goal}`;

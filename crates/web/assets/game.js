@@ -1,7 +1,7 @@
 // Playing by hand: slides, the two move counters, Undo, the clock, the "Solved!" dialog, the
 // hint and the optional "N moves from the goal" indicator.
 
-import { $, state, render, setStatus, plural, keepFocus } from "./state.js";
+import { $, state, render, setStatus, plural, keepFocus, announce, DIRECTION_WORDS as WORDS } from "./state.js";
 import { INVERSE, applyMoves, lineOf, same } from "./board.js";
 import { stmCount, mtmCount, slideTo, format, tileDirection } from "./notation.js";
 import { api, userMessage } from "./api.js";
@@ -90,8 +90,6 @@ export function slideTile(direction) {
   return moved;
 }
 
-const WORDS = { U: "up", D: "down", L: "left", R: "right" };
-
 /** The tiles a slide of blank `letters` moves, in the order they move. */
 function slidTiles(letters) {
   const tiles = [];
@@ -105,22 +103,13 @@ function slidTiles(letters) {
   return tiles;
 }
 
-/**
- * Says a slide to a screen reader (a region only it reads), so that a player who cannot see
- * the board hears each move, and a key that moves nothing. The same text twice in a row is
- * still announced: the region is emptied first.
- */
-function announce(text) {
-  const el = $("announce");
-  el.textContent = "";
-  requestAnimationFrame(() => (el.textContent = text));
-}
-
 export function undo() {
   if (state.history.length === 0 || state.busy) return;
   const letters = state.history.pop();
   followUndo(letters);
   const back = [...letters].reverse().map((m) => INVERSE[m]).join("");
+  const tiles = slidTiles(back).map((t) => tileLabel(t, state.style));
+  announce(`Undone: ${tiles.join(", ")} ${WORDS[tileDirection(back[0])]}`);
   state.board = applyMoves(state.board, state.w, state.h, back);
   hinted = null;
   render();
@@ -167,27 +156,39 @@ export function setupDialog(shuffle) {
 
 // ---------- hint ----------
 
+// Beyond 16 cells the server's hint is the first move of the best solution its anytime search
+// finds in this time: a hint is worth a short wait, not the Solve card's.
+const LARGE_HINT_MS = 2000;
+const LARGE_BOARD_CELLS = 16;
+
 export async function hint() {
   if (state.busy || state.pairError) return;
   const board = state.board.slice();
   const keyboard = document.activeElement === $("hint");
+  const large = state.w * state.h > LARGE_BOARD_CELLS;
   $("hint").disabled = true;
-  setStatus("Looking for the best move…");
+  setStatus(large ? "Looking for a good move (2 s)…" : "Looking for the best move…");
   try {
-    const r = await api("/api/hint", { board: lineOf(board, state.w), goal: lineOf(state.goal, state.w) });
+    const body = { board: lineOf(board, state.w), goal: lineOf(state.goal, state.w) };
+    if (large) body.timeout_ms = LARGE_HINT_MS;
+    const r = await api("/api/hint", body);
     if (!same(board, state.board)) return;
     if (!r.move) {
       setStatus("The board is already the goal.", "ok");
       return;
     }
     hinted = r.tile;
+    // An optimal solution's first move is the best; otherwise it starts the best one found.
+    const rest = r.optimal === false
+      ? `it starts a solution of ${plural(r.remaining, "move")}, not proven the shortest (at least ${r.lower_bound} are needed)`
+      : `${plural(r.remaining, "move")} to the goal`;
     setStatus(
       `Hint: slide ${tileLabel(r.tile, state.style)} ${WORDS[tileDirection(r.move)]} ` +
-        `(${format(r.move, state.notation)}); ${plural(r.remaining, "move")} to the goal.`,
+        `(${format(r.move, state.notation)}); ${rest}.`,
       "ok",
     );
   } catch (e) {
-    setStatus(`No hint: ${userMessage(e, "hint")}`, "error");
+    setStatus(`No hint. ${userMessage(e, "hint")}`, "error");
   } finally {
     render();
     if (keyboard) keepFocus($("hint"));

@@ -2,9 +2,9 @@
 // it is. Conventions shared with the server: a board is a row-major list of tiles with 0 for the
 // blank, written as text "6 4 7/8 5 0/3 2 1"; a move letter names the direction the BLANK moves.
 
-import { $, state, setRenderer, render, setStatus, maxSide, canFocus, keepFocus } from "./state.js";
+import { $, state, setRenderer, render, setStatus, maxSide, canFocus, keepFocus, puzzleStart } from "./state.js";
 import { lineOf, solvedTiles, same, parseBoard, isPermutation, applyMoves } from "./board.js";
-import { api, userMessage } from "./api.js";
+import { api, userMessage, sentence } from "./api.js";
 import { makeBoardView, renderBoard, croppedPicture } from "./boardview.js";
 import * as player from "./player.js";
 import * as game from "./game.js";
@@ -61,9 +61,7 @@ function drawAll() {
   $("hint").disabled = state.busy || !!state.pairError || same(state.board, state.goal);
   $("compare").disabled = state.busy || !!state.pairError;
   $("shuffle").disabled = state.busy;
-  // The comparison and the tree are about the puzzle: while a solution is played, its start.
-  const start = state.solution ? state.solution.start : state.board;
-  const pair = `${lineOf(start, state.w)}|${lineOf(state.goal, state.w)}`;
+  const pair = `${lineOf(puzzleStart(), state.w)}|${lineOf(state.goal, state.w)}`;
   const compared = $("compare-result").dataset.pair;
   $("compare-stale").hidden = !compared || compared === pair;
   $("tree-stale").hidden = !tree.treeStale(pair);
@@ -88,7 +86,10 @@ function updateLink() {
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
-/** The boards (and moves) an address carries, or null when it carries none or bad ones. */
+/**
+ * The boards (and moves) an address carries; null when it carries none, {error} (why, in a
+ * player's words) when it carries boards the page cannot open.
+ */
 function readLink() {
   const params = new URLSearchParams(location.hash.slice(1));
   const b = params.get("board"), g = params.get("goal");
@@ -97,16 +98,24 @@ function readLink() {
   if (!b) return null;
   const pb = parseBoard(b);
   const pg = g ? parseBoard(g) : null;
-  if (pb.error || (pg && pg.error)) return null;
+  if (pb.error) return { error: `its board: ${pb.error}` };
+  if (pg && pg.error) return { error: `its goal: ${pg.error}` };
   const max = maxSide();
-  if (pb.w < 2 || pb.h < 2 || pb.w > max || pb.h > max) return null;
-  if (pg && (pg.w !== pb.w || pg.h !== pb.h)) return null;
-  if (!isPermutation(pb.tiles) || (pg && !isPermutation(pg.tiles))) return null;
+  if (pb.w < 2 || pb.h < 2 || pb.w > max || pb.h > max) {
+    return { error: `its board is ${pb.w}x${pb.h}, and boards from 2x2 to ${max}x${max} are played here` };
+  }
+  if (pg && (pg.w !== pb.w || pg.h !== pb.h)) return { error: `its goal is ${pg.w}x${pg.h} and its board ${pb.w}x${pb.h}` };
+  if (!isPermutation(pb.tiles) || (pg && !isPermutation(pg.tiles))) {
+    return { error: `every tile from 0 to ${pb.tiles.length - 1} must appear once in each board` };
+  }
   const moves = (params.get("moves") || "").toUpperCase();
   const goal = pg ? pg.tiles : solvedTiles(pb.w, pb.h);
   const legal = /^[UDLR]*$/.test(moves) && applyMoves(pb.tiles, pb.w, pb.h, moves) !== null;
   return { w: pb.w, h: pb.h, board: pb.tiles, goal, moves: legal && moves ? moves : null, badMoves: !!moves && !legal };
 }
+
+/** Why a link's boards were not opened. */
+const linkRefused = (link) => `The link's boards could not be opened: ${link.error}.`;
 
 async function openLink(link) {
   state.w = link.w;
@@ -163,8 +172,8 @@ async function validatePair() {
   try {
     const v = await api("/api/validate", body);
     if (seq !== validateSeq) return;
-    state.pairError = v.solvable ? null : v.reason;
-    if (!v.solvable) setStatus(v.reason, "error");
+    state.pairError = v.solvable ? null : sentence(v.reason);
+    if (!v.solvable) setStatus(state.pairError, "error");
     else if (same(state.board, state.goal)) setStatus("The board is the goal.");
   } catch (e) {
     if (seq !== validateSeq) return;
@@ -454,6 +463,10 @@ function setupControls() {
     const l = readLink();
     const sol = state.solution;
     if (!l) return;
+    if (l.error) {
+      setStatus(linkRefused(l), "error");
+      return;
+    }
     const differs = lineOf(l.board, l.w) !== lineOf(sol ? sol.start : state.board, state.w) ||
       lineOf(l.goal, l.w) !== lineOf(state.goal, state.w) || (l.moves || "") !== (sol ? sol.moves : "");
     if (differs) openLink(l);
@@ -475,7 +488,8 @@ async function start() {
   } catch (e) {
     setStatus(userMessage(e), "error");
   }
-  const linked = readLink();
+  const link = readLink();
+  const linked = link && !link.error ? link : null;
   state.w = (linked || article).w;
   state.h = (linked || article).h;
   $("tile-style").value = state.style;
@@ -484,6 +498,7 @@ async function start() {
   player.applySpeed();
   if (linked) await openLink(linked);
   else await boardsChanged(article.board, article.goal);
+  if (link && link.error) setStatus(`${linkRefused(link)} The usual board is shown instead.`, "error");
   document.body.dataset.ready = "true";
 }
 

@@ -1,16 +1,21 @@
 // The solution player: a solution's moves replayed on the initial board one at a time (Step,
 // Back, Play, Start, End), the current move marked in the moves text, in either notation.
 
-import { $, state, render, setStatus, plural, formatCount, formatMs } from "./state.js";
+import { $, state, render, setStatus, plural, formatCount, formatMs, announce, DIRECTION_WORDS } from "./state.js";
 import { INVERSE, blankMove, applyMoves, same } from "./board.js";
-import { tokens, format, stmCount, mtmCount } from "./notation.js";
+import { tokens, format, stmCount, mtmCount, tileDirection } from "./notation.js";
 import { solverName } from "./names.js";
+import { tileLabel } from "./boardview.js";
 
 let playTimer = null;
+// Whether the status says the goal was reached by the player: said at the last step, taken
+// back when the player leaves it.
+let goalSaid = false;
 
 /** Loads moves to play from `start`; `report` is the server's answer (null for a link's moves). */
 export function loadSolution(moves, start, report) {
   stopPlaying();
+  goalSaid = false;
   state.solution = { moves, start: start.slice(), index: 0, report };
 }
 
@@ -53,16 +58,25 @@ export function step(delta) {
     render();
     return false;
   }
+  let letter;
   if (delta > 0 && sol.index < sol.moves.length) {
-    state.board = blankMove(state.board, state.w, state.h, sol.moves[sol.index]);
+    letter = sol.moves[sol.index];
     sol.index++;
   } else if (delta < 0 && sol.index > 0) {
     sol.index--;
-    state.board = blankMove(state.board, state.w, state.h, INVERSE[sol.moves[sol.index]]);
+    letter = INVERSE[sol.moves[sol.index]];
   } else {
     return false;
   }
+  // The tile that moves is where the blank goes.
+  const next = blankMove(state.board, state.w, state.h, letter);
+  const tile = state.board[next.indexOf(0)];
+  state.board = next;
   render();
+  // Played at speed, each move would queue up speech: a screen reader hears Play's end only.
+  if (!playTimer) {
+    announce(`${tileLabel(tile, state.style)} ${DIRECTION_WORDS[tileDirection(letter)]}, move ${sol.index} of ${sol.moves.length}`);
+  }
   announceEnd();
   return true;
 }
@@ -74,13 +88,19 @@ export function jumpTo(index) {
   sol.index = Math.max(0, Math.min(index, sol.moves.length));
   state.board = solutionBoard();
   render();
+  announce(sol.index === 0 ? "At the start" : `After move ${sol.index} of ${sol.moves.length}`);
   announceEnd();
 }
 
+/** Says when the player reaches the goal, and takes it back when the player leaves it. */
 function announceEnd() {
   const sol = state.solution;
   if (sol.index === sol.moves.length && sol.moves.length > 0 && same(state.board, state.goal)) {
     setStatus(`Goal reached after ${plural(sol.moves.length, "move")}.`, "ok");
+    goalSaid = true;
+  } else if (goalSaid) {
+    setStatus("");
+    goalSaid = false;
   }
 }
 

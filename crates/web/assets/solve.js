@@ -55,11 +55,24 @@ function solveBody(board, goal, w) {
   return body;
 }
 
-/** Draws the player of the solution just loaded and brings it into view: on a phone it sits
- * screens above the Solve card. */
+/**
+ * Draws the player of the solution just loaded and brings it into view with the board it
+ * plays on (on a phone both sit screens above the Solve card): the board's top at the top of
+ * the screen when board and player fit on it together, else the player alone, so that Step
+ * shows its tiles move.
+ */
 function showPlayer() {
   render();
-  $("player").scrollIntoView({ block: "nearest" });
+  const board = $("board").getBoundingClientRect();
+  const player = $("player").getBoundingClientRect();
+  const top = Math.min(board.top, player.top);
+  const bottom = Math.max(board.bottom, player.bottom);
+  const margin = 8;
+  if (bottom - top + 2 * margin <= window.innerHeight) {
+    if (top < margin || bottom > window.innerHeight - margin) window.scrollBy(0, top - margin);
+  } else {
+    $("player").scrollIntoView({ block: "nearest" });
+  }
 }
 
 function showBest() {

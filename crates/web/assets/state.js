@@ -53,6 +53,20 @@ export function plural(n, word, many = `${word}s`) {
   return `${Number(n).toLocaleString("en")} ${n === 1 ? word : many}`;
 }
 
+/**
+ * Says `text` to a screen reader (a region only it reads): each slide, undo and step of the
+ * player, so that a person who cannot see the board hears each move. The same text twice in a
+ * row is still announced: the region is emptied first.
+ */
+export function announce(text) {
+  const el = $("announce");
+  el.textContent = "";
+  requestAnimationFrame(() => (el.textContent = text));
+}
+
+/** Words for the direction a TILE goes, by its letter in tile notation. */
+export const DIRECTION_WORDS = { U: "up", D: "down", L: "left", R: "right" };
+
 export function setStatus(text, kind) {
   const s = $("status");
   s.textContent = text;
@@ -67,6 +81,12 @@ export function formatCount(n) {
 }
 
 export const formatMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 2 : 0)} ms`);
+
+/**
+ * The puzzle's start: while a solution is played, the board it starts from (the board shown is
+ * then part way along it); otherwise the board shown. The comparison and the tree are about it.
+ */
+export const puzzleStart = () => (state.solution ? state.solution.start : state.board);
 
 /** The largest side the server accepts (8 unless it was started with another). */
 export const maxSide = () => (state.info && state.info.limits ? state.info.limits.max_side : 8);

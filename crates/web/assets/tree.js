@@ -3,7 +3,7 @@
 // (Step, Back, Play), the node being expanded ringed, and zoomed and panned (wheel, pinch,
 // drag, or the buttons).
 
-import { $, state, render, plural, reducedMotion } from "./state.js";
+import { $, state, render, plural, reducedMotion, puzzleStart } from "./state.js";
 import { lineOf } from "./board.js";
 import { api, userMessage } from "./api.js";
 import { heuristicName } from "./names.js";
@@ -88,7 +88,7 @@ export async function drawTree() {
   const out = $("tree-result");
   out.innerHTML = '<p class="help">Searching…</p>';
   const body = {
-    board: lineOf(state.board, state.w),
+    board: lineOf(puzzleStart(), state.w),
     goal: lineOf(state.goal, state.w),
     heuristic: $("tree-heuristic").value,
     max_nodes: Number($("tree-nodes").value),

@@ -583,6 +583,24 @@ async fn hint_gives_the_optimal_next_move() {
 
     let r = post("/api/hint", json!({"board": ARTICLE})).await;
     assert_eq!(r.json()["remaining"], 31);
+    assert_eq!(r.json()["optimal"], true);
+
+    // Beyond 16 cells, the first move of the best solution found in the time: not proven
+    // optimal, with its bound, within a short timeout, and a move that starts a solution.
+    let goal = Board::solved(6, 6).unwrap();
+    let big = taquin::generate::uniform(&goal, &mut taquin::generate::Rng::new(3));
+    let r = post("/api/hint", json!({"board": big.to_line(), "timeout_ms": 300})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["optimal"], false, "{body}");
+    let remaining = body["remaining"].as_u64().unwrap();
+    assert!(body["lower_bound"].as_u64().unwrap() < remaining, "{body}");
+    let moves = parse_moves(body["moves"].as_str().unwrap()).unwrap();
+    assert_eq!(moves.len() as u64, remaining);
+    assert_eq!(body["move"], moves[0].letter().to_string());
+    let mut end = big.clone();
+    end.apply_all(&moves).unwrap();
+    assert_eq!(end, goal);
 
     let r = post("/api/hint", json!({"board": GOAL})).await;
     let body = r.json();

@@ -55,6 +55,11 @@ test("a screen reader hears each slide and each key that moves nothing, not the 
   await page.keyboard.press("ArrowLeft");
   await page.waitForFunction(() => document.getElementById("announce").textContent === "No tile can slide left");
   assert.equal(await page.getAttribute("#announce", "aria-live"), "polite");
+  // Undo says which tile went back where.
+  await page.keyboard.press("Control+z");
+  await page.waitForFunction(() => document.getElementById("announce").textContent === "Undone: 6 right");
+  // The player's counter is not a live region: Play at speed would queue a word a move.
+  assert.equal(await page.getAttribute("#step-index", "aria-live"), null);
   // The search's progress line, rewritten four times a second, is not a live region.
   assert.equal(await page.getAttribute("#progress", "role"), null);
   assert.equal(await page.getAttribute("#progress", "aria-live"), null);

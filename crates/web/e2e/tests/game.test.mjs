@@ -123,10 +123,78 @@ test("Solve leaves algorithm and heuristic to the server, and Step walks the ans
   assert.match(await status(), /Goal reached after 31 moves/);
   await page.click("#step-back");
   assert.equal(await page.textContent("#step-index"), "30 / 31");
+  // Away from the goal again: the status no longer says it was reached.
+  assert.doesNotMatch(await status(), /Goal reached/);
+  // A screen reader hears the tile a step moves back, and where the player is.
+  await page.waitForFunction(() => / (up|down|left|right), move 30 of 31$/.test(document.getElementById("announce").textContent));
   await page.click("#to-start");
   assert.equal(await line("board"), ARTICLE);
   await page.click("#to-end");
   assert.equal(await line("board"), GOAL);
+});
+
+test("the moves box keeps the current move in view, and never scrolls the page", async () => {
+  // 5x5, 200 moves round and round the corner: a list far longer than its box.
+  await open(`#board=${"1,2,3,4,5/6,7,8,9,10/11,12,13,14,15/16,17,18,19,20/21,22,23,24,0"}&moves=${"ULDR".repeat(50)}`);
+  await page.waitForSelector("#player:not([hidden])");
+  const inView = () => page.evaluate(() => {
+    const box = document.getElementById("moves-text");
+    const current = box.querySelector(".move.current");
+    const b = box.getBoundingClientRect(), r = current.getBoundingClientRect();
+    return box.scrollHeight > box.clientHeight + 50 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+  });
+  const y = await page.evaluate(() => window.scrollY);
+  await page.click("#to-end");
+  assert.ok(await inView(), "the last move, at the end of the list");
+  await page.click("#to-start");
+  for (let i = 0; i < 3; i++) await page.click("#step");
+  assert.ok(await inView(), "the third move, back at the top");
+  assert.equal(await page.evaluate(() => window.scrollY), y);
+});
+
+test("the comparison is of the puzzle's start, also while its solution is stepped", async () => {
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  for (let i = 0; i < 5; i++) await page.click("#step");
+  const bodies = [];
+  page.on("request", (r) => r.url().endsWith("/api/solve") && bodies.push(JSON.parse(r.postData())));
+  await page.click("#compare");
+  await page.waitForFunction(() => /^Done/.test(document.getElementById("compare-text").textContent));
+  assert.ok(bodies.length > 0 && bodies.every((b) => b.board === ARTICLE), JSON.stringify(bodies.map((b) => b.board)));
+  assert.ok(await page.isHidden("#compare-stale"), "not out of date at once");
+  assert.match(await page.textContent("#compare-result"), /31/);
+});
+
+test("a hint on a board over 16 cells comes within seconds, from the best solution found", async () => {
+  const g = await api("/api/generate", { width: 5, height: 5, seed: 4 });
+  await open(`#board=${g.board.replace(/ /g, ",")}`);
+  await waitForLine("board", g.board);
+  const bodies = [];
+  page.on("request", (r) => r.url().endsWith("/api/hint") && bodies.push(JSON.parse(r.postData())));
+  await page.click("#hint");
+  await waitForStatus(/Hint: slide \S+ (up|down|left|right) .*it starts a solution of \d+ moves, not proven the shortest \(at least \d+ are needed\)/);
+  assert.equal(bodies[0].timeout_ms, 2000);
+  assert.equal(await page.locator("#board .tile.hinted").count(), 1);
+});
+
+test("a link whose boards cannot be opened says why", async () => {
+  await open("#board=1,2,3/4,5,6/7,8,8");
+  await waitForStatus(/The link's boards could not be opened: every tile from 0 to 8 must appear once.*usual board/);
+  assert.equal(await line("board"), ARTICLE);
+  await page.evaluate(() => (location.hash = "#board=1,2/3,0&goal=1,2,3/4,5,6/7,8,0"));
+  await waitForStatus(/could not be opened: its goal is 3x3 and its board 2x2/);
+});
+
+test("walking distance where its tables are too large says so, with what to choose instead", async () => {
+  const g = await api("/api/generate", { width: 5, height: 5, seed: 4 });
+  await open(`#board=${g.board.replace(/ /g, ",")}`);
+  await waitForLine("board", g.board);
+  await page.selectOption("#algorithm", "astar");
+  await page.selectOption("#heuristic", "walking-distance");
+  await page.click("#solve");
+  await waitForStatus(/^Walking distance needs tables .* 5x5 board\. Choose another algorithm or heuristic/);
+  assert.doesNotMatch(await status(), /--|could not do this/);
 });
 
 test("a chosen algorithm and heuristic are sent, and named with the menus' words", async () => {
@@ -261,7 +329,7 @@ test("a page load logs no error", async () => {
 
 test("an unsolvable pair offers no search tree either", async () => {
   await open("#board=1,2,3/4,5,6/8,7,0");
-  await waitForStatus(/unsolvable/);
+  await waitForStatus(/[Uu]nsolvable/);
   assert.ok(await page.isDisabled("#tree"));
   assert.ok(await page.isDisabled("#solve"));
 });
@@ -300,7 +368,7 @@ test("the goal can be edited, Enter validates once, and the solver reaches the n
 test("an unsolvable pair is refused with its reason before any search", async () => {
   await open();
   await typeBoard("board", "1 2 3/4 5 6/8 7 0");
-  await waitForStatus(/unsolvable/);
+  await waitForStatus(/[Uu]nsolvable/);
   assert.match(await status(), /1 inversion away/);
   assert.ok(await page.isDisabled("#solve"));
   assert.ok(await page.isDisabled("#hint"));

@@ -68,6 +68,7 @@ test("a click in the blank's row or column slides the whole run", () => {
 
 test("boards parse and replay as the server's do", () => {
   assert.deepEqual(parseBoard("1,2/3,_"), { w: 2, h: 2, tiles: [1, 2, 3, 0] });
+  assert.deepEqual(parseBoard("1,2,3;4,5,6;7,8,0"), { w: 3, h: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0] }, "rows by ; as the server takes them");
   assert.match(parseBoard("1 2/3").error, /same number/);
   assert.match(parseBoard("1 x/3 0").error, /'x' is not a tile/);
   assert.equal(isPermutation([1, 2, 3, 0]), true);
@@ -84,6 +85,15 @@ test("messages lose their command-line advice, and keep the rest", () => {
     "x: bad header; the file is not used (it is rebuilt on next use)");
   assert.equal(withoutFlags("time limit reached; raise --timeout"), "time limit reached");
   assert.equal(withoutFlags("row 2 has 2 tiles but row 1 has 3"), "row 2 has 2 tiles but row 1 has 3");
+  // Advice after a colon that names a flag goes whole; the statement before it stays.
+  assert.equal(withoutFlags("walking distance needs tables of over 100 million states on a 5x5 board: use --heuristic linear-conflict, or a pattern database (pdb:...) on the 24-puzzle"),
+    "walking distance needs tables of over 100 million states on a 5x5 board");
+  const unsupported = new ApiError("walking distance needs big tables on a 5x5 board: use --heuristic linear-conflict", "unsupported");
+  assert.equal(userMessage(unsupported),
+    "Walking distance needs big tables on a 5x5 board. Choose another algorithm or heuristic, or auto, which picks one that fits the board.");
+  // Every other message reads as a sentence.
+  assert.equal(userMessage(new ApiError("unsolvable: the tiles are 1 inversion away", "unsolvable")),
+    "Unsolvable: the tiles are 1 inversion away.");
 });
 
 test("a limit's advice fits what hit it and the part of the page that asked", () => {

@@ -96,12 +96,15 @@ test("the search tree fits and zooms on the phone", async () => {
   assert.ok(view.width <= PHONE.width && view.height <= PHONE.height);
 });
 
-test("after a solve the player is in view, not screens above the Solve card", async () => {
-  await open("#board=1,2,3/4,0,6/7,5,8");
-  await page.click("#solve");
-  await page.waitForSelector("#solution:not([hidden])");
-  await page.waitForFunction(() => {
-    const r = document.getElementById("player").getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= innerHeight;
-  }, null, { timeout: 5000 });
+test("after a solve the player is in view with the board it plays on, not screens above the Solve card", async () => {
+  for (const board of ["1,2,3/4,0,6/7,5,8", "8,6,7/2,5,4/3,0,1"]) {
+    await open(`#board=${board}`);
+    await page.click("#solve");
+    await page.waitForSelector("#solution:not([hidden])");
+    // Step shows its tiles move: the played board is on screen too, not only the goal.
+    await page.waitForFunction(() => ["player", "board"].every((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    }), null, { timeout: 5000 });
+  }
 });
