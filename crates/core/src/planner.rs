@@ -208,9 +208,10 @@ fn auto_heuristic(
         if let (Some(quick), Some(standard)) = (quick, standard) {
             let better = largest.filter(|&p| p != standard);
             if on_disk(standard) {
+                // A set the planner builds by itself: a damaged file is rejected and rebuilt.
                 return (
                     HeuristicKind::Pdb(standard),
-                    BuildPolicy::Never,
+                    BuildPolicy::IfMissing,
                     format!("pattern databases for {size} on disk"),
                     better,
                 );

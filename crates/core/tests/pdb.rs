@@ -494,6 +494,9 @@ fn files_round_trip_and_damage_is_rejected() {
     let tables = Tables::open(&dir);
     let err = tables.database(&spec, BuildPolicy::Never).unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
+    // With the command that builds it anew, and no promise that it is rebuilt by itself.
+    assert!(err.to_string().contains("`taquin pdb build --size 4x4 --force`"), "{err}");
+    assert!(!err.to_string().contains("rebuilt on next use"), "{err}");
     let rebuilt = tables.database(&spec, BuildPolicy::IfMissing).unwrap();
     assert_eq!(*rebuilt, db);
     assert_eq!(store::load(&path, Some(&spec)).unwrap(), db);
@@ -515,6 +518,33 @@ fn files_round_trip_and_damage_is_rejected() {
         .database(&spec, BuildPolicy::Never)
         .unwrap_err();
     assert!(err.to_string().contains("not a regular file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_planner_rebuilds_a_damaged_set_it_builds_by_itself() {
+    let dir = temp_dir("planner-damaged");
+    let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();
+    let goal = Board::solved(3, 3).unwrap();
+    let request = Request::new(board, goal.clone(), taquin::Limits::none()).unwrap();
+    let first = solve(&request, &SolveOptions::default(), &Tables::open(&dir), None).unwrap();
+    assert_eq!(first.len(), 31);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "pdb"))
+        .collect();
+    assert!(!files.is_empty());
+    for file in &files {
+        std::fs::write(file, b"damaged").unwrap();
+    }
+    // On disk, so planned as such, but damaged: rejected and rebuilt, and the answer stands.
+    let tables = Tables::open(&dir);
+    let again = solve(&request, &SolveOptions::default(), &tables, None).unwrap();
+    assert_eq!((again.len(), again.optimal), (31, true));
+    for file in &files {
+        assert!(std::fs::metadata(file).unwrap().len() > 100, "{file:?} rebuilt");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -242,6 +242,14 @@ impl DatabaseCache {
                         .emit(PdbEvent::Rejected {
                             error: e.to_string(),
                         }),
+                    // Not "rebuilt on next use": nothing here may build it.
+                    Err(PdbError::Corrupt { path, reason }) => {
+                        return Err(PdbError::Damaged {
+                            path,
+                            reason,
+                            rebuild: spec.rebuild_command(),
+                        })
+                    }
                     Err(e) => return Err(e),
                 }
             }

@@ -95,6 +95,18 @@ pub enum PdbError {
         /// What is wrong.
         reason: String,
     },
+    /// A file the caller may not rebuild by itself ([`BuildPolicy::Never`]: a large set the
+    /// planner found on disk) is not a valid database; `rebuild` is the command that makes it
+    /// anew.
+    #[error("{path}: {reason}; the file is not used, and a set this large is not rebuilt unasked: rebuild it with `{rebuild}`")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+        /// The command that builds it anew.
+        rebuild: String,
+    },
     /// The pattern or partition does not fit the board, or the database would be too large.
     #[error("{0}")]
     Unsupported(String),
@@ -145,6 +157,21 @@ pub struct PatternSpec {
 }
 
 impl PatternSpec {
+    /// The command that builds this database anew with the set the planner prefers for its
+    /// board: that set's files are named by the goal's blank cell, which `--size` (the usual
+    /// goal, mapped by a symmetry onto the tables' goal, see [`crate::symmetry`]) reaches for
+    /// the corner cells; another blank cell needs that goal.
+    pub fn rebuild_command(&self) -> String {
+        let (w, h) = (self.width, self.height);
+        let corners = [0, w - 1, w * (h - 1), w * h - 1];
+        let goal = if corners.contains(&self.blank_goal) {
+            ""
+        } else {
+            " --goal YOUR-GOAL"
+        };
+        format!("taquin pdb build --size {w}x{h}{goal} --force")
+    }
+
     /// Checks the spec: at least one tile, every cell on the board, no repeats, not the blank's.
     pub fn new(
         width: usize,
