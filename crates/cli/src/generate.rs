@@ -26,9 +26,10 @@ pub enum Format {
 /// Arguments of `taquin generate`.
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
-    /// Board size as WIDTHxHEIGHT (columns x rows), e.g. 4x4 or 3x5.
-    #[arg(long, short, default_value = "4x4", value_parser = common::parse_size)]
-    pub size: (usize, usize),
+    /// Board size as WIDTHxHEIGHT (columns x rows), e.g. 4x4 or 3x5 (default: the size of a
+    /// --goal board, else 4x4).
+    #[arg(long, short, value_parser = common::parse_size)]
+    pub size: Option<(usize, usize)>,
     /// How many boards.
     #[arg(long, short, default_value_t = 1)]
     pub count: usize,
@@ -48,30 +49,48 @@ pub struct GenerateArgs {
     pub format: Format,
 }
 
+/// The size when none is given.
+const DEFAULT_SIZE: (usize, usize) = (4, 4);
+
 /// Runs `taquin generate`.
 pub fn run(args: GenerateArgs) -> Result<ExitCode> {
-    let (w, h) = args.size;
-    let goal = match (&args.goal, args.format) {
-        (Some(name), _) if taquin::goals::NamedGoal::from_name(name).is_some() => {
+    let named = |g: &str| taquin::goals::NamedGoal::from_name(g).is_some();
+    let goal = match &args.goal {
+        Some(name) if named(name) => {
+            let (w, h) = args.size.unwrap_or(DEFAULT_SIZE);
             taquin::goals::parse_goal(name, w, h)?
         }
-        (Some(g), _) => {
+        Some(g) => {
             let g = common::read_board(g, "goal")?;
-            anyhow::ensure!(
-                (g.width(), g.height()) == (w, h),
-                "the goal is {}x{} but --size is {w}x{h}",
-                g.width(),
-                g.height()
-            );
+            if let Some((w, h)) = args.size {
+                anyhow::ensure!(
+                    (g.width(), g.height()) == (w, h),
+                    "the goal is {}x{} but --size is {w}x{h}: leave out --size to take the goal's",
+                    g.width(),
+                    g.height()
+                );
+            }
             g
         }
-        (None, Format::Bench) => {
-            anyhow::ensure!(w == h, "--format bench needs a square board, got {w}x{h}");
-            Board::from_tiles(w, h, (0..(w * h) as u32).collect())
-                .context("building the blank-first goal")?
+        None => {
+            let (w, h) = args.size.unwrap_or(DEFAULT_SIZE);
+            match args.format {
+                Format::Bench => blank_first(w, h)?,
+                _ => Board::solved(w, h)?,
+            }
         }
-        (None, _) => Board::solved(w, h)?,
     };
+    if args.format == Format::Bench {
+        // The format's lines carry no goal: whoever reads them solves for the blank-first one.
+        let (w, h) = (goal.width(), goal.height());
+        anyhow::ensure!(w == h, "--format bench needs a square board, got {w}x{h}");
+        anyhow::ensure!(
+            goal == blank_first(w, h)?,
+            "--format bench lines carry no goal, and their readers solve them for the blank-first \
+             goal (korf): leave out --goal (or give --goal korf), or use --format json, whose \
+             lines carry their goal"
+        );
+    }
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -99,4 +118,9 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The goal of the benchmark format: the blank first, then 1 .. N-1.
+fn blank_first(w: usize, h: usize) -> Result<Board> {
+    Board::from_tiles(w, h, (0..(w * h) as u32).collect()).context("building the blank-first goal")
 }

@@ -172,6 +172,56 @@ fn generate_is_reproducible_and_solvable() {
 }
 
 #[test]
+fn generated_bench_lines_are_for_the_goal_their_readers_use() {
+    // The format carries no goal: boards for another goal would be unsolvable as read.
+    for goal in ["standard", "snail", "1 2 3/4 5 6/7 8 0"] {
+        taquin()
+            .args([
+                "generate", "--size", "3x3", "--format", "bench", "--goal", goal,
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--format json"));
+    }
+    let out = taquin()
+        .args([
+            "generate", "--size", "3x3", "--format", "bench", "--goal", "korf",
+        ])
+        .args(["--count", "4", "--seed", "3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let korf = taquin::Board::parse("0 1 2/3 4 5/6 7 8").unwrap();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let tiles: Vec<u32> = line
+            .split(" - ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let board = taquin::Board::from_tiles(3, 3, tiles).unwrap();
+        assert!(taquin::is_solvable(&board, &korf), "{line}");
+    }
+    // A goal board gives the size; a --size that differs is refused.
+    let out = taquin()
+        .args(["generate", "--goal", "1 2/3 0"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        taquin::Board::parse(String::from_utf8(out.stdout).unwrap().trim())
+            .unwrap()
+            .width(),
+        2
+    );
+    taquin()
+        .args(["generate", "--goal", "1 2/3 0", "--size", "3x3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("leave out --size"));
+}
+
+#[test]
 fn generated_walks_are_no_longer_than_the_walk() {
     let out = taquin()
         .args([
