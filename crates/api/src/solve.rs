@@ -150,11 +150,21 @@ impl SolvePlan {
     /// nor heuristic is given: an optimal search up to 16 cells, the anytime search beyond),
     /// within `timeout` and the front end's node and memory budgets, its moves in blank
     /// letters.
-    pub(crate) fn planned(settings: &Settings, pair: (Board, Board), timeout: Duration) -> SolvePlan {
+    pub(crate) fn planned(
+        settings: &Settings,
+        pair: (Board, Board),
+        timeout: Duration,
+    ) -> SolvePlan {
         SolvePlan {
             // As for `/api/solve`: the anytime search is bounded by its time, not by nodes.
             nodes_given: false,
-            ..SolvePlan::fixed(settings, pair, SolveOptions::default(), timeout, settings.max_nodes)
+            ..SolvePlan::fixed(
+                settings,
+                pair,
+                SolveOptions::default(),
+                timeout,
+                settings.max_nodes,
+            )
         }
     }
 

@@ -495,7 +495,11 @@ fn files_round_trip_and_damage_is_rejected() {
     let err = tables.database(&spec, BuildPolicy::Never).unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
     // With the command that builds it anew, and no promise that it is rebuilt by itself.
-    assert!(err.to_string().contains("`taquin pdb build --size 4x4 --force`"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("`taquin pdb build --size 4x4 --force`"),
+        "{err}"
+    );
     assert!(!err.to_string().contains("rebuilt on next use"), "{err}");
     let rebuilt = tables.database(&spec, BuildPolicy::IfMissing).unwrap();
     assert_eq!(*rebuilt, db);
@@ -527,7 +531,13 @@ fn the_planner_rebuilds_a_damaged_set_it_builds_by_itself() {
     let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();
     let goal = Board::solved(3, 3).unwrap();
     let request = Request::new(board, goal.clone(), taquin::Limits::none()).unwrap();
-    let first = solve(&request, &SolveOptions::default(), &Tables::open(&dir), None).unwrap();
+    let first = solve(
+        &request,
+        &SolveOptions::default(),
+        &Tables::open(&dir),
+        None,
+    )
+    .unwrap();
     assert_eq!(first.len(), 31);
     let files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -543,7 +553,10 @@ fn the_planner_rebuilds_a_damaged_set_it_builds_by_itself() {
     let again = solve(&request, &SolveOptions::default(), &tables, None).unwrap();
     assert_eq!((again.len(), again.optimal), (31, true));
     for file in &files {
-        assert!(std::fs::metadata(file).unwrap().len() > 100, "{file:?} rebuilt");
+        assert!(
+            std::fs::metadata(file).unwrap().len() > 100,
+            "{file:?} rebuilt"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

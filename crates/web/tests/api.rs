@@ -589,7 +589,11 @@ async fn hint_gives_the_optimal_next_move() {
     // optimal, with its bound, within a short timeout, and a move that starts a solution.
     let goal = Board::solved(6, 6).unwrap();
     let big = taquin::generate::uniform(&goal, &mut taquin::generate::Rng::new(3));
-    let r = post("/api/hint", json!({"board": big.to_line(), "timeout_ms": 300})).await;
+    let r = post(
+        "/api/hint",
+        json!({"board": big.to_line(), "timeout_ms": 300}),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let body = r.json();
     assert_eq!(body["optimal"], false, "{body}");
