@@ -7,7 +7,7 @@ use pyo3::types::PyString;
 use taquin::moves::parse_moves;
 use taquin::{check_solvable, Board, Move, Unsolvable};
 
-use crate::convert::{board_from_any, goal_for};
+use crate::convert::{board_from_any, goal_for, in_range, in_range_opt};
 use crate::errors::{parse_error, InvalidBoardError, UnsolvableError};
 
 /// A sliding-tile board of any size: `width` columns, `height` rows, tiles 1..N-1 and one blank
@@ -52,7 +52,9 @@ impl PyBoard {
     /// The usual goal of a `width` x `height` board: tiles in order, the blank last.
     #[staticmethod]
     #[pyo3(signature = (width, height=None))]
-    fn solved(width: usize, height: Option<usize>) -> PyResult<PyBoard> {
+    fn solved(width: i128, height: Option<i128>) -> PyResult<PyBoard> {
+        let width: usize = in_range("width", width, "a board has at least 2 columns")?;
+        let height: Option<usize> = in_range_opt("height", height, "a board has at least 2 rows")?;
         Board::solved(width, height.unwrap_or(width))
             .map(PyBoard::new)
             .map_err(|e| parse_error("board", &e))

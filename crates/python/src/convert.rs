@@ -2,9 +2,10 @@
 //! sizes such as `"4x4"`; algorithm and heuristic names. Every board goes through the core's
 //! parser, so every part of taquin accepts and rejects the same boards with the same words.
 
+use numpy::PyUntypedArrayMethods;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyBool, PyString, PyTuple};
 use taquin::{Algorithm, Board, HeuristicKind, ParseError};
 
 use crate::board::PyBoard;
@@ -36,29 +37,75 @@ fn rows_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
                 .map_or_else(|_| "this value".to_string(), |n| n.to_string())
         ))
     };
+    // An array of another dimension would otherwise be read element by element: a 3-D array's
+    // "tiles" are whole rows, whose text the parser can only call "not a tile".
+    if let Ok(array) = value.cast::<numpy::PyUntypedArray>() {
+        let shape = array.shape();
+        if shape.len() != 2 {
+            return Err(crate::errors::InvalidBoardError::new_err(format!(
+                "invalid {what}: a board array has 2 dimensions (rows, columns), this one has {} \
+                 (shape {}): reshape it to (height, width); many boards go to \
+                 solve_batch or heuristic",
+                shape.len(),
+                python_shape(shape)
+            )));
+        }
+    }
     let mut rows = Vec::new();
-    for row in value.try_iter().map_err(|_| not_rows())? {
+    for (r, row) in value.try_iter().map_err(|_| not_rows())?.enumerate() {
         let row = row?;
         if row.is_instance_of::<PyString>() {
             return Err(not_rows());
         }
         let mut tokens = Vec::new();
         for tile in row.try_iter().map_err(|_| not_rows())? {
-            tokens.push(tile_token(&tile?)?);
+            tokens.push(tile_token(&tile?, what, r + 1)?);
         }
         rows.push(tokens.join(" "));
     }
     Ok(rows.join("/"))
 }
 
+/// An array shape as Python writes it: `(2, 2, 2)`, `(4,)`, `()`.
+fn python_shape(shape: &[usize]) -> String {
+    match shape {
+        [one] => format!("({one},)"),
+        _ => format!(
+            "({})",
+            shape
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
 /// One tile as a token of board text: integers (numpy's too) as numbers, strings as written.
-fn tile_token(tile: &Bound<'_, PyAny>) -> PyResult<String> {
+/// `row` (from 1) names the row in errors, as the core's parser does.
+fn tile_token(tile: &Bound<'_, PyAny>, what: &str, row: usize) -> PyResult<String> {
     if let Ok(s) = tile.cast::<PyString>() {
         // A token with a separator inside would split into several tiles; keep it one bad token.
         return Ok(s.to_cow()?.replace([' ', ',', '/', '\n', ';'], "?"));
     }
+    // A bool is an int to Python: without this, True would silently be tile 1.
+    if tile.is_instance_of::<PyBool>() {
+        return Err(crate::errors::InvalidBoardError::new_err(format!(
+            "invalid {what}: row {row}: {} is not a tile: use whole numbers for tiles and 0, '_' \
+             or '.' for the blank",
+            tile.str()?
+        )));
+    }
     if let Ok(n) = tile.extract::<i128>() {
         return Ok(n.to_string());
+    }
+    // A sequence where a tile belongs: rows nested one level too deep (a 3-D list).
+    if tile.try_iter().is_ok() {
+        return Err(crate::errors::InvalidBoardError::new_err(format!(
+            "invalid {what}: row {row} holds {} where a tile belongs: a board is a list of rows \
+             of tiles (2 dimensions)",
+            tile.repr()?
+        )));
     }
     Ok(tile
         .str()?
@@ -104,6 +151,23 @@ pub fn whole_number<T: TryFrom<i128>>(name: &str, value: Option<i128>) -> PyResu
             })
         })
         .transpose()
+}
+
+/// A number argument given as a Python int (`name` is the argument's name) that must fit `T`
+/// (in practice: not be negative), or a ValueError that names the argument and says what to
+/// give (`give`, e.g. "give a whole number, 0 or more"). Taken as a 128-bit int for the same
+/// reason as [`whole_number`].
+pub fn in_range<T: TryFrom<i128>>(name: &str, value: i128, give: &str) -> PyResult<T> {
+    T::try_from(value).map_err(|_| PyValueError::new_err(format!("invalid {name} {value}: {give}")))
+}
+
+/// [`in_range`] of an optional argument (`None` stays `None`).
+pub fn in_range_opt<T: TryFrom<i128>>(
+    name: &str,
+    value: Option<i128>,
+    give: &str,
+) -> PyResult<Option<T>> {
+    value.map(|v| in_range(name, v, give)).transpose()
 }
 
 /// [`goal_of_size`] for `board`'s size.

@@ -7,18 +7,32 @@ use taquin::generate::{random_walk, uniform, Rng};
 use taquin::{Board, SolveError};
 
 use crate::board::PyBoard;
-use crate::convert::{board_from_any, goal_of_size, heuristic_name, size_from_any};
+use crate::convert::{
+    board_from_any, goal_of_size, heuristic_name, in_range, in_range_opt, size_from_any,
+};
 use crate::errors::solve_error;
+use crate::errors::UnsupportedError;
 use crate::interrupt::{cancel_flag, parallel_map};
 use crate::solve::{run_solve, Ask};
 
-/// A seed from the clock when none is given, as the CLI's `generate` does.
-fn seed_or_clock(seed: Option<u64>) -> u64 {
-    seed.unwrap_or_else(|| {
+/// What a count argument must be, said when it is not.
+const COUNT: &str = "give a whole number of boards, 0 or more";
+/// What a walk length argument must be, said when it is not.
+const MOVES: &str = "give a whole number of moves, 0 or more";
+
+/// The seed argument checked (a Python int, any sign, so that a negative one gets a message
+/// naming it), or one from the clock when none is given, as the CLI's `generate` does.
+fn seed_or_clock(seed: Option<i128>) -> PyResult<u64> {
+    let seed: Option<u64> = in_range_opt(
+        "seed",
+        seed,
+        "give a whole number from 0 to 2**64 - 1, or None for a seed from the clock",
+    )?;
+    Ok(seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
-    })
+    }))
 }
 
 /// The goal of `generate` and `dataset`: the one given, a board or a name as the CLI's
@@ -92,13 +106,16 @@ fn boards(goal: &Board, count: usize, seed: u64, moves: Option<usize>) -> Vec<Bo
 pub fn generate(
     py: Python<'_>,
     size: Option<&Bound<'_, PyAny>>,
-    count: Option<usize>,
-    seed: Option<u64>,
-    moves: Option<usize>,
+    count: Option<i128>,
+    seed: Option<i128>,
+    moves: Option<i128>,
     goal: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
+    let count: Option<usize> = in_range_opt("count", count, COUNT)?;
+    let moves: Option<usize> = in_range_opt("moves", moves, MOVES)?;
+    let seed = seed_or_clock(seed)?;
     let goal = goal_with_size(size, goal)?;
-    let made = boards(&goal, count.unwrap_or(1), seed_or_clock(seed), moves);
+    let made = boards(&goal, count.unwrap_or(1), seed, moves);
     let mut made: Vec<PyBoard> = made.into_iter().map(PyBoard::new).collect();
     match count {
         Some(_) => Ok(made.into_pyobject(py)?.into_any().unbind()),
@@ -116,6 +133,11 @@ pub fn generate(
 /// gives the same data set. Every board is solved optimally on `jobs` threads (default: every
 /// core) with `heuristic` ("auto" or a name such as "pdb:7-8"); Ctrl-C stops it.
 ///
+/// Uniform boards are offered up to 16 cells (the 15-puzzle): an optimal solve of a uniformly
+/// random larger board may take hours, so `method="uniform"` beyond that raises
+/// UnsupportedError at once; random walks of bounded length (`method="walk"`) are solved
+/// optimally on any size.
+///
 /// >>> states, cost = dataset("3x3", 4, seed=1)
 /// >>> states.shape, cost.dtype
 /// ((4, 9), dtype('int32'))
@@ -126,16 +148,37 @@ pub fn generate(
 pub fn dataset<'py>(
     py: Python<'py>,
     size: &Bound<'py, PyAny>,
-    count: usize,
-    seed: Option<u64>,
+    count: i128,
+    seed: Option<i128>,
     method: &str,
-    moves: Option<usize>,
+    moves: Option<i128>,
     goal: Option<&Bound<'py, PyAny>>,
     heuristic: &str,
-    jobs: Option<usize>,
+    jobs: Option<i128>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<i32>>)> {
+    let count: usize = in_range("count", count, COUNT)?;
+    let moves: Option<usize> = in_range_opt("moves", moves, MOVES)?;
+    let jobs: Option<usize> = in_range_opt(
+        "jobs",
+        jobs,
+        "give a number of threads, 1 or more, or None for every core",
+    )?;
+    let seed = seed_or_clock(seed)?;
     let goal = goal_with_size(Some(size), goal)?;
-    let seed = seed_or_clock(seed);
+    // Past 16 cells the planner runs the anytime search, which proves a random board's optimum
+    // only by luck before its budget runs out: every board would cost that budget and then fail.
+    // Said before any work, with the way that works.
+    if method == "uniform" && goal.len() > taquin::planner::MAX_QUICK_CELLS {
+        return Err(UnsupportedError::new_err(format!(
+            "exact costs to go of uniformly random {}x{} boards are out of reach: an optimal \
+             search of a random board of more than {} cells may take hours; draw boards by \
+             random walks instead, whose optimal costs are found quickly: \
+             method=\"walk\", moves=40 (the longest walk)",
+            goal.width(),
+            goal.height(),
+            taquin::planner::MAX_QUICK_CELLS
+        )));
+    }
     let made = match (method, moves) {
         ("uniform", None) => boards(&goal, count, seed, None),
         ("uniform", Some(_)) => {
@@ -180,9 +223,12 @@ pub fn dataset<'py>(
             if s.optimal {
                 Ok(s.len())
             } else {
-                Err(SolveError::Unsupported(
-                    "the search did not prove its solution optimal".into(),
-                ))
+                // Only past 16 cells (the anytime search), on a walk too long for its budget.
+                Err(SolveError::Unsupported(format!(
+                    "the optimal cost to go of board {i} ({}) was not proven within the search's \
+                     budget: ask for shorter walks (a smaller moves=)",
+                    made[i].to_line()
+                )))
             }
         })
     })?;

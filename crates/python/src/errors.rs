@@ -59,9 +59,10 @@ pub fn parse_error(what: &str, e: &ParseError) -> PyErr {
 pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
     let message = e.to_string();
     match e {
-        SolveError::Parse(p) | SolveError::Unsolvable(Unsolvable::Size(p)) => {
-            parse_error("board", &p)
-        }
+        SolveError::Parse(p) => parse_error("board", &p),
+        // A goal of another size than the board: the goal is what the caller picks for boards
+        // (one for a whole batch), so it is the goal that is named, as `Board.is_solvable` does.
+        SolveError::Unsolvable(Unsolvable::Size(p)) => parse_error("goal", &p),
         SolveError::Unsolvable(Unsolvable::Parity(_)) => UnsolvableError::new_err(message),
         SolveError::Unsupported(_) => UnsupportedError::new_err(message),
         SolveError::Limit { hit, stats, bound } => {

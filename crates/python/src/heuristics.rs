@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use taquin::{Heuristic, Tile};
 
 use crate::arrays::{check_rows, with_slice, BoardArray, Cells, TileValue};
-use crate::convert::{goal_of_size, heuristic_name};
+use crate::convert::{goal_of_size, heuristic_name, in_range_opt};
 use crate::errors::solve_error;
 
 /// Estimates of `heuristic` for every row of `data` (rows already checked to be boards).
@@ -65,17 +65,23 @@ fn estimates_parallel<T: TileValue>(
 ///
 /// >>> import numpy as np
 /// >>> heuristic(np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0], [8, 1, 2, 0, 4, 3, 7, 6, 5]]), "manhattan")
-/// array([ 0, 10], dtype=int32)
+/// array([ 0, 11], dtype=int32)
 #[pyfunction]
 #[pyo3(signature = (boards, name="manhattan", width=None, goal=None, jobs=None))]
 pub fn heuristic<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     name: &str,
-    width: Option<usize>,
+    width: Option<i128>,
     goal: Option<&Bound<'py, PyAny>>,
-    jobs: Option<usize>,
+    jobs: Option<i128>,
 ) -> PyResult<Bound<'py, PyArray1<i32>>> {
+    let width = in_range_opt("width", width, "give the boards' number of columns")?;
+    let jobs: Option<usize> = in_range_opt(
+        "jobs",
+        jobs,
+        "give a number of threads, 1 or more, or None for every core",
+    )?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let kind = heuristic_name(name)?.ok_or_else(|| {
         PyValueError::new_err("heuristic 'auto' has no meaning here: name one, e.g. 'manhattan'")

@@ -5,15 +5,17 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use std::sync::OnceLock;
-use taquin::{Board, Limits, Request, Solution, SolveError, SolveOptions, Tables, Workload};
+use taquin::{
+    Board, Limits, Request, Solution, SolveError, SolveOptions, SolveReport, Tables, Workload,
+};
 
-use crate::convert::whole_number;
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
-use crate::errors::solve_error;
+use crate::convert::{in_range, in_range_opt, whole_number};
+use crate::errors::{parse_error, solve_error, InvalidBoardError};
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
 /// What a solve is asked for besides the boards: the core's options and the limits.
@@ -55,14 +57,17 @@ pub fn run_solve(
 /// The result of a solve, with the field names of the CLI's `--json`.
 ///
 /// >>> r = solve("6 4 7/8 5 0/3 2 1")
-/// >>> r.length, r.optimal, r.moves[:6]
-/// (31, True, 'ULDLDR')
+/// >>> r.length, r.mtm_length, r.optimal, r.moves[:6]
+/// (31, 22, True, 'DLLURR')
 #[pyclass(name = "SolveResult", module = "taquin", frozen, get_all)]
 pub struct SolveResult {
     /// The blank's moves, U/D/L/R.
     moves: String,
-    /// Number of moves.
+    /// Number of moves (single-tile moves).
     length: usize,
+    /// Number of multi-tile moves: a run of the blank in one direction (sliding a run of tiles
+    /// of one row or column at once) counts 1, as the CLI's `mtm_length`.
+    mtm_length: usize,
     /// True when no shorter solution exists (proven by the search).
     optimal: bool,
     /// The best proven lower bound on the optimal length (the length when optimal).
@@ -85,29 +90,35 @@ pub struct SolveResult {
 
 impl SolveResult {
     fn new(s: Solution) -> SolveResult {
+        // The core's report, which the CLI's JSON is: the same fields, computed the same way.
+        let r = SolveReport::new(&s);
         SolveResult {
-            moves: s.letters(),
-            length: s.len(),
-            optimal: s.optimal,
-            lower_bound: s.lower_bound,
-            expanded: s.stats.expanded,
-            generated: s.stats.generated,
-            time_ms: taquin::report::millis(s.stats.elapsed),
-            iterations: s.stats.iterations,
-            algorithm: s.algorithm,
-            heuristic: s.heuristic,
-            plan: s.plan,
+            moves: r.moves,
+            length: r.length,
+            mtm_length: r.mtm_length,
+            optimal: r.optimal,
+            lower_bound: r.lower_bound,
+            expanded: r.expanded,
+            generated: r.generated,
+            time_ms: r.time_ms,
+            iterations: r.iterations,
+            algorithm: r.algorithm,
+            heuristic: r.heuristic,
+            plan: r.plan,
         }
     }
 }
 
 #[pymethods]
 impl SolveResult {
-    /// The fields as a dict (the CLI's JSON record).
+    /// The fields as a dict (the CLI's JSON record: `moves`, `length`, `mtm_length`, `optimal`,
+    /// `lower_bound`, `algorithm`, `heuristic`, `expanded`, `generated`, `time_ms`, `iterations`,
+    /// `plan`).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("moves", &self.moves)?;
         d.set_item("length", self.length)?;
+        d.set_item("mtm_length", self.mtm_length)?;
         d.set_item("optimal", self.optimal)?;
         d.set_item("lower_bound", self.lower_bound)?;
         d.set_item("algorithm", &self.algorithm)?;
@@ -148,9 +159,15 @@ fn ask_from(
     max_nodes: Option<i128>,
     max_memory: Option<i128>,
     weight: f64,
-    depth: usize,
-    threads: usize,
+    depth: i128,
+    threads: i128,
 ) -> PyResult<Ask> {
+    let depth: usize = in_range("depth", depth, "the look-ahead needs a depth of at least 1")?;
+    let threads: usize = in_range(
+        "threads",
+        threads,
+        "give a number of threads of one search, 1 or more",
+    )?;
     let max_nodes = whole_number("max_nodes", max_nodes)?;
     let max_memory = whole_number("max_memory", max_memory)?;
     if max_memory == Some(0) {
@@ -205,7 +222,7 @@ fn ask_from(
 #[pyfunction]
 #[pyo3(signature = (board, goal=None, algorithm="auto", heuristic="auto", timeout=None,
     max_nodes=None, max_memory=None, weight=SolveOptions::DEFAULT_WEIGHT,
-    depth=SolveOptions::DEFAULT_DEPTH, threads=1))]
+    depth=SolveOptions::DEFAULT_DEPTH as i128, threads=1))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -217,14 +234,19 @@ pub fn solve(
     max_nodes: Option<i128>,
     max_memory: Option<i128>,
     weight: f64,
-    depth: usize,
-    threads: usize,
+    depth: i128,
+    threads: i128,
 ) -> PyResult<SolveResult> {
     let ask = ask_from(
         algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, threads,
     )?;
     let board = board_from_any(board, "board")?;
     let goal = goal_for(&board, goal)?;
+    // Before anything compares the two tile by tile: a goal of another size is the caller's
+    // mistake, said as the CLI says it.
+    board
+        .check_same_size(&goal)
+        .map_err(|e| parse_error("goal", &e))?;
     let cancel = cancel_flag();
     let solved = run_interruptible(py, &cancel, || run_solve(&board, &goal, &ask, &cancel))?;
     match solved {
@@ -240,6 +262,17 @@ pub fn solve(
 /// Boards of a batch: a list of boards (any form `solve` takes), or an integer array of shape
 /// (n, cells) or (n, height, width).
 fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec<Board>> {
+    // One board where a list of them belongs: text would otherwise be read character by
+    // character, each a "board" of one tile.
+    if boards.is_instance_of::<PyString>()
+        || boards.is_instance_of::<PyBytes>()
+        || boards.is_instance_of::<crate::board::PyBoard>()
+    {
+        return Err(PyTypeError::new_err(
+            "solve_batch takes a list of boards, not one board: pass [board], or call \
+             taquin.solve(board)",
+        ));
+    }
     // Only a real array is read as rows of tiles: a list goes board by board, so that it may
     // mix text, Boards and lists of rows.
     if boards.is_instance_of::<numpy::PyUntypedArray>() {
@@ -257,9 +290,12 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
 
 /// Solves many boards on every core (or `jobs` threads) and returns the results in input order.
 ///
-/// `boards` is a list of boards (any form `solve` takes) or an integer array of shape (n, cells)
-/// (square boards unless `width` is given) or (n, height, width). Limits apply to each board;
-/// the boards solved at once share the memory budget.
+/// `boards` is a list of boards (any form `solve` takes; they may differ in size) or an integer
+/// array of shape (n, cells) (square boards unless `width` is given) or (n, height, width).
+/// The default goal, or a goal named as the CLI's `--goal` takes (`"korf"`), is laid out on
+/// each board's own size; a goal board applies to every board, and a board of another size
+/// fails as a goal of the wrong size. Limits apply to each board; the boards solved at once
+/// share the memory budget.
 /// A board that fails raises its exception, unless `return_exceptions` is true: then the
 /// exception takes its place in the list. Ctrl-C stops every search.
 ///
@@ -268,7 +304,7 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
 #[pyfunction]
 #[pyo3(signature = (boards, goal=None, algorithm="auto", heuristic="auto", timeout=None,
     max_nodes=None, max_memory=None, weight=SolveOptions::DEFAULT_WEIGHT,
-    depth=SolveOptions::DEFAULT_DEPTH, width=None, jobs=None, return_exceptions=false))]
+    depth=SolveOptions::DEFAULT_DEPTH as i128, width=None, jobs=None, return_exceptions=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_batch<'py>(
     py: Python<'py>,
@@ -280,41 +316,72 @@ pub fn solve_batch<'py>(
     max_nodes: Option<i128>,
     max_memory: Option<i128>,
     weight: f64,
-    depth: usize,
-    width: Option<usize>,
-    jobs: Option<usize>,
+    depth: i128,
+    width: Option<i128>,
+    jobs: Option<i128>,
     return_exceptions: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let mut ask = ask_from(
         algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, 1,
     )?;
     ask.options.workload = Workload::Many;
+    let width = in_range_opt("width", width, "give the boards' number of columns")?;
+    let jobs: Option<usize> = in_range_opt(
+        "jobs",
+        jobs,
+        "give a number of threads, 1 or more, or None for every core",
+    )?;
     let boards = batch_boards(boards, width)?;
-    let goal = match boards.first() {
-        Some(first) => goal_for(first, goal)?,
-        None => return Ok(PyList::empty(py)),
-    };
+    if boards.is_empty() {
+        return Ok(PyList::empty(py));
+    }
+    // Each board's goal on its own size (a batch may mix sizes, as `taquin batch` does): one
+    // per size, in order of first appearance. A goal board is the same for every size; a board
+    // it does not fit fails on its own below.
+    let mut goals: Vec<Board> = Vec::new();
+    let mut goal_of: Vec<usize> = Vec::with_capacity(boards.len());
+    let mut sizes: Vec<(usize, usize)> = Vec::new();
+    for board in &boards {
+        let size = (board.width(), board.height());
+        let k = match sizes.iter().position(|&s| s == size) {
+            Some(k) => k,
+            None => {
+                goals.push(goal_for(board, goal)?);
+                sizes.push(size);
+                goals.len() - 1
+            }
+        };
+        goal_of.push(k);
+    }
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let at_once = jobs.clamp(1, boards.len());
     // The boards solved at once share the memory budget (the pruning does not depend on how
-    // many).
-    let shared = taquin::search::limits_per_job(
-        Limits::none().with_max_memory(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY)),
-        goal.len(),
-        at_once,
-        ask.options.algorithm,
-    );
-    ask.max_memory = Some(shared.memory_budget());
+    // many). Called for each size: it also prepares that size's pruning with the whole budget.
+    let whole = Limits::none().with_max_memory(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY));
+    for g in &goals {
+        let shared =
+            taquin::search::limits_per_job(whole.clone(), g.len(), at_once, ask.options.algorithm);
+        ask.max_memory = Some(shared.memory_budget());
+    }
     let cancel = cancel_flag();
     let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
-        run_solve(&boards[i], &goal, &ask, &cancel)
+        run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel)
     })?;
     let results = PyList::empty(py);
-    for (board, outcome) in boards.iter().zip(outcomes) {
+    for (i, (board, outcome)) in boards.iter().zip(outcomes).enumerate() {
         match outcome {
             Ok(s) => results.append(SolveResult::new(s))?,
             Err(e) => {
-                let err = solve_error(py, e, taquin::solvers::manhattan_lower_bound(board, &goal));
+                let goal = &goals[goal_of[i]];
+                let err = match board.check_same_size(goal) {
+                    // Named by its place in the batch, as a board that does not parse is.
+                    Err(mismatch) => InvalidBoardError::new_err(format!(
+                        "invalid goal for board {i}: {mismatch}"
+                    )),
+                    Ok(()) => {
+                        solve_error(py, e, taquin::solvers::manhattan_lower_bound(board, goal))
+                    }
+                };
                 if !return_exceptions {
                     return Err(err);
                 }

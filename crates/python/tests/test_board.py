@@ -67,6 +67,13 @@ def test_solvability_with_any_goal():
         ("", "the board is empty"),
         ([[1, 2], [3, -1]], "'-1' is not a tile"),
         ([[1.5, 2], [3, 0]], "'1.5' is not a tile"),
+        # A bool is an int to Python, but True is no tile 1.
+        ([[True, 2], [3, 0]], "row 1: True is not a tile"),
+        ([[1, 2], [3, False]], "row 2: False is not a tile"),
+        # Arrays and lists of another dimension than rows of tiles.
+        (np.zeros((2, 2, 2), dtype=int), "2 dimensions \\(rows, columns\\), this one has 3 \\(shape \\(2, 2, 2\\)\\)"),
+        (np.array([1, 2, 3, 0]), "this one has 1 \\(shape \\(4,\\)\\): reshape it to \\(height, width\\)"),
+        ([[[1, 2], [3, 0]], [[1, 2], [3, 0]]], "row 1 holds \\[1, 2\\] where a tile belongs"),
     ],
 )
 def test_bad_boards_say_what_to_fix(rows, message):

@@ -101,3 +101,63 @@ def test_python_m_taquin_dataset_writes_npz(tmp_path):
         capture_output=True, text=True, check=False,
     )
     assert bad.returncode == 2 and "invalid size" in bad.stderr
+
+
+def test_uniform_data_beyond_sixteen_cells_is_refused_up_front_with_the_way_that_works():
+    # Before: ten seconds of anytime search per board, then "did not prove its solution optimal".
+    with pytest.raises(taquin.UnsupportedError, match='uniformly random 5x5 boards are out of reach.*method="walk"'):
+        taquin.dataset("5x5", 2, seed=0)
+    with pytest.raises(taquin.UnsupportedError, match="4x5 boards are out of reach"):
+        taquin.dataset("4x5", 2, seed=0, heuristic="linear-conflict")
+    # The way it names works, and its costs are the optimal lengths.
+    states, cost = taquin.dataset("5x5", 3, seed=0, method="walk", moves=20)
+    assert states.shape == (3, 25) and cost.max() <= 20
+    for row, c in zip(states, cost):
+        r = taquin.solve(row.reshape(5, 5), algorithm="idastar", heuristic="linear-conflict")
+        assert (r.length, r.optimal) == (c, True)
+
+
+def _run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "taquin", *args], capture_output=True, text=True, check=False)
+
+
+def test_python_m_taquin_dataset_refuses_an_output_it_cannot_write_before_computing(tmp_path):
+    out = tmp_path / "missing" / "x.npz"
+    run = _run_cli("dataset", "--count", "3", "--seed", "1", "-o", str(out))
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert f"the directory {out.parent} does not exist" in run.stderr
+    run = _run_cli("dataset", "--count", "3", "--seed", "1", "-o", str(tmp_path))
+    assert run.returncode == 2 and "is a directory" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--count", "-3"], "argument --count: invalid value -3: give a number of boards, 1 or more"),
+        (["--count", "0"], "argument --count: invalid value 0"),
+        (["--count", "many"], "argument --count: invalid value 'many'"),
+        (["--count", "2", "--seed", "-1"], "argument --seed: invalid value -1: give a seed, 0 or more"),
+        (["--count", "2", "--moves", "-1"], "argument --moves: invalid value -1"),
+        (["--count", "2", "--jobs", "-1"], "argument --jobs: invalid value -1"),
+    ],
+)
+def test_python_m_taquin_dataset_checks_its_numbers(tmp_path, args, message):
+    run = _run_cli("dataset", *args, "-o", str(tmp_path / "x.npz"))
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert message in run.stderr
+
+
+def test_python_m_taquin_dataset_writes_the_file_it_names(tmp_path):
+    # numpy appends ".npz" to a name without it; the file written is the one asked for.
+    out = tmp_path / "x.txt"
+    run = _run_cli("dataset", "--count", "4", "--seed", "2", "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    assert out.exists() and not (tmp_path / "x.txt.npz").exists()
+    assert f"to {out} " in run.stderr
+    assert (np.load(out)["cost_to_go"] == taquin.dataset("3x3", 4, seed=2)[1]).all()
+
+
+def test_python_m_taquin_dataset_beyond_sixteen_cells_names_its_option(tmp_path):
+    run = _run_cli("dataset", "--size", "5x5", "--count", "2", "-o", str(tmp_path / "x.npz"))
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "--moves" in run.stderr and not (tmp_path / "x.npz").exists()

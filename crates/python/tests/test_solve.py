@@ -1,6 +1,7 @@
 """solve and solve_batch: optimal lengths against ground truth, every answer replayed, errors,
 limits, batch order."""
 
+import itertools
 import subprocess
 import sys
 
@@ -24,9 +25,18 @@ def test_the_article_board_is_31_moves():
     assert r.plan.startswith("idastar + pdb:8: ")
     assert r.expanded > 0 and r.generated >= r.expanded and r.time_ms >= 0
     assert set(r.to_dict()) == {
-        "moves", "length", "optimal", "lower_bound", "algorithm", "heuristic",
+        "moves", "length", "mtm_length", "optimal", "lower_bound", "algorithm", "heuristic",
         "expanded", "generated", "time_ms", "iterations", "plan",
     }
+
+
+def test_results_count_multi_tile_moves_as_the_cli_json_does():
+    r = taquin.solve("6 4 7/8 5 0/3 2 1")
+    # A run of the blank in one direction slides a run of tiles at once: one multi-tile move.
+    runs = len([letter for letter, _ in itertools.groupby(r.moves)])
+    assert r.mtm_length == r.to_dict()["mtm_length"] == runs
+    assert runs < r.length  # the article's solution has runs ("LL", "RR"): the two differ
+    assert taquin.solve("1 2 3/4 5 6/0 7 8").to_dict()["mtm_length"] == 1  # "RR", one slide
 
 
 def test_a_goal_may_be_named_as_on_the_command_line():
@@ -108,6 +118,14 @@ def test_bad_arguments(kwargs, message):
         taquin.solve("1 2 3/4 5 6/7 0 8", **kwargs)
 
 
+def test_a_goal_of_another_size_is_an_error_not_a_crash():
+    # A smaller goal than the board: a search's error path once indexed the goal by the board's
+    # tiles and panicked (PanicException, which pytest.raises(ValueError) does not catch).
+    for goal in ("1 2/3 0", Board.solved(2), [[1, 2], [3, 0]]):
+        with pytest.raises(taquin.InvalidBoardError, match="invalid goal: the board is 3x3 but the goal is 2x2: both must have the same size"):
+            taquin.solve("6 4 7/8 5 0/3 2 1", goal=goal)
+
+
 def test_unsupported_heuristic_for_the_size():
     with pytest.raises(taquin.UnsupportedError, match="pdb:5-5-5 has 15 tiles .* a 3x3 board has 8"):
         taquin.solve("1 2 3/4 5 6/7 0 8", heuristic="pdb:5-5-5")
@@ -124,6 +142,37 @@ def test_limits_raise_with_what_was_proven():
     with pytest.raises(taquin.LimitError) as e:
         taquin.solve(board, heuristic="misplaced", timeout=1e-6)
     assert e.value.limit == "time"
+
+
+EIGHT = "1 2 3/4 5 6/7 0 8"
+
+
+@pytest.mark.parametrize(
+    "call, args, kwargs, message",
+    [
+        (taquin.solve, (EIGHT,), {"depth": -1}, "invalid depth -1: the look-ahead needs a depth of at least 1"),
+        (taquin.solve, (EIGHT,), {"threads": -2}, "invalid threads -2: give a number of threads"),
+        (taquin.solve_batch, ([EIGHT],), {"jobs": -1}, "invalid jobs -1: give a number of threads"),
+        (taquin.solve_batch, ([EIGHT],), {"width": -3}, "invalid width -3: give the boards' number of columns"),
+        (taquin.solve_batch, ([EIGHT],), {"depth": -1}, "invalid depth -1"),
+        (taquin.heuristic, ([[1, 2, 3, 4, 5, 6, 7, 0, 8]],), {"jobs": -1}, "invalid jobs -1"),
+        (taquin.heuristic, ([[1, 2, 3, 4, 5, 6, 7, 0, 8]],), {"width": -3}, "invalid width -3"),
+        (taquin.generate, ("3x3",), {"seed": -1}, "invalid seed -1: give a whole number from 0 to 2\\*\\*64 - 1"),
+        (taquin.generate, ("3x3",), {"count": -2}, "invalid count -2: give a whole number of boards, 0 or more"),
+        (taquin.generate, ("3x3",), {"moves": -3}, "invalid moves -3: give a whole number of moves, 0 or more"),
+        (taquin.dataset, ("3x3", -4), {}, "invalid count -4: give a whole number of boards"),
+        (taquin.dataset, ("3x3", 2), {"seed": -5}, "invalid seed -5"),
+        (taquin.dataset, ("3x3", 2), {"method": "walk", "moves": -6}, "invalid moves -6"),
+        (taquin.dataset, ("3x3", 2), {"jobs": -7}, "invalid jobs -7"),
+        (Board.solved, (-3,), {}, "invalid width -3: a board has at least 2 columns"),
+        (Board.solved, (3, -2), {}, "invalid height -2: a board has at least 2 rows"),
+    ],
+)
+def test_a_negative_number_is_refused_by_name(call, args, kwargs, message):
+    # A ValueError naming the argument, not the OverflowError of a conversion to an unsigned
+    # integer (which is no ValueError).
+    with pytest.raises(ValueError, match=message):
+        call(*args, **kwargs)
 
 
 @pytest.mark.parametrize("name", ["max_nodes", "max_memory"])
@@ -165,6 +214,28 @@ print([r.generated for r in rs])
         return run.stdout
 
     assert generated(4) == generated(1)
+
+
+def test_a_batch_may_mix_sizes_each_with_its_own_goal():
+    eight, fifteen = "6 4 7/8 5 0/3 2 1", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
+    assert [r.length for r in taquin.solve_batch([eight, fifteen], jobs=1)] == [31, 1]
+    # A named goal is laid out on each board's size, as for a single solve.
+    korf = ["1 0 2/3 4 5/6 7 8", "1 0 2 3/4 5 6 7/8 9 10 11/12 13 14 15"]
+    assert [r.moves for r in taquin.solve_batch(korf, goal="korf")] == ["L", "L"]
+    # A goal board fits only its own size: the other boards fail, each in its place.
+    with pytest.raises(taquin.InvalidBoardError, match="invalid goal for board 1: the board is 4x4 but the goal is 3x3"):
+        taquin.solve_batch([eight, fifteen], goal=Board.solved(3))
+    out = taquin.solve_batch([eight, fifteen, "2 0/1 3"], goal="1 2 3/4 5 6/7 8 0", return_exceptions=True)
+    assert out[0].length == 31
+    assert isinstance(out[1], taquin.InvalidBoardError) and "both must have the same size" in str(out[1])
+    assert isinstance(out[2], taquin.InvalidBoardError) and "the board is 2x2" in str(out[2])
+
+
+def test_one_board_is_not_a_batch():
+    # Text is iterable: read as a list, each character would be a "board" of one tile.
+    for one in ("6 4 7/8 5 0/3 2 1", Board("6 4 7/8 5 0/3 2 1")):
+        with pytest.raises(TypeError, match="solve_batch takes a list of boards, not one board: pass \\[board\\]"):
+            taquin.solve_batch(one)
 
 
 def test_batch_from_an_array_and_other_forms():

@@ -133,14 +133,19 @@ pub(crate) fn run(
 }
 
 /// The Manhattan distance of `board` to `goal`: a lower bound on the optimal length, in linear
-/// time and memory and summed in 64 bits, for boards of any size.
+/// time and memory and summed in 64 bits, for boards of any size. Boards of two sizes have no
+/// distance: 0, the bound that holds for anything (error paths ask before sizes are checked).
 ///
 /// ```
 /// use taquin::{solvers::manhattan_lower_bound, Board};
 /// let board: Board = "6 4 7/8 5 0/3 2 1".parse().unwrap();
 /// assert_eq!(manhattan_lower_bound(&board, &Board::solved(3, 3).unwrap()), 21);
+/// assert_eq!(manhattan_lower_bound(&board, &Board::solved(2, 2).unwrap()), 0);
 /// ```
 pub fn manhattan_lower_bound(board: &Board, goal: &Board) -> u64 {
+    if board.check_same_size(goal).is_err() {
+        return 0;
+    }
     let width = goal.width();
     let goal_pos = goal.positions();
     board

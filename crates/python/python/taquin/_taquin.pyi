@@ -62,6 +62,7 @@ class SolveResult:
 
     moves: str
     length: int
+    mtm_length: int
     optimal: bool
     lower_bound: int
     algorithm: str
