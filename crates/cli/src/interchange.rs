@@ -218,8 +218,13 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                     s.algorithm = MtmPlan::ALGORITHM.to_string();
                     s.heuristic = plan.heuristic;
                     s.plan = explained;
-                    // Optimal in slides, not in single-tile moves: the STM bound is Manhattan's.
-                    s.lower_bound = taquin::solvers::manhattan_lower_bound(&board, &goal);
+                    // Optimal in slides, not in single-tile moves: the bound beside `optimal`
+                    // is in slides too (`mtm_length`), as the record's `metric` says.
+                    s.lower_bound = if s.optimal {
+                        Metric::Mtm.length(&s.moves) as u64
+                    } else {
+                        u64::from(slides_floor(&board, &goal))
+                    };
                     s
                 })
             });

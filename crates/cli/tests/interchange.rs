@@ -105,6 +105,10 @@ fn the_multi_tile_search_says_its_plan() {
         plan.starts_with("idastar-mtm + mtm:8+walking-distance-mtm: the ") && plan.contains("3x3"),
         "{v}"
     );
+    // Optimal in slides: its bound is in slides too, never above the slides it took.
+    assert_eq!(v["metric"], "mtm");
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["lower_bound"], v["mtm_length"], "{v}");
     for extra in [["--metric", "mtm"], ["--notation", "tiles"]] {
         taquin()
             .args(["solve", "6 4 7/8 5 0/3 2 1", "--explain"])
