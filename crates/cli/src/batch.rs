@@ -3,19 +3,21 @@
 //!
 //! Input, one instance per line, detected line by line: the bench format of the files in `bench/`
 //! (`ID OPTLEN t0 t1 ...`, square board, goal with the blank first) or a JSON object
-//! (`{"id": .., "board": "1 2 3/4 5 6/7 8 0", "goal": ..}`, the goal defaulting to 1..N-1 then
-//! the blank). Blank lines and `#` comments are skipped and give no record.
+//! (`{"id": .., "board": "1 2 3/4 5 6/7 8 0", "goal": .., "optimal_length": ..}`, the goal a
+//! board or a name such as `korf`, defaulting to 1..N-1 then the blank). Blank lines and `#`
+//! comments are skipped and give no record.
 //!
 //! Output, one JSON object per instance line, in the order of the input: `line` (1-based, in
 //! the input), `id`, `status` (`solved`, `limit`, `unsolvable`, `cycle` or `error`), for a
 //! solved instance the fields of [`SolveReport`] (`moves, length, optimal, algorithm, heuristic,
 //! expanded, generated, time_ms, ...`), `lower_bound` (Manhattan distance) and, where known,
-//! `optimal_length` and `suboptimality_bound`; for an instance over its limit, `limit` (which)
-//! and `bound` (the best proven lower bound); otherwise `error`.
+//! `optimal_length` (with `check`, the length against it, as `taquin bench` reports it) and
+//! `suboptimality_bound`; for an instance over its limit, `limit` (which) and `lower_bound` (the
+//! best proven); otherwise `error`.
 //!
 //! Records are written as soon as every earlier one is, and flushed, so an interrupted run's
-//! output is always a prefix of the full output: `--resume` reads it, drops a torn last line,
-//! and solves only what comes after.
+//! output is always a prefix of the full output: `--resume` checks that it is this run's prefix,
+//! drops a torn last line, and solves only what comes after.
 
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Read, Write};
@@ -24,7 +26,7 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::Value;
@@ -127,6 +129,9 @@ struct Record {
     lower_bound: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     optimal_length: Option<u32>,
+    /// A solved length against `optimal_length`: [`check`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    check: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     suboptimality_bound: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -153,13 +158,13 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     // Validates the limit flags once; each instance gets its own deadline later.
     args.limits.limits()?;
 
+    if let Some(output) = &args.output {
+        refuse_to_overwrite_input(args.file.as_deref(), output)?;
+    }
+
     let input = crate::interchange::batch_input(read_input(args.file.as_deref())?, &args.file)?;
-    let (done_through, earlier_failed) = match (&args.output, args.resume) {
-        (Some(path), true) => resume_point(path)?,
-        _ => (0, false),
-    };
     // Split as bytes, so that a line that is not UTF-8 spoils only itself.
-    let work: Vec<Work> = input
+    let mut work: Vec<Work> = input
         .split(|&b| b == b'\n')
         .map(|bytes| bytes.strip_suffix(b"\r").unwrap_or(bytes))
         .enumerate()
@@ -169,10 +174,7 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
         })
         .filter(|(line, text, _)| {
             let t = text.trim();
-            !t.is_empty()
-                && !t.starts_with('#')
-                && *line > done_through
-                && args.shard.is_none_or(|s| s.owns(*line))
+            !t.is_empty() && !t.starts_with('#') && args.shard.is_none_or(|s| s.owns(*line))
         })
         .map(|(line, text, bad_byte)| Work {
             line,
@@ -180,6 +182,15 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
             bad_byte,
         })
         .collect();
+    let earlier_failed = match (&args.output, args.resume) {
+        (Some(path), true) => {
+            let input_name = args.file.as_deref().filter(|f| *f != "-");
+            let done = resume_point(path, &work, input_name.unwrap_or("standard input"))?;
+            work.drain(..done.records);
+            done.failed
+        }
+        _ => false,
+    };
 
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => {
@@ -250,7 +261,63 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     })
 }
 
-/// The whole input, from the file or standard input, as bytes (each line is decoded alone).
+/// Refuses an `output` that is the input file (or, on Unix, the file standard input reads):
+/// the records would overwrite the instances. Checked before anything is read or written, so
+/// that `--resume` does not cut the input either.
+fn refuse_to_overwrite_input(file: Option<&str>, output: &Path) -> Result<()> {
+    let same = match file.filter(|f| *f != "-") {
+        Some(path) => same_file(Path::new(path), output),
+        None => stdin_is(output),
+    };
+    if same {
+        bail!(
+            "{} is the input file: writing the records there would overwrite the instances; \
+             give -o another file",
+            output.display()
+        );
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` name one existing file (through links or different spellings).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // Hard links have different canonical paths but one inode.
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
+}
+
+/// Whether standard input is redirected from the regular file `path` (`batch -o f < f`).
+#[cfg(unix)]
+fn stdin_is(path: &Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let stdin = std::io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .and_then(|fd| File::from(fd).metadata());
+    match (stdin, std::fs::metadata(path)) {
+        // Only a regular file: a terminal or a pipe is no file that the records could overwrite.
+        (Ok(a), Ok(b)) => a.is_file() && a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// Whether standard input is redirected from `path`: not known here, so not refused.
+#[cfg(not(unix))]
+fn stdin_is(_path: &Path) -> bool {
+    false
+}
+
+/// The whole input, from the file or standard input, as bytes (each line is decoded alone),
+/// without the byte-order mark some Windows editors write first (which would spoil line 1).
 fn read_input(file: Option<&str>) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     match file {
@@ -265,27 +332,83 @@ fn read_input(file: Option<&str>) -> Result<Vec<u8>> {
                 .with_context(|| format!("reading instances from {path}"))?;
         }
     }
+    if bytes.starts_with(UTF8_BOM) {
+        bytes.drain(..UTF8_BOM.len());
+    }
     Ok(bytes)
 }
 
-/// The input line number of the last complete record in `path` (0 when there is none), and
-/// whether any kept record is not `solved` (for the exit code), after cutting off a torn last
-/// line left by an interruption ([`common::complete_records`]).
-fn resume_point(path: &Path) -> Result<(usize, bool)> {
-    let mut last_line = 0;
+/// The UTF-8 encoding of U+FEFF, the byte-order mark.
+const UTF8_BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// What `--resume` found in the output: how many of this run's instance lines it already
+/// holds the records of, and whether any of those is not solved (for the exit code).
+struct Resumed {
+    records: usize,
+    failed: bool,
+}
+
+/// Reads the output `path` for `--resume`: its records must be those of the first instance lines
+/// of `work` (this input and shard), in order, line number and id alike, so that appending goes
+/// on where that run stopped. A torn last line, without its newline, is what an interruption
+/// leaves: it is cut off ([`common::complete_records`]) and redone. Anything else, a line that
+/// is not JSON or records of other lines, means the file is not this run's output: an error
+/// that says so, before the file is changed, rather than lines silently skipped or dropped.
+fn resume_point(path: &Path, work: &[Work], input: &str) -> Result<Resumed> {
+    let mismatch = |what: String| {
+        anyhow!(
+            "{} does not hold the records of {input}, so --resume will not append to it: \
+             {what}. Write the records to another file with -o, or drop --resume to solve \
+             every line again into {0}",
+            path.display()
+        )
+    };
+    let records = common::complete_records(path)?;
     let mut failed = false;
-    for record in common::complete_records(path)? {
-        let Some(line) = record.get("line").and_then(Value::as_u64) else {
-            bail!(
-                "{} holds a line without a \"line\" field: it is not a taquin batch output, \
-                 so --resume will not append to it",
-                path.display()
-            );
+    for (i, (record, item)) in records.iter().zip(work).enumerate() {
+        let line = record.get("line").and_then(Value::as_u64);
+        let id = json_id(record.get("id"));
+        let expected_id = if item.bad_byte.is_some() {
+            None
+        } else {
+            line_id(&item.text)
         };
-        last_line = line as usize;
-        failed |= record.get("status").and_then(Value::as_str) != Some("solved");
+        if line != Some(item.line as u64) || id != expected_id {
+            let found = match line {
+                Some(n) => format!("is for input line {n}{}", id_note(&id)),
+                None => "has no \"line\" field".to_string(),
+            };
+            return Err(mismatch(format!(
+                "its record {} {found}, but this run's record {} is for input line {}{}: it is \
+                 the output of another input or another --shard",
+                i + 1,
+                i + 1,
+                item.line,
+                id_note(&expected_id)
+            )));
+        }
+        failed |= record.get("status").and_then(Value::as_str) != Some("solved")
+            || record.get("check").and_then(Value::as_str) == Some(WRONG);
     }
-    Ok((last_line, failed))
+    if records.len() > work.len() {
+        return Err(mismatch(format!(
+            "it holds {} records, more than the {} instance lines to solve",
+            records.len(),
+            work.len()
+        )));
+    }
+    Ok(Resumed {
+        records: records.len(),
+        failed,
+    })
+}
+
+/// " (id \"x\")", or " (no id)", for the messages of [`resume_point`].
+fn id_note(id: &Option<String>) -> String {
+    match id {
+        Some(id) => format!(" (id {id:?})"),
+        None => " (no id)".to_string(),
+    }
 }
 
 fn progress_bar(len: usize) -> Option<ProgressBar> {
@@ -302,22 +425,42 @@ fn progress_bar(len: usize) -> Option<ProgressBar> {
     })
 }
 
+/// The fields a JSON instance line may have.
+const JSON_FIELDS: [&str; 4] = ["id", "board", "goal", "optimal_length"];
+
 /// Parses one instance line, in either format.
 fn parse_instance(text: &str, line: usize) -> Result<Instance> {
     let text = text.trim();
     if text.starts_with('{') {
         let v: Value = serde_json::from_str(text).context("invalid JSON")?;
-        let id = match v.get("id") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(other) => Some(other.to_string()),
-        };
+        // A misspelt field would otherwise be ignored, and its instance solved without it.
+        let unknown: Vec<String> = v
+            .as_object()
+            .into_iter()
+            .flat_map(|fields| fields.keys())
+            .filter(|key| !JSON_FIELDS.contains(&key.as_str()))
+            .map(|key| format!("{key:?}"))
+            .collect();
+        if !unknown.is_empty() {
+            bail!(
+                "unknown field{} {}: the fields of an instance line are {}",
+                if unknown.len() == 1 { "" } else { "s" },
+                unknown.join(", "),
+                JSON_FIELDS.map(|f| format!("\"{f}\"")).join(", ")
+            );
+        }
+        let id = json_id(v.get("id"));
         let board = json_board(v.get("board"), "board")?.context(
             "missing \"board\": give it as \"1 2 3/4 5 6/7 8 0\" or [[1,2,3],[4,5,6],[7,8,0]]",
         )?;
-        let goal = match json_board(v.get("goal"), "goal")? {
-            Some(g) => g,
-            None => Board::solved(board.width(), board.height())?,
+        let goal = match v.get("goal") {
+            // A name (korf, snail, standard) laid out on the board's size, as --goal takes it.
+            Some(Value::String(s)) => taquin::goals::parse_goal(s, board.width(), board.height())
+                .context("invalid goal")?,
+            other => match json_board(other, "goal")? {
+                Some(g) => g,
+                None => Board::solved(board.width(), board.height())?,
+            },
         };
         board.check_same_size(&goal)?;
         let optimal_length = match v.get("optimal_length") {
@@ -351,15 +494,20 @@ fn parse_instance(text: &str, line: usize) -> Result<Instance> {
 fn line_id(text: &str) -> Option<String> {
     let text = text.trim();
     if text.starts_with('{') {
-        match serde_json::from_str::<Value>(text).ok()?.get("id")? {
-            Value::Null => None,
-            Value::String(s) => Some(s.clone()),
-            other => Some(other.to_string()),
-        }
+        json_id(serde_json::from_str::<Value>(text).ok()?.get("id"))
     } else {
         text.split(|c: char| c.is_whitespace() || c == ',')
             .find(|f| !f.is_empty())
             .map(str::to_string)
+    }
+}
+
+/// A JSON `id` as the record writes it: text as it is, a number or anything else as JSON.
+fn json_id(id: Option<&Value>) -> Option<String> {
+    match id? {
+        Value::Null => None,
+        Value::String(s) => Some(s.clone()),
+        other => Some(other.to_string()),
     }
 }
 
@@ -452,8 +600,12 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
             };
             // The report carries the solve's own lower bound.
             record.lower_bound = None;
+            record.check = inst
+                .optimal_length
+                .map(|opt| check(opt, solution.len(), solution.optimal));
             record.report = Some(SolveReport::new(&solution).in_notation(&solution, args.notation));
-            true
+            // A length that contradicts the given optimum is a failure, as in `taquin bench`.
+            record.check != Some(WRONG)
         }
         Err(SolveError::Limit {
             hit: LimitHit::Cancelled,
@@ -481,6 +633,25 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
         }
     };
     Some((solved, to_json(&record)))
+}
+
+/// The check of a length that contradicts the instance's optimal length.
+const WRONG: &str = "WRONG";
+
+/// How a solution of `length` moves, `optimal` if proven so, compares with the optimal length
+/// the input gives, in the words of `taquin bench`'s check column: `ok` (proven optimal, and
+/// that length), `subopt` (not proven optimal, not shorter) or `WRONG` (either the solver or
+/// the given length is wrong). `taquin bench` checks its instances with it too.
+pub(crate) fn check(optimal_length: u32, length: usize, optimal: bool) -> &'static str {
+    let matches = u32::try_from(length) == Ok(optimal_length);
+    let shorter = u32::try_from(length).is_ok_and(|l| l < optimal_length);
+    if (optimal && !matches) || shorter {
+        WRONG
+    } else if optimal {
+        "ok"
+    } else {
+        "subopt"
+    }
 }
 
 fn to_json(record: &Record) -> String {

@@ -515,15 +515,11 @@ fn failed_row(inst: &Instance, e: &SolveError, published_generated: Option<u64>)
     }
 }
 
-/// How a solution compares with the instance's published optimal length.
+/// How a solution compares with the instance's published optimal length (as `taquin batch`
+/// checks it), `-` where none is published.
 fn check(inst: &Instance, s: &Solution) -> &'static str {
-    match inst.optimal_length {
-        Some(opt) if s.optimal && s.len() as u32 != opt => "WRONG",
-        Some(opt) if (s.len() as u32) < opt => "WRONG",
-        Some(_) if s.optimal => "ok",
-        Some(_) => "subopt",
-        None => "-",
-    }
+    inst.optimal_length
+        .map_or("-", |opt| crate::batch::check(opt, s.len(), s.optimal))
 }
 
 /// Nodes generated over the published count, where there is one.

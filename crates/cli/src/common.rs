@@ -316,11 +316,13 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// The complete records of a JSON Lines file that a run writes as it goes (`batch --output`,
-/// `bench --results`), for `--resume`: every record up to the first line that is cut short or
-/// does not parse (an interruption mid-write), which is removed from the file with whatever
-/// follows it, so that appending goes on from a clean end. A missing file has no records.
+/// `bench --results`), for `--resume`: every line that ends with its newline is a record, and
+/// an unfinished last line (an interruption mid-write) is removed from the file, so that
+/// appending goes on from a clean end. A complete line that is not a JSON record is an error
+/// that changes nothing: the file is not this run's output, and nothing in it may be lost. A
+/// missing file has no records.
 pub fn complete_records(path: &std::path::Path) -> Result<Vec<serde_json::Value>> {
-    use std::io::{BufRead, Seek};
+    use std::io::{Read, Seek};
     let mut file = match std::fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -330,27 +332,35 @@ pub fn complete_records(path: &std::path::Path) -> Result<Vec<serde_json::Value>
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e).with_context(|| format!("opening {} to resume", path.display())),
     };
+    // Bytes, not text: an interruption may cut a line inside a character.
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)
+        .with_context(|| format!("reading {} to resume", path.display()))?;
+    let complete_bytes = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let mut records = Vec::new();
-    let mut complete_bytes = 0u64;
-    let mut reader = std::io::BufReader::new(&mut file);
-    let mut buf = String::new();
-    loop {
-        buf.clear();
-        let n = reader
-            .read_line(&mut buf)
-            .with_context(|| format!("reading {} to resume", path.display()))?;
-        if n == 0 || !buf.ends_with('\n') {
-            break;
-        }
-        match serde_json::from_str(buf.trim_end()) {
+    for (i, line) in bytes[..complete_bytes]
+        .split_inclusive(|&b| b == b'\n')
+        .enumerate()
+    {
+        match serde_json::from_slice(line) {
             Ok(v) => records.push(v),
-            // A line that does not parse was cut mid-write: it and what follows are redone.
-            Err(_) => break,
+            Err(_) => {
+                let shown: String = String::from_utf8_lossy(line)
+                    .trim()
+                    .chars()
+                    .take(60)
+                    .collect();
+                anyhow::bail!(
+                    "{} is not the output of this run, so --resume leaves it as it is: its line \
+                     {} is not a JSON record ({shown:?}; an interrupted run leaves at most an \
+                     unfinished last line). Write to another file, or drop --resume",
+                    path.display(),
+                    i + 1
+                );
+            }
         }
-        complete_bytes += n as u64;
     }
-    drop(reader);
-    file.set_len(complete_bytes)
+    file.set_len(complete_bytes as u64)
         .and_then(|()| file.seek(std::io::SeekFrom::End(0)).map(drop))
         .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
     Ok(records)

@@ -208,6 +208,20 @@ fn resume_keeps_complete_records_drops_a_torn_line_and_finishes() {
         resumed.lines().take(7).collect::<Vec<_>>(),
         kept[..7].to_vec()
     );
+    // Cut inside a character (the first byte of a two-byte "é"): still a torn line, redone.
+    let mut torn = format!("{}\n{{\"id\":\"", kept[..7].join("\n")).into_bytes();
+    torn.push(0xc3);
+    fs::write(&out, torn).unwrap();
+    taquin()
+        .args(["batch", file.to_str().unwrap(), "-H", "manhattan"])
+        .args(["-o", out.to_str().unwrap(), "--resume"])
+        .assert()
+        .code(1);
+    let resumed = fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        untimed(records(resumed.as_bytes())),
+        untimed(records(complete.as_bytes()))
+    );
     // Resuming a finished output solves nothing more, and its exit code still counts the
     // instances that were not solved.
     taquin()
@@ -330,4 +344,199 @@ fn node_counts_do_not_depend_on_how_many_boards_run_at_once() {
             .collect()
     };
     assert_eq!(generated("4"), generated("1"));
+}
+
+/// `taquin batch ARGS` on `input`, with its exit code, records and standard error.
+fn batch_stdin(args: &[&str], input: &str) -> (i32, Vec<Value>, String) {
+    let out = taquin()
+        .arg("batch")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        records(&out.stdout),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_input_file_is_never_the_output() {
+    let dir = tempdir("same");
+    let file = dir.join("in.jsonl");
+    fs::write(&file, input()).unwrap();
+    let link = dir.join("link.jsonl");
+    fs::hard_link(&file, &link).unwrap();
+    let spelt = dir.join(".").join("in.jsonl");
+    for (output, resume) in [(&file, false), (&link, false), (&spelt, true)] {
+        taquin()
+            .args([
+                "batch",
+                file.to_str().unwrap(),
+                "-o",
+                output.to_str().unwrap(),
+            ])
+            .args(resume.then_some("--resume"))
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("is the input file"))
+            .stderr(predicates::str::contains("give -o another file"));
+        assert_eq!(fs::read_to_string(&file).unwrap(), input());
+    }
+    // Standard input redirected from the file (`taquin batch -o in.jsonl < in.jsonl`).
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_taquin"))
+        .args(["batch", "-o", file.to_str().unwrap()])
+        .stdin(fs::File::open(&file).unwrap())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert_eq!(fs::read_to_string(&file).unwrap(), input());
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
+    let dir = tempdir("foreign");
+    let file = dir.join("in.jsonl");
+    fs::write(&file, input()).unwrap();
+    let out = dir.join("out.jsonl");
+    let full = taquin()
+        .args(["batch", file.to_str().unwrap(), "-H", "manhattan"])
+        .output()
+        .unwrap();
+    let full = String::from_utf8(full.stdout).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    let cases = [
+        // A record of a line the input does not have.
+        (
+            "{\"line\":99,\"id\":\"x\"}\n".to_string(),
+            "is for input line 99 (id \"x\")",
+        ),
+        // Line 3's record without lines 1 and 2's: they would never be solved.
+        (format!("{}\n", lines[2]), "is for input line 3"),
+        // A complete line that is not JSON: no interruption leaves one.
+        (
+            format!("{}\ngarbage\n", lines[0]),
+            "its line 2 is not a JSON record",
+        ),
+        // Records of another input of the same length: the ids differ.
+        (
+            format!("{}\n", lines[0].replace("\"id\":\"r0\"", "\"id\":\"q0\"")),
+            "(id \"q0\")",
+        ),
+        (
+            format!("{full}{}\n", lines[0]),
+            "more than the 24 instance lines",
+        ),
+    ];
+    for (text, why) in cases {
+        fs::write(&out, &text).unwrap();
+        taquin()
+            .args(["batch", file.to_str().unwrap(), "-o", out.to_str().unwrap()])
+            .arg("--resume")
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("--resume"))
+            .stderr(predicates::str::contains(why))
+            .stderr(predicates::str::contains("another file"))
+            .stderr(predicates::str::contains("or drop --resume"));
+        assert_eq!(fs::read_to_string(&out).unwrap(), text);
+    }
+    // The output of shard 1 of 2 is not a prefix of shard 2's.
+    fs::write(&out, format!("{}\n{}\n", lines[0], lines[2])).unwrap();
+    taquin()
+        .args(["batch", file.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .args(["--resume", "--shard", "2/2"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("is for input line 1"));
+    // While the same records resume shard 1 to its end.
+    taquin()
+        .args(["batch", file.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .args(["--resume", "--shard", "1/2", "-H", "manhattan"])
+        .assert()
+        .code(1);
+    let shard: Vec<u64> = records(fs::read(&out).unwrap().as_slice())
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(shard, [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 23, 25]);
+    fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn json_lines_take_named_goals_on_the_boards_size() {
+    let input = concat!(
+        "{\"board\": \"1 0/2 3\", \"goal\": \"korf\"}\n",
+        "{\"board\": \"1 2 3/8 4 0/7 6 5\", \"goal\": \"Snail\"}\n",
+        "{\"board\": [[1,2,3,0],[5,6,7,4]], \"goal\": \"standard\"}\n",
+        "{\"board\": \"1 0/2 3\", \"goal\": \"snial\"}\n",
+    );
+    let (code, recs, _) = batch_stdin(&[], input);
+    assert_eq!(code, 1);
+    let moves: Vec<&str> = recs[..3]
+        .iter()
+        .map(|r| r["moves"].as_str().unwrap_or_else(|| panic!("{r}")))
+        .collect();
+    assert_eq!(moves, ["L", "L", "D"]);
+    assert_eq!(recs[3]["status"], "error");
+    assert!(
+        recs[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown goal 'snial'"),
+        "{}",
+        recs[3]
+    );
+}
+
+#[test]
+fn a_byte_order_mark_before_the_first_line_is_skipped() {
+    for first in ["{\"id\": \"j\", \"board\": \"1 2/0 3\"}", "b - 1 0 2 3"] {
+        let (code, recs, _) = batch_stdin(&[], &format!("\u{feff}{first}\n"));
+        assert_eq!(code, 0, "{recs:?}");
+        assert_eq!(recs[0]["length"], 1, "{}", recs[0]);
+    }
+}
+
+#[test]
+fn an_unknown_field_of_a_json_line_is_named_in_its_error_record() {
+    let input = concat!(
+        "{\"id\": \"typo\", \"board\": \"1 2/0 3\", \"gaol\": \"2 1/3 0\"}\n",
+        "{\"id\": \"fine\", \"board\": \"1 2/0 3\", \"goal\": \"1 2/3 0\", \"optimal_length\": 1}\n",
+    );
+    let (code, recs, _) = batch_stdin(&[], input);
+    assert_eq!(code, 1);
+    assert_eq!(
+        (&recs[0]["id"], &recs[0]["status"]),
+        (&"typo".into(), &"error".into())
+    );
+    let error = recs[0]["error"].as_str().unwrap();
+    assert!(error.contains("unknown field \"gaol\""), "{error}");
+    assert!(error.contains("\"goal\", \"optimal_length\""), "{error}");
+    assert_eq!(recs[1]["status"], "solved", "{}", recs[1]);
+}
+
+#[test]
+fn a_length_that_contradicts_the_given_optimum_is_checked_wrong() {
+    let input = concat!(
+        "{\"id\": \"right\", \"board\": \"8 6 7/2 5 4/3 0 1\", \"optimal_length\": 31}\n",
+        "{\"id\": \"wrong\", \"board\": \"8 6 7/2 5 4/3 0 1\", \"optimal_length\": 30}\n",
+        "{\"id\": \"none\", \"board\": \"8 6 7/2 5 4/3 0 1\"}\n",
+    );
+    let (code, recs, _) = batch_stdin(&["-H", "manhattan"], input);
+    assert_eq!(code, 1, "a WRONG check fails the run, as in `taquin bench`");
+    let checks: Vec<&Value> = recs.iter().map(|r| &r["check"]).collect();
+    assert_eq!(checks, [&"ok".into(), &"WRONG".into(), &Value::Null]);
+    assert!(recs.iter().all(|r| r["status"] == "solved"));
+    let (code, recs, _) = batch_stdin(&["-a", "greedy"], &input[..input.find('\n').unwrap()]);
+    assert_eq!(
+        (code, &recs[0]["check"]),
+        (0, &"subopt".into()),
+        "{}",
+        recs[0]
+    );
 }
