@@ -78,6 +78,28 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
+/// The most bytes of board text read from a file or standard input: a 1000 x 1000 board (the
+/// largest there is) takes under 7 MB, so more is not a board, and reading it all would only
+/// fill the memory.
+pub const MAX_BOARD_TEXT: u64 = 64 << 20;
+
+/// At most [`MAX_BOARD_TEXT`] bytes of `reader` as text, or an error that says the input is
+/// too large to be a board.
+fn read_bounded(reader: impl Read, what: &str, from: &str) -> Result<String> {
+    let mut s = String::new();
+    reader
+        .take(MAX_BOARD_TEXT + 1)
+        .read_to_string(&mut s)
+        .with_context(|| format!("reading the {what} from {from}"))?;
+    anyhow::ensure!(
+        s.len() as u64 <= MAX_BOARD_TEXT,
+        "the {what} from {from} is over {} MiB: no board is that large (a 1000x1000 board's text \
+         is under 7 MB)",
+        MAX_BOARD_TEXT >> 20
+    );
+    Ok(s)
+}
+
 /// Reads a board given on the command line, or from standard input when the argument is `-`.
 pub fn read_board(arg: &str, what: &str) -> Result<Board> {
     let text = if arg == "-" {
@@ -88,13 +110,13 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
             "the board and the goal cannot both come from standard input ('-'): give one of \
              them on the command line"
         );
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .with_context(|| format!("reading the {what} from standard input"))?;
-        s
+        read_bounded(std::io::stdin(), what, "standard input")?
     } else if std::path::Path::new(arg).is_file() {
-        std::fs::read_to_string(arg).with_context(|| format!("reading the {what} from {arg}"))?
+        let file =
+            std::fs::File::open(arg).with_context(|| format!("reading the {what} from {arg}"))?;
+        read_bounded(file, what, arg)?
+    } else if std::path::Path::new(arg).is_dir() {
+        anyhow::bail!("invalid {what}: '{arg}' is a directory, not a board or a board's file");
     } else {
         arg.to_string()
     };

@@ -30,6 +30,29 @@ fn board_and_goal_cannot_both_come_from_stdin() {
 }
 
 #[test]
+fn input_too_large_for_any_board_is_refused_before_it_fills_the_memory() {
+    // 65 MiB of digits: more than any board's text, refused after reading just past the cap.
+    taquin()
+        .args(["solve", "-"])
+        .write_stdin(vec![b'1'; 65 << 20])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "is over 64 MiB: no board is that large",
+        ));
+}
+
+#[test]
+fn a_directory_is_not_taken_for_a_missing_file() {
+    let dir = std::env::temp_dir();
+    taquin()
+        .args(["solve", dir.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is a directory, not a board"));
+}
+
+#[test]
 fn idastar_on_a_huge_board_points_to_an_algorithm_that_takes_it_and_exits_2() {
     let board = taquin()
         .args(["generate", "--size", "40x40", "--seed", "1"])
