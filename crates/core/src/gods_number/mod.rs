@@ -60,7 +60,7 @@ pub const ANTIPODES_KEPT: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GodsError {
     /// The state array would not fit in the memory budget.
-    #[error("a {width}x{height} board has {states} reachable states, which need {need_mib} MiB at two bits each, over the budget of {budget_mib} MiB: raise --max-memory if the machine has that much, or pick a smaller board (12 cells, e.g. 3x4 or 2x6, need 60 MiB)")]
+    #[error("a {width}x{height} board has {states} reachable states, which need {need} at two bits each, over the budget of {budget_mib} MiB: raise --max-memory if the machine has that much, or pick a smaller board (12 cells, e.g. 3x4 or 2x6, need 58 MiB; 9 cells, under 1 MiB)")]
     TooLarge {
         /// Columns.
         width: usize,
@@ -68,8 +68,8 @@ pub enum GodsError {
         height: usize,
         /// `N!/2`, as text (it may not fit in 64 bits).
         states: String,
-        /// Memory needed.
-        need_mib: u64,
+        /// Memory needed, in words: "58 MiB", or more than 64-bit sizes can say.
+        need: String,
         /// Memory allowed.
         budget_mib: u64,
     },
@@ -227,18 +227,19 @@ pub fn gods_number(
 fn too_large(width: usize, height: usize, budget: usize) -> GodsError {
     let cells = (width * height) as u128;
     let states = (3..=cells).try_fold(1u128, |acc, k| acc.checked_mul(k));
-    let (states, need_mib) = match states {
-        Some(s) => (
-            s.to_string(),
-            (s / 4 / (1 << 20)).min(u64::MAX as u128) as u64,
+    let (states, need) = match states {
+        // Rounded up: a budget of the figure said is enough.
+        Some(s) => (s.to_string(), format!("{} MiB", (s / 4).div_ceil(1 << 20))),
+        None => (
+            format!("{cells}!/2"),
+            "more bytes than 128-bit numbers can count".to_string(),
         ),
-        None => (format!("{cells}!/2"), u64::MAX),
     };
     GodsError::TooLarge {
         width,
         height,
         states,
-        need_mib,
+        need,
         budget_mib: (budget >> 20) as u64,
     }
 }
@@ -381,6 +382,19 @@ mod tests {
         .unwrap_err();
         assert!(matches!(err, GodsError::TooLarge { .. }), "{err}");
         assert!(err.to_string().contains("raise --max-memory"));
+        // Figures that agree with each other, also where 64 bits cannot hold them.
+        let err = too_large(3, 4, 10 << 20).to_string();
+        assert!(
+            err.contains("239500800 reachable states, which need 58 MiB"),
+            "{err}"
+        );
+        assert!(err.contains("3x4 or 2x6, need 58 MiB"), "{err}");
+        let err = too_large(9, 9, 4 << 30).to_string();
+        assert!(
+            err.contains("81!/2 reachable states, which need more bytes than"),
+            "{err}"
+        );
+        assert!(!err.contains("18446744073709551615"), "{err}");
         let flag = std::sync::Arc::new(AtomicBool::new(true));
         let err = gods_number(
             &goal,
