@@ -43,8 +43,9 @@ impl<T: Heuristic + ?Sized> Heuristic for std::sync::Arc<T> {
 ///
 /// `Aux` is whatever extra state the update needs (copied on the search stack, so keep it small).
 pub trait Incremental: Heuristic {
-    /// Per-node state beside the value.
-    type Aux: Copy;
+    /// Per-node state beside the value: plain data, which the searches store, share between
+    /// threads and free on a thread of their own.
+    type Aux: Copy + Send + Sync + 'static;
     /// What [`Incremental::prepare`] leaves for [`Incremental::finish`] (`()` for a heuristic
     /// that reads no large table).
     type Pending: Copy + Default;

@@ -56,18 +56,26 @@ pub fn astar<G: Graph>(
     start: G::Node,
     limits: &Limits,
     progress: Option<ProgressFn>,
-) -> Result<Path<G::Node>, SearchFailure> {
+) -> Result<Path<G::Node>, SearchFailure>
+where
+    G::Node: Send + 'static,
+{
     best_first(graph, start, Priority::AStar, limits, progress)
 }
 
-/// Best-first search ordered by `priority`; [`astar`] is `Priority::AStar`.
+/// Best-first search ordered by `priority`; [`astar`] is `Priority::AStar`. Its stored nodes
+/// are freed on a thread of their own ([`super::drop_aside`]), so that the answer, or the limit
+/// that stopped it, comes without waiting for that.
 pub fn best_first<G: Graph>(
     graph: &G,
     start: G::Node,
     priority: Priority,
     limits: &Limits,
     progress: Option<ProgressFn>,
-) -> Result<Path<G::Node>, SearchFailure> {
+) -> Result<Path<G::Node>, SearchFailure>
+where
+    G::Node: Send + 'static,
+{
     let started = Instant::now();
     let mut stats = Stats::default();
     let mut slots: Vec<Slot<G::Node>> = Vec::with_capacity(4096);
@@ -123,8 +131,10 @@ pub fn best_first<G: Graph>(
                 stats
                     .peak_memory_bytes
                     .max(memory(slots.len(), heap_bytes, stats.peak_open));
+            let nodes = rebuild(&slots, slot);
+            super::drop_aside((slots, index, open));
             return Ok(Path {
-                nodes: rebuild(&slots, slot),
+                nodes,
                 cost: g,
                 stats,
             });
@@ -177,6 +187,7 @@ pub fn best_first<G: Graph>(
                 .err()
                 .or(limits.check_memory(bytes).err());
             if let Some(hit) = hit {
+                super::drop_aside((slots, index, open));
                 return Err(SearchFailure::Limit { hit, stats, bound });
             }
             if let Some(p) = progress {

@@ -28,6 +28,22 @@ use crate::algorithm::Algorithm;
 use crate::limits::{LimitHit, Limits};
 use crate::solution::Stats;
 
+/// Drops `value` on a thread of its own where threads exist: freeing the millions of nodes a
+/// large A* or breadth-first search stored (each one an allocation on boards over 16 cells)
+/// takes a good part of a second, which would otherwise come after the deadline the search just
+/// stopped at. Where no thread can be started (a browser, a busy system) it is dropped here.
+pub(crate) fn drop_aside<T: Send + 'static>(value: T) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        // A refused thread drops the closure, and with it the value, here.
+        let _ = std::thread::Builder::new()
+            .name("taquin-free".into())
+            .spawn(move || drop(value));
+    }
+    #[cfg(target_arch = "wasm32")]
+    drop(value);
+}
+
 /// `limits` for each of `jobs` searches by `algorithm` (`None`: the planner's choice) run at
 /// once on boards of `cells` cells (a batch, a benchmark): they share its memory budget, each
 /// getting an equal share (at least one byte). Where the algorithm may prune with it
@@ -130,4 +146,28 @@ pub enum SearchFailure {
         /// What was spent.
         stats: Stats,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::drop_aside;
+
+    /// Says on its channel when it is dropped.
+    struct Tell(std::sync::mpsc::Sender<()>);
+
+    impl Drop for Tell {
+        fn drop(&mut self) {
+            let _ = self.0.send(());
+        }
+    }
+
+    #[test]
+    fn a_value_dropped_aside_is_dropped() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        drop_aside(vec![Tell(tx.clone()), Tell(tx)]);
+        // Both, whichever thread dropped them: nothing is leaked.
+        for _ in 0..2 {
+            rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap();
+        }
+    }
 }
