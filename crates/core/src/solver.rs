@@ -222,6 +222,11 @@ impl Plan {
                 } else {
                     None
                 };
+                // Every heuristic offered is admissible: its value at the start is a proven
+                // bound, stronger than the Manhattan distance for the pattern databases.
+                let at_start = heuristic
+                    .as_deref()
+                    .map_or(0, |h| u64::from(h.estimate(board.tiles())));
                 crate::solvers::run(
                     other,
                     request,
@@ -230,6 +235,10 @@ impl Plan {
                     self.depth,
                     progress,
                 )
+                .map(|mut s| {
+                    s.lower_bound = s.lower_bound.max(at_start);
+                    s
+                })
             }
         };
         self.finish(solution, request, started, manhattan)
@@ -264,6 +273,8 @@ impl Plan {
                 .max(solution.lower_bound)
                 .min(solution.len() as u64)
         };
+        // As long as a proven bound: optimal, whichever search found it.
+        solution.optimal |= solution.lower_bound == solution.len() as u64;
         solution.algorithm = self.algorithm.name().to_string();
         solution.heuristic = self.heuristic_name();
         solution.plan = self.explain();

@@ -239,3 +239,23 @@ fn constructive_solves_a_random_1000x1000() {
     let s = constructive::constructive(&board, &goal, &Limits::none()).unwrap();
     assert!(s.len() as u64 >= manhattan_lower_bound(&board, &goal));
 }
+
+#[test]
+fn the_heuristic_at_the_start_bounds_every_guided_answer_and_meeting_it_proves_it() {
+    let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();
+    let goal = Board::solved(3, 3).unwrap();
+    let lc = taquin::heuristic::LinearConflict::new(&goal);
+    let at_start = u64::from(taquin::heuristic::Heuristic::estimate(&lc, board.tiles()));
+    assert!(at_start > manhattan_lower_bound(&board, &goal));
+    for a in [Algorithm::WeightedAStar, Algorithm::Greedy, Algorithm::Lrta] {
+        // Linear conflict: a bound above Manhattan's, below the 31 moves these answers take.
+        let options = SolveOptions::new(a, HeuristicKind::LinearConflict);
+        let s = solve_with(&board, &goal, &options, &Limits::none()).unwrap();
+        assert_eq!((s.lower_bound, s.optimal), (at_start, false), "{a}");
+        // The 8-puzzle's whole table is exact: an answer of its length is proven optimal.
+        let options = SolveOptions::new(a, HeuristicKind::from_name("pdb:8").unwrap());
+        let s = solve_with(&board, &goal, &options, &Limits::none()).unwrap();
+        assert_eq!(s.lower_bound, 31, "{a}");
+        assert_eq!(s.optimal, s.len() == 31, "{a}: {}", s.len());
+    }
+}

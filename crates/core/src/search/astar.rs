@@ -132,7 +132,8 @@ where
                     .peak_memory_bytes
                     .max(memory(slots.len(), heap_bytes, stats.peak_open));
             let nodes = rebuild(&slots, slot);
-            super::drop_aside((slots, index, open));
+            let bytes = memory(slots.len(), heap_bytes, stats.peak_open);
+            super::drop_aside((slots, index, open), bytes);
             return Ok(Path {
                 nodes,
                 cost: g,
@@ -187,7 +188,7 @@ where
                 .err()
                 .or(limits.check_memory(bytes).err());
             if let Some(hit) = hit {
-                super::drop_aside((slots, index, open));
+                super::drop_aside((slots, index, open), bytes);
                 return Err(SearchFailure::Limit { hit, stats, bound });
             }
             if let Some(p) = progress {

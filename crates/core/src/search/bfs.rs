@@ -1,50 +1,75 @@
 //! Breadth-first search over any [`Graph`], ignoring step costs and the heuristic: the fewest
 //! steps to a goal. On small boards it is the ground truth the other searches are tested against.
+//!
+//! Its memory is counted as allocated, not estimated from entry counts: the slot vector and the
+//! hash set by their capacities, a hash set's growth with its old and new tables both alive (a
+//! rehash copies one into the other), the heap blocks of the nodes stored and of the neighbours
+//! being added. Each growth is checked against the budget before it is made, so the memory held
+//! never passes the budget; a growth that would pass it stops the search with
+//! [`LimitHit::Memory`].
 
 use crate::clock::Instant;
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
+use std::hash::Hash;
+use std::mem::size_of;
 
 use super::{Graph, Path, SearchFailure};
 use crate::hashing::FoldState;
-use crate::limits::{Limits, Progress, ProgressFn};
+use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
 use crate::solution::Stats;
 
-/// Fewest steps from `start` to a goal; `cost` counts steps.
+/// Fewest steps from `start` to a goal; `cost` counts steps. Its stored nodes are freed on a
+/// thread of their own ([`super::drop_aside`]), so that the answer, or the limit that stopped
+/// it, comes without waiting for that.
 pub fn bfs<G: Graph>(
     graph: &G,
     start: G::Node,
     limits: &Limits,
     progress: Option<ProgressFn>,
-) -> Result<Path<G::Node>, SearchFailure> {
+) -> Result<Path<G::Node>, SearchFailure>
+where
+    G::Node: Send + 'static,
+{
     let started = Instant::now();
     let mut stats = Stats::default();
-    // node -> parent slot; slots hold (node, parent, depth) in discovery order
-    let mut parent_of: Vec<(G::Node, u32, u32)> = Vec::new();
-    let mut seen: HashSet<G::Node, FoldState> = HashSet::with_hasher(FoldState);
-    let mut queue: VecDeque<u32> = VecDeque::new();
-    let slot_bytes = 2 * std::mem::size_of::<(G::Node, u32, u32)>() + 16;
-    let mut heap_bytes = graph.node_heap_bytes(&start);
-    seen.insert(start.clone());
-    parent_of.push((start, u32::MAX, 0));
-    queue.push_back(0);
+    if graph.is_goal(&start) {
+        // Nothing to store: a start that is a goal is found within any budget.
+        stats.elapsed = started.elapsed();
+        return Ok(Path {
+            nodes: vec![start],
+            cost: 0,
+            stats,
+        });
+    }
+    let mut store = Store::new(limits);
+    let stop = |hit: LimitHit, mut stats: Stats, store: Store<G::Node>, bound: u32| {
+        stats.elapsed = started.elapsed();
+        stats.peak_closed = store.slots.len();
+        stats.peak_memory_bytes = store.peak;
+        store.free_aside();
+        Err(SearchFailure::Limit { hit, stats, bound })
+    };
+    let heap = graph.node_heap_bytes(&start);
+    if let Err(hit) = store.insert(start, u32::MAX, 0, heap) {
+        return stop(hit, stats, store, 0);
+    }
+    // Slots are in discovery order, so BFS's FIFO queue is a cursor into them: the frontier is
+    // `store.slots[next..]`, and takes no memory of its own.
+    let mut next = 0usize;
     // Limits are checked by work done, not nodes: a node of a huge board costs its size.
     let mut work = 0u64;
     let mut next_check = limits.next_check(0, 0);
-    let mut neighbours = Vec::new();
-    while let Some(slot) = queue.pop_front() {
-        let (node, _, depth) = parent_of[slot as usize].clone();
-        if graph.is_goal(&node) {
+    let mut neighbours: Vec<(G::Node, u32)> = Vec::new();
+    while next < store.slots.len() {
+        let slot = next as u32;
+        next += 1;
+        let (node, _, depth) = &store.slots[slot as usize];
+        let depth = *depth;
+        if graph.is_goal(node) {
             stats.elapsed = started.elapsed();
-            stats.peak_closed = parent_of.len();
-            let bytes = parent_of.len() * slot_bytes + heap_bytes + stats.peak_open * 4;
-            stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
-            let mut nodes = Vec::new();
-            let mut s = slot;
-            while s != u32::MAX {
-                nodes.push(parent_of[s as usize].0.clone());
-                s = parent_of[s as usize].1;
-            }
-            nodes.reverse();
+            stats.peak_closed = store.slots.len();
+            stats.peak_memory_bytes = store.peak;
+            let nodes = store.path(slot);
             return Ok(Path {
                 nodes,
                 cost: depth,
@@ -53,42 +78,36 @@ pub fn bfs<G: Graph>(
         }
         stats.expanded += 1;
         neighbours.clear();
-        graph.neighbours(&node, &mut neighbours);
-        for (next, _) in neighbours.drain(..) {
-            stats.generated += 1;
-            work += 1 + graph.node_heap_bytes(&next) as u64 / 64;
-            if seen.contains(&next) {
-                continue;
-            }
-            heap_bytes += 2 * graph.node_heap_bytes(&next);
-            seen.insert(next.clone());
-            parent_of.push((next, slot, depth + 1));
-            queue.push_back(parent_of.len() as u32 - 1);
+        graph.neighbours(node, &mut neighbours);
+        // The list of neighbours and their heap blocks are held while they are added.
+        let scratch = neighbours.capacity() * size_of::<(G::Node, u32)>()
+            + neighbours
+                .iter()
+                .map(|(n, _)| block_bytes(graph.node_heap_bytes(n)))
+                .sum::<usize>();
+        if let Err(hit) = store.hold_scratch(scratch) {
+            return stop(hit, stats, store, depth);
         }
-        stats.peak_open = stats.peak_open.max(queue.len());
+        for (n, _) in neighbours.drain(..) {
+            stats.generated += 1;
+            let heap = graph.node_heap_bytes(&n);
+            work += 1 + heap as u64 / 64;
+            if let Err(hit) = store.insert(n, slot, depth + 1, heap) {
+                return stop(hit, stats, store, depth);
+            }
+        }
+        stats.peak_open = stats.peak_open.max(store.slots.len() - next);
         if work >= next_check {
             next_check = limits.next_check(work, stats.generated);
-            let bytes = parent_of.len() * slot_bytes + heap_bytes + stats.peak_open * 4;
-            stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
-            stats.peak_closed = parent_of.len();
-            stats.elapsed = started.elapsed();
-            if let Some(hit) = limits
-                .check(stats.generated)
-                .err()
-                .or(limits.check_memory(bytes).err())
-            {
-                return Err(SearchFailure::Limit {
-                    hit,
-                    stats,
-                    bound: depth,
-                });
+            if let Err(hit) = limits.check(stats.generated) {
+                return stop(hit, stats, store, depth);
             }
             if let Some(p) = progress {
                 p(Progress {
                     generated: stats.generated,
                     expanded: stats.expanded,
                     bound: depth,
-                    elapsed: stats.elapsed,
+                    elapsed: started.elapsed(),
                     best: None,
                     best_moves: None,
                 });
@@ -96,5 +115,230 @@ pub fn bfs<G: Graph>(
         }
     }
     stats.elapsed = started.elapsed();
+    stats.peak_closed = store.slots.len();
+    stats.peak_memory_bytes = store.peak;
     Err(SearchFailure::NoPath { stats })
+}
+
+/// One discovered node: the node, its parent's slot (`u32::MAX` for the start), its depth.
+type Slot<N> = (N, u32, u32);
+
+/// The nodes BFS has seen, with the bytes they really take, checked against the memory budget
+/// before every allocation that adds to them.
+struct Store<'l, N> {
+    /// Every node seen, in discovery order.
+    slots: Vec<Slot<N>>,
+    /// The same nodes, to find the ones seen before.
+    seen: HashSet<N, FoldState>,
+    limits: &'l Limits,
+    /// Bytes held now: both structures by capacity, the nodes' heap blocks (two copies of each)
+    /// and the largest list of neighbours so far.
+    bytes: usize,
+    /// The most bytes held at once, a growth's old and new allocations together.
+    peak: usize,
+    /// The largest list of neighbours so far (part of `bytes`).
+    scratch: usize,
+}
+
+impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
+    fn new(limits: &'l Limits) -> Self {
+        Store {
+            slots: Vec::new(),
+            seen: HashSet::with_hasher(FoldState),
+            limits,
+            bytes: 0,
+            peak: 0,
+            scratch: 0,
+        }
+    }
+
+    /// Checks that `extra` bytes more than those held now fit in the budget at once, and
+    /// records the peak.
+    fn fits(&mut self, extra: usize) -> Result<(), LimitHit> {
+        let total = self.bytes.saturating_add(extra);
+        self.limits.check_memory(total)?;
+        self.peak = self.peak.max(total);
+        Ok(())
+    }
+
+    /// Counts a list of neighbours of `bytes` (the largest so far is kept held, as the list's
+    /// capacity is). Only a list larger than all before it was allocated before it is counted.
+    fn hold_scratch(&mut self, bytes: usize) -> Result<(), LimitHit> {
+        if bytes > self.scratch {
+            let more = bytes - self.scratch;
+            self.fits(more)?;
+            self.bytes += more;
+            self.scratch = bytes;
+        }
+        Ok(())
+    }
+
+    /// Stores `node` (whose heap blocks take `heap` bytes) unless it was seen before; true when
+    /// it is new. Refused with [`LimitHit::Memory`] when storing it would pass the budget.
+    fn insert(&mut self, node: N, parent: u32, depth: u32, heap: usize) -> Result<bool, LimitHit> {
+        if self.seen.contains(&node) {
+            return Ok(false);
+        }
+        // The node is kept twice, in its slot and in the set.
+        let copies = 2 * block_bytes(heap);
+        if self.seen.len() == self.seen.capacity() {
+            // The set is full: this insertion moves it into a table of twice the buckets, the
+            // old one alive until every entry is moved.
+            let old = table_bytes::<N>(buckets(self.seen.capacity()));
+            let new = table_bytes::<N>(grown_buckets(buckets(self.seen.capacity())));
+            self.fits(new + copies)?;
+            self.seen.reserve(1);
+            self.bytes = self.bytes - old + table_bytes::<N>(buckets(self.seen.capacity()));
+        }
+        if self.slots.len() == self.slots.capacity() {
+            // Grown by hand, to what the set can hold and what the budget leaves beside the
+            // old vector (a reallocation may copy): the vector never outgrows the set.
+            let size = size_of::<Slot<N>>().max(1);
+            let old = self.slots.capacity() * size;
+            let room = self
+                .limits
+                .memory_budget()
+                .saturating_sub(self.bytes.saturating_add(copies))
+                / size;
+            let want = (2 * self.slots.capacity())
+                .max(16)
+                .min(self.seen.capacity())
+                .min(room);
+            if want <= self.slots.len() {
+                return Err(LimitHit::Memory);
+            }
+            self.fits(want * size + copies)?;
+            self.slots.reserve_exact(want - self.slots.len());
+            self.bytes = self.bytes - old + self.slots.capacity() * size;
+        }
+        self.fits(copies)?;
+        self.bytes += copies;
+        self.seen.insert(node.clone());
+        self.slots.push((node, parent, depth));
+        Ok(true)
+    }
+
+    /// The nodes from the start to `slot`. The set goes first: its copies of the nodes and its
+    /// table take more than the path's copies will.
+    fn path(self, mut slot: u32) -> Vec<N>
+    where
+        N: Send + 'static,
+    {
+        let Store {
+            slots, seen, bytes, ..
+        } = self;
+        drop(seen);
+        let mut nodes = Vec::new();
+        while slot != u32::MAX {
+            nodes.push(slots[slot as usize].0.clone());
+            slot = slots[slot as usize].1;
+        }
+        nodes.reverse();
+        super::drop_aside(slots, bytes);
+        nodes
+    }
+
+    /// Frees the nodes on a thread of their own ([`super::drop_aside`]): a search stopped at
+    /// its deadline answers at once.
+    fn free_aside(self)
+    where
+        N: Send + 'static,
+    {
+        super::drop_aside((self.slots, self.seen), self.bytes);
+    }
+}
+
+/// Bytes the allocator takes for a block of `bytes` (none for none): glibc's malloc adds an
+/// 8-byte header, rounds to 16 and gives at least 32.
+fn block_bytes(bytes: usize) -> usize {
+    if bytes == 0 {
+        0
+    } else {
+        (bytes + 8).next_multiple_of(16).max(32)
+    }
+}
+
+/// Buckets of a std hash table (hashbrown's layout) that holds `capacity` entries without
+/// growing: a power of two, at most 7/8 of them used (all but one below 8 buckets).
+fn buckets(capacity: usize) -> usize {
+    match capacity {
+        0 => 0,
+        1..=7 => (capacity + 1).next_power_of_two(),
+        _ => (capacity * 8 / 7).next_power_of_two(),
+    }
+}
+
+/// Buckets after a full table grows: twice as many; a first table may have up to 16.
+fn grown_buckets(buckets: usize) -> usize {
+    (2 * buckets).max(16)
+}
+
+/// Bytes of a std hash table of `buckets` buckets of `T`: an entry and a control byte each,
+/// plus a group of 16 control bytes and the alignment of the entries.
+fn table_bytes<T>(buckets: usize) -> usize {
+    if buckets == 0 {
+        0
+    } else {
+        buckets * (size_of::<T>() + 1) + 32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The integers, each joined to the next two: BFS from 0 never runs out of nodes.
+    struct Line;
+    impl Graph for Line {
+        type Node = u64;
+        fn neighbours(&self, n: &u64, out: &mut Vec<(u64, u32)>) {
+            out.push((n + 1, 1));
+            out.push((n + 2, 1));
+        }
+        fn heuristic(&self, _: &u64) -> u32 {
+            0
+        }
+        fn is_goal(&self, _: &u64) -> bool {
+            false
+        }
+    }
+
+    /// Follows a std hash set of `T` through its growths: the modelled buckets hold exactly
+    /// its capacity, and a growth never takes more buckets than modelled.
+    fn follow<T: Hash + Eq>(make: impl Fn(u32) -> T) {
+        let mut set: HashSet<T, FoldState> = HashSet::with_hasher(FoldState);
+        for i in 0..300_000u32 {
+            let before = set.capacity();
+            set.insert(make(i));
+            let (cap, b) = (set.capacity(), buckets(set.capacity()));
+            if cap != before {
+                assert!(b <= grown_buckets(buckets(before)), "{before} -> {cap}");
+            }
+            let held = if b < 8 { b - 1 } else { b / 8 * 7 };
+            assert!(
+                b.is_power_of_two() && held == cap,
+                "{cap} entries in {b} buckets"
+            );
+        }
+    }
+
+    #[test]
+    fn the_table_model_matches_std_hash_sets() {
+        follow(|i| i as u8);
+        follow(u64::from);
+        follow(|i| (u128::from(i), 0u32, 0u32));
+        follow(|i| [i; 12]);
+    }
+
+    #[test]
+    fn a_memory_budget_stops_bfs_with_its_structures_inside_it() {
+        for budget in [1usize, 200, 5_000, 100_000, 1 << 20, 3 << 20] {
+            let limits = Limits::none().with_max_memory(budget);
+            let Err(SearchFailure::Limit { hit, stats, .. }) = bfs(&Line, 0, &limits, None) else {
+                panic!("{budget}: the line never ends");
+            };
+            assert_eq!(hit, LimitHit::Memory, "{budget}");
+            assert!(stats.peak_memory_bytes <= budget, "{budget}: {stats:?}");
+        }
+    }
 }

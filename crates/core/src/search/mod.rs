@@ -28,20 +28,23 @@ use crate::algorithm::Algorithm;
 use crate::limits::{LimitHit, Limits};
 use crate::solution::Stats;
 
-/// Drops `value` on a thread of its own where threads exist: freeing the millions of nodes a
-/// large A* or breadth-first search stored (each one an allocation on boards over 16 cells)
-/// takes a good part of a second, which would otherwise come after the deadline the search just
-/// stopped at. Where no thread can be started (a browser, a busy system) it is dropped here.
-pub(crate) fn drop_aside<T: Send + 'static>(value: T) {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        // A refused thread drops the closure, and with it the value, here.
-        let _ = std::thread::Builder::new()
-            .name("taquin-free".into())
-            .spawn(move || drop(value));
+/// Values smaller than this are dropped where they are: freeing them takes a few milliseconds
+/// at most, less than starting a thread is worth.
+const DROP_ASIDE_BYTES: usize = 16 << 20;
+
+/// Drops `value`, which holds about `bytes`, on a thread of its own where threads exist and it
+/// is large: freeing the millions of nodes a large A* or breadth-first search stored (each one an
+/// allocation on boards over 16 cells) takes a good part of a second, which would otherwise come
+/// after the deadline the search just stopped at. Where no thread can be started (a browser, a
+/// busy system) it is dropped here.
+pub(crate) fn drop_aside<T: Send + 'static>(value: T, bytes: usize) {
+    if bytes < DROP_ASIDE_BYTES || cfg!(target_arch = "wasm32") {
+        return drop(value);
     }
-    #[cfg(target_arch = "wasm32")]
-    drop(value);
+    // A refused thread drops the closure, and with it the value, here.
+    let _ = std::thread::Builder::new()
+        .name("taquin-free".into())
+        .spawn(move || drop(value));
 }
 
 /// `limits` for each of `jobs` searches by `algorithm` (`None`: the planner's choice) run at
@@ -164,8 +167,9 @@ mod tests {
     #[test]
     fn a_value_dropped_aside_is_dropped() {
         let (tx, rx) = std::sync::mpsc::channel();
-        drop_aside(vec![Tell(tx.clone()), Tell(tx)]);
-        // Both, whichever thread dropped them: nothing is leaked.
+        // Small (dropped here) and large (on a thread of its own): dropped all the same.
+        drop_aside(vec![Tell(tx.clone())], 0);
+        drop_aside(vec![Tell(tx)], usize::MAX);
         for _ in 0..2 {
             rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap();
         }

@@ -1,0 +1,120 @@
+//! BFS's memory budget bounds what it really allocates, not an estimate from entry counts: this
+//! test binary counts every byte allocated (a counting global allocator) and checks that a
+//! search stopped by the budget, or finishing inside it, never held more than the budget, and
+//! that the peak it reports is at least what it held.
+//!
+//! One test only: the counter sees every thread of the binary.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use taquin::generate::{random_walk, uniform, Rng};
+use taquin::heuristic::Manhattan;
+use taquin::search::puzzle_graph::PuzzleGraph;
+use taquin::search::{bfs, SearchFailure};
+use taquin::{Board, LimitHit, Limits, Stats};
+
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(bytes: usize) {
+    let now = NOW.fetch_add(bytes, Ordering::SeqCst) + bytes;
+    PEAK.fetch_max(now, Ordering::SeqCst);
+}
+
+fn shrank(bytes: usize) {
+    NOW.fetch_sub(bytes, Ordering::SeqCst);
+}
+
+/// The system allocator, counting the bytes held and their peak.
+struct Counting;
+
+// Counting only: every call goes to the system allocator unchanged.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        shrank(layout.size());
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // Old and new blocks both counted while it runs, as when it copies.
+        grew(new_size);
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if p.is_null() {
+            shrank(new_size);
+        } else {
+            shrank(layout.size());
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// BFS from `board` to `goal` within `budget` bytes: its result's cost or limit, its stats, and
+/// the most bytes allocated at once while it ran.
+fn run(board: &Board, goal: &Board, budget: usize) -> (Result<u32, LimitHit>, Stats, usize) {
+    let heuristic = Manhattan::new(goal);
+    let graph = PuzzleGraph::new(goal, &heuristic);
+    let start = graph.pack(board.tiles());
+    let limits = Limits::none().with_max_memory(budget);
+    let base = NOW.load(Ordering::SeqCst);
+    PEAK.store(base, Ordering::SeqCst);
+    let result = bfs(&graph, start, &limits, None);
+    let held = PEAK.load(Ordering::SeqCst) - base;
+    match result {
+        Ok(path) => (Ok(path.cost), path.stats, held),
+        Err(SearchFailure::Limit { hit, stats, .. }) => (Err(hit), stats, held),
+        Err(SearchFailure::NoPath { stats }) => panic!("no path: {stats:?}"),
+    }
+}
+
+#[test]
+fn bfs_never_allocates_more_than_its_memory_budget_and_reports_what_it_held() {
+    let goal = Board::solved(4, 4).unwrap();
+    let hard = uniform(&goal, &mut Rng::new(1));
+    // 6x6: nodes too large to pack, each with its tiles in a heap block.
+    let goal6 = Board::solved(6, 6).unwrap();
+    let hard6 = uniform(&goal6, &mut Rng::new(1));
+    let cases = [
+        (&hard, &goal, 1000),
+        (&hard, &goal, 1 << 20),
+        (&hard, &goal, 3 << 20),
+        (&hard, &goal, 5 << 20),
+        (&hard, &goal, 12 << 20),
+        (&hard, &goal, 30 << 20),
+        (&hard6, &goal6, 2 << 20),
+        (&hard6, &goal6, 7 << 20),
+    ];
+    for (board, goal, budget) in cases {
+        let (result, stats, held) = run(board, goal, budget);
+        assert_eq!(result, Err(LimitHit::Memory), "{budget}: {stats:?}");
+        assert!(
+            held <= stats.peak_memory_bytes && stats.peak_memory_bytes <= budget,
+            "{}x{} in {budget} bytes: held {held}, reported {}",
+            goal.width(),
+            goal.height(),
+            stats.peak_memory_bytes
+        );
+    }
+    // A search that finds its goal inside the budget reports what it held too.
+    let near = random_walk(&goal, 14, &mut Rng::new(2));
+    let (result, stats, held) = run(&near, &goal, 64 << 20);
+    assert!(result.is_ok(), "{result:?} {stats:?}");
+    assert!(held <= stats.peak_memory_bytes && stats.peak_memory_bytes <= 64 << 20);
+}
