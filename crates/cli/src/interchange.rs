@@ -108,10 +108,11 @@ pub fn mtm_solver(
 }
 
 /// The multi-tile search's bound from `board` to `goal` without its pattern databases (the
-/// walking distance in slides where it fits, else the distances per direction over the longest
-/// slide): what is known when the time ran out before the databases were ready.
+/// walking distance in slides where its tables build at once, else the distances per direction
+/// over the longest slide): what is known when a limit stopped the tables' set-up, computed
+/// without building anything that could take longer.
 pub fn slides_floor(board: &Board, goal: &Board) -> u32 {
-    MtmSolver::new(goal).lower_bound(board)
+    MtmSolver::at_once(goal).lower_bound(board)
 }
 
 /// What to say when `hit` stopped the build of `goal`'s multi-tile tables after `elapsed`,
@@ -193,6 +194,8 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             );
             let started = std::time::Instant::now();
             let planned = mtm_solver(&goal, tables, &limits);
+            // The search's stats count the tables' set-up too, as the planner's do.
+            let set_up = started.elapsed();
             if let Err(SolveError::Limit { hit, .. }) = &planned {
                 // A limit met while a table was being built: no search ran.
                 let message = table_limit(*hit, &goal, started.elapsed());
@@ -214,7 +217,19 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 let progress = |p| spinner.update(p);
                 let result = solver.solve(&board, &limits, Some(&progress));
                 spinner.finish();
+                let result = match result {
+                    Err(SolveError::Limit {
+                        hit,
+                        mut stats,
+                        bound,
+                    }) => {
+                        stats.elapsed += set_up;
+                        Err(SolveError::Limit { hit, stats, bound })
+                    }
+                    result => result,
+                };
                 result.map(|mut s| {
+                    s.stats.elapsed += set_up;
                     s.algorithm = MtmPlan::ALGORITHM.to_string();
                     s.heuristic = plan.heuristic;
                     s.plan = explained;

@@ -10,9 +10,9 @@ use taquin::gods_number::gods_number;
 use taquin::metric::{metrics, Metric};
 use taquin::mtm::pdb::MtmPdb;
 use taquin::mtm::sets::{planned_solver, MtmSet};
-use taquin::mtm::MtmSolver;
+use taquin::mtm::{solve_mtm, MtmSolver};
 use taquin::pdb::PatternSpec;
-use taquin::{verify_moves, Board, Limits, Move, Tables};
+use taquin::{verify_moves, Board, LimitHit, Limits, Move, SolveError, Tables};
 
 /// Every state reachable from `goal` with its MTM distance: a slide of 1 to side-1 tiles in a
 /// line is one move.
@@ -167,6 +167,65 @@ fn the_planned_tables_solve_and_are_saved_under_their_own_names() {
         again.reason
     );
     assert_eq!(again.solver.lower_bound(&board), solver.lower_bound(&board));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The limit a plan or solve stopped at, when it stopped before any search (bound 0).
+fn set_up_limit<T>(result: Result<T, SolveError>) -> LimitHit {
+    match result {
+        Err(SolveError::Limit { hit, bound: 0, .. }) => hit,
+        Err(err) => panic!("expected a limit before the search, got {err:?}"),
+        Ok(_) => panic!("expected a limit before the search, got a result"),
+    }
+}
+
+#[test]
+fn the_24_puzzle_mtm_plan_stops_at_limits_already_met_with_or_without_its_tables() {
+    let dir = std::env::temp_dir().join(format!("taquin-mtm-limits-{}", std::process::id()));
+    let tables = Tables::open(&dir);
+    let goal = Board::solved(5, 5).unwrap();
+    let board =
+        Board::parse("14 20 24 6 12/4 22 1 19 18/8 21 7 10 11/23 9 16 0 13/5 2 15 17 3").unwrap();
+    let cancelled = Limits::none().with_cancel(Arc::new(true.into()));
+    let past = Limits::none().with_timeout(std::time::Duration::from_nanos(1));
+    let no_memory = Limits::none().with_max_memory(100_000);
+    let files = || std::fs::read_dir(&dir).map_or(0, |d| d.count());
+    // Nothing on disk: each stops before its first table, and nothing is saved.
+    let plan = |limits: &Limits| planned_solver(&goal, &tables, limits, None);
+    assert_eq!(set_up_limit(plan(&cancelled)), LimitHit::Cancelled);
+    assert_eq!(set_up_limit(plan(&past)), LimitHit::Time);
+    assert_eq!(set_up_limit(plan(&no_memory)), LimitHit::Memory);
+    assert_eq!(files(), 0);
+    // The quick tables on disk (3 tiles each: 303,600 entries): the plan reads them, and
+    // builds no walking-distance table (the 24-puzzle's have too many count tables).
+    let ready = plan(&Limits::none()).unwrap();
+    assert_eq!(
+        ready.heuristic, "mtm:3-3-3-3-3-3-3-3+walking-distance-mtm",
+        "{}",
+        ready.reason
+    );
+    assert_eq!(files(), 8);
+    // Read from disk, the plan still stops at the limits (it built the walking-distance
+    // tables for seconds, whatever the limits, before it returned).
+    assert_eq!(set_up_limit(plan(&cancelled)), LimitHit::Cancelled);
+    assert_eq!(set_up_limit(plan(&past)), LimitHit::Time);
+    assert_eq!(set_up_limit(plan(&no_memory)), LimitHit::Memory);
+    // The search stops at them too, and so does the one-call solve.
+    let stopped = ready.solver.solve(&board, &cancelled, None);
+    assert!(
+        matches!(
+            stopped,
+            Err(SolveError::Limit {
+                hit: LimitHit::Cancelled,
+                ..
+            })
+        ),
+        "{stopped:?}"
+    );
+    assert_eq!(
+        set_up_limit(solve_mtm(&board, &goal, &cancelled, None)),
+        LimitHit::Cancelled
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

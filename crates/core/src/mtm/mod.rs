@@ -90,17 +90,63 @@ struct Lookup {
 
 impl MtmSolver {
     /// The solver for `goal`. Builds its two walking-distance tables (a fraction of a second
-    /// for the 15-puzzle); boards with more than 5 rows or columns go without them.
+    /// for the 15-puzzle); boards with more than 5 rows or columns, or too many count tables
+    /// (the 24-puzzle), go without them. [`MtmSolver::within`] builds them within limits.
     pub fn new(goal: &Board) -> MtmSolver {
+        MtmSolver::within(goal, &Limits::none()).expect("no limit to reach")
+    }
+
+    /// [`MtmSolver::new`] within `limits`: the tables' builds check the cancel flag and the
+    /// deadline every few milliseconds, and their bytes against the memory budget before
+    /// anything is allocated (a node budget of 0 stops them too, as it does every table build).
+    pub fn within(goal: &Board, limits: &Limits) -> Result<MtmSolver, LimitHit> {
+        MtmSolver::with_tables(goal, limits, walking_distance::MAX_STATES)
+    }
+
+    /// The solver for `goal` with only the walking-distance tables that build at once (at most
+    /// [`MtmSolver::AT_ONCE_STATES`] count tables each, milliseconds: the 15-puzzle's but not
+    /// the 3x5 board's rows), for a bound needed without delay, e.g. after a limit stopped the
+    /// planned solver.
+    pub fn at_once(goal: &Board) -> MtmSolver {
+        MtmSolver::with_tables(goal, &Limits::none(), MtmSolver::AT_ONCE_STATES)
+            .expect("no limit to reach")
+    }
+
+    /// Most count tables of a walking-distance table [`MtmSolver::at_once`] builds.
+    pub const AT_ONCE_STATES: usize = 30_000;
+
+    /// The solver for `goal` with the walking-distance tables of at most `most_states` count
+    /// tables, built within `limits` (both tables' bytes checked before either is built).
+    fn with_tables(
+        goal: &Board,
+        limits: &Limits,
+        most_states: usize,
+    ) -> Result<MtmSolver, LimitHit> {
         let (w, h) = (goal.width(), goal.height());
-        MtmSolver {
+        // Rows: `h` lines of `w` cells (vertical slides); columns the other way.
+        let shapes = [(h, w, goal.blank() / w), (w, h, goal.blank() % w)];
+        let states = shapes.map(|(lines, per_line, blank)| {
+            Table::states(lines, per_line, blank).filter(|&n| n <= most_states)
+        });
+        let bytes = states.iter().flatten().map(|&n| Table::bytes(n)).sum();
+        limits.check_memory(bytes)?;
+        limits.check(0)?;
+        let mut tables = [None, None];
+        for ((table, (lines, per_line, blank)), states) in tables.iter_mut().zip(shapes).zip(states)
+        {
+            if states.is_some() {
+                *table = Table::build(lines, per_line, blank, limits)?;
+            }
+        }
+        let [rows, columns] = tables;
+        Ok(MtmSolver {
             goal: goal.clone(),
             geometry: GoalGeometry::new(goal),
-            rows: Table::build(h, w, goal.blank() / w),
-            columns: Table::build(w, h, goal.blank() % w),
+            rows,
+            columns,
             databases: Vec::new(),
             threads: 1,
-        }
+        })
     }
 
     /// The same solver searching on `threads` threads (0: every core). Each iteration shares
@@ -115,7 +161,12 @@ impl MtmSolver {
     /// the bound is the largest of them. Each table must be for `goal`'s size and blank cell;
     /// its pattern tiles are the goal's tiles on the table's cells.
     pub fn with_databases(goal: &Board, databases: Vec<Arc<MtmPdb>>) -> MtmSolver {
-        let mut solver = MtmSolver::new(goal);
+        MtmSolver::new(goal).and_databases(databases)
+    }
+
+    /// This solver with `databases` besides its bound, as [`MtmSolver::with_databases`].
+    pub(crate) fn and_databases(mut self, databases: Vec<Arc<MtmPdb>>) -> MtmSolver {
+        let goal = self.goal.clone();
         let (w, h) = (goal.width(), goal.height());
         // Transposing the board turns slides into slides and keeps the goal's blank in place
         // when it is on the diagonal, so the mirrored board is as far from the goal (relabelled
@@ -133,19 +184,19 @@ impl MtmSolver {
             let straight = tiles_on(&mut spec.cells.iter().copied());
             if symmetric {
                 let mirrored = tiles_on(&mut spec.cells.iter().map(|&c| transpose(c, w)));
-                solver.databases.push(Lookup {
+                self.databases.push(Lookup {
                     db: db.clone(),
                     tiles: mirrored,
                     transposed: true,
                 });
             }
-            solver.databases.push(Lookup {
+            self.databases.push(Lookup {
                 db,
                 tiles: straight,
                 transposed: false,
             });
         }
-        solver
+        self
     }
 
     /// A lower bound on the multi-tile moves from `board` (of the goal's size) to the goal:
@@ -276,7 +327,8 @@ fn transpose(cell: usize, side: usize) -> usize {
 }
 
 /// Finds a solution of `board` to `goal` with the fewest multi-tile moves: [`MtmSolver::solve`]
-/// with the goal's tables built for this one call (their time is in the stats' `elapsed`).
+/// with the goal's tables built for this one call, within `limits` too (their time is in the
+/// stats' `elapsed`).
 pub fn solve_mtm(
     board: &Board,
     goal: &Board,
@@ -285,7 +337,14 @@ pub fn solve_mtm(
 ) -> Result<Solution, SolveError> {
     board.check_same_size(goal)?;
     let started = Instant::now();
-    let solver = MtmSolver::new(goal);
+    let solver = MtmSolver::within(goal, limits).map_err(|hit| SolveError::Limit {
+        hit,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        },
+        bound: 0,
+    })?;
     let set_up = started.elapsed();
     // Stats count the tables' set-up too, as every other search's do.
     let add_set_up = |mut stats: Stats| {

@@ -150,9 +150,8 @@ impl MtmPdb {
                         let mut state = State::new(spec);
                         let mut found = 0u64;
                         for index in range {
-                            if dist[index as usize].load(Ordering::Relaxed) != level {
-                                continue;
-                            }
+                            // Every 4096 entries, whatever their level (the entries at a
+                            // multiple of 4096 may all be at other levels): a few milliseconds.
                             if index % 4096 == 0 {
                                 if stop.load(Ordering::Relaxed) {
                                     return;
@@ -162,6 +161,9 @@ impl MtmPdb {
                                     stop.store(true, Ordering::Relaxed);
                                     return;
                                 }
+                            }
+                            if dist[index as usize].load(Ordering::Relaxed) != level {
+                                continue;
                             }
                             state.load(index);
                             state.for_each_slide(|next| {

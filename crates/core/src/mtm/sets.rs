@@ -12,10 +12,10 @@ use crate::clock::Instant;
 use super::pdb::MtmPdb;
 use super::{store, MtmSolver};
 use crate::board::Board;
-use crate::limits::Limits;
+use crate::limits::{LimitHit, Limits};
 use crate::pdb::index::placements;
 use crate::pdb::{PatternSpec, PdbError, MAX_CELLS};
-use crate::solution::SolveError;
+use crate::solution::{SolveError, Stats};
 use crate::tables::Tables;
 
 /// Told of each table build: its spec when it starts, then its time when it is done.
@@ -95,7 +95,9 @@ impl MtmSet {
 
     /// The set's tables for `goal`: read from `tables`' directory, or built (on every core,
     /// within `limits`) and saved there when a file is missing or damaged and `build` is true.
-    /// `report` hears of each build: its spec, then its time.
+    /// `report` hears of each build: its spec, then its time. Before each table the limits are
+    /// checked, the bytes of the tables so far and of the next one against the memory budget;
+    /// a build stopped by a limit saves nothing.
     pub fn load(
         self,
         goal: &Board,
@@ -104,49 +106,64 @@ impl MtmSet {
         limits: &Limits,
         report: Option<BuildReport>,
     ) -> Result<Vec<Arc<MtmPdb>>, SolveError> {
+        let started = Instant::now();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        self.specs(goal)
-            .iter()
-            .map(|spec| {
-                let path = tables.dir().map(|dir| store::path_in(dir, spec));
-                let found = match &path {
-                    Some(path) => match store::load(path, spec) {
-                        Ok(found) => found,
-                        // A damaged file is rebuilt over.
-                        Err(PdbError::Corrupt { .. }) if build => None,
-                        Err(e) => return Err(SolveError::from(e)),
-                    },
-                    None => None,
-                };
-                if let Some(db) = found {
-                    return Ok(Arc::new(db));
-                }
-                if !build {
-                    return Err(SolveError::Unsupported(format!(
-                        "the multi-tile table {spec} is not built: run `taquin pdb build --metric mtm --size {}x{}`",
-                        spec.width, spec.height
-                    )));
-                }
-                if let Some(report) = report {
-                    report(spec, None);
-                }
-                let started = Instant::now();
-                let db = MtmPdb::build(spec, limits, threads, None).map_err(|hit| {
-                    SolveError::Limit {
-                        hit,
-                        stats: crate::solution::Stats::default(),
-                        bound: 0,
-                    }
-                })?;
-                if let Some(report) = report {
-                    report(spec, Some(started.elapsed()));
-                }
-                if let Some(path) = &path {
-                    store::save(&db, path)?;
-                }
-                Ok(Arc::new(db))
-            })
-            .collect()
+        let mut held = 0usize;
+        let mut databases = Vec::new();
+        for spec in &self.specs(goal) {
+            let entries = usize::try_from(MtmPdb::entries(spec)).unwrap_or(usize::MAX);
+            limits
+                .check_memory(held.saturating_add(entries))
+                .and_then(|()| limits.check(0))
+                .map_err(|hit| limit_error(hit, started))?;
+            held = held.saturating_add(entries);
+            let path = tables.dir().map(|dir| store::path_in(dir, spec));
+            let found = match &path {
+                Some(path) => match store::load(path, spec) {
+                    Ok(found) => found,
+                    // A damaged file is rebuilt over.
+                    Err(PdbError::Corrupt { .. }) if build => None,
+                    Err(e) => return Err(SolveError::from(e)),
+                },
+                None => None,
+            };
+            if let Some(db) = found {
+                databases.push(Arc::new(db));
+                continue;
+            }
+            if !build {
+                return Err(SolveError::Unsupported(format!(
+                    "the multi-tile table {spec} is not built: run `taquin pdb build --metric mtm --size {}x{}`",
+                    spec.width, spec.height
+                )));
+            }
+            if let Some(report) = report {
+                report(spec, None);
+            }
+            let built = Instant::now();
+            let db = MtmPdb::build(spec, limits, threads, None)
+                .map_err(|hit| limit_error(hit, started))?;
+            if let Some(report) = report {
+                report(spec, Some(built.elapsed()));
+            }
+            if let Some(path) = &path {
+                store::save(&db, path)?;
+            }
+            databases.push(Arc::new(db));
+        }
+        Ok(databases)
+    }
+}
+
+/// The error of a limit met while the tables were set up, `started` then: no search ran.
+fn limit_error(hit: LimitHit, started: Instant) -> SolveError {
+    SolveError::Limit {
+        hit,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        },
+        bound: 0,
     }
 }
 
@@ -174,20 +191,50 @@ impl MtmPlan {
 
 /// The solver the planner picks for `goal` in the multi-tile metric: the standard set when it
 /// is on disk, else the quick set (read, or built and saved on first use), with the walking
-/// distance; with the walking distance alone on boards too large for any table.
+/// distance; with the walking distance alone on boards too large for any table. Everything is
+/// read and built within `limits`: a limit met on the way is a [`SolveError::Limit`] with a
+/// bound of 0 (no search ran) and the time since the plan began.
 pub fn planned_solver(
     goal: &Board,
     tables: &Tables,
     limits: &Limits,
     report: Option<BuildReport>,
 ) -> Result<MtmPlan, SolveError> {
+    let started = Instant::now();
+    plan(goal, tables, limits, report, started).map_err(|err| match err {
+        SolveError::Limit { hit, .. } => limit_error(hit, started),
+        err => err,
+    })
+}
+
+/// [`planned_solver`], its limit errors not yet timed.
+fn plan(
+    goal: &Board,
+    tables: &Tables,
+    limits: &Limits,
+    report: Option<BuildReport>,
+    started: Instant,
+) -> Result<MtmPlan, SolveError> {
     let size = format!("{}x{}", goal.width(), goal.height());
     // The standard set is only read, never rebuilt here (a damaged file would cost a minute):
-    // the quick set serves instead.
+    // the quick set serves instead, and when the standard one is over the memory budget.
     let standard = MtmSet::Standard;
     let on_disk = standard.is_on_disk(goal, tables);
+    let mut too_large = false;
     let loaded = if on_disk {
-        standard.load(goal, tables, false, limits, report).ok()
+        match standard.load(goal, tables, false, limits, report) {
+            Ok(databases) => Some(databases),
+            Err(SolveError::Limit {
+                hit: LimitHit::Memory,
+                ..
+            }) => {
+                too_large = true;
+                None
+            }
+            // Out of time or cancelled: the quick set would be too.
+            Err(err @ SolveError::Limit { .. }) => return Err(err),
+            Err(_) => None,
+        }
     } else {
         None
     };
@@ -199,7 +246,7 @@ pub fn planned_solver(
         ),
         None if MtmSet::Quick.specs(goal).is_empty() => {
             return Ok(MtmPlan {
-                solver: MtmSolver::new(goal),
+                solver: MtmSolver::within(goal, limits).map_err(|hit| limit_error(hit, started))?,
                 heuristic: "walking-distance-mtm".into(),
                 reason: format!(
                     "no multi-tile pattern databases for a board of {} cells: the walking distance in slides",
@@ -231,7 +278,11 @@ pub fn planned_solver(
                 format!("the multi-tile pattern databases for {size}, {how}")
             } else {
                 let larger = standard.name(goal);
-                if on_disk {
+                if too_large {
+                    format!(
+                        "the quick multi-tile pattern databases for {size}, {how}; the larger {larger} on disk are over the memory budget (--max-memory)"
+                    )
+                } else if on_disk {
                     format!(
                         "the quick multi-tile pattern databases for {size}, {how}; the larger {larger} on disk could not be read: rebuild them with `taquin pdb build --metric mtm --size {size} --force`"
                     )
@@ -244,8 +295,15 @@ pub fn planned_solver(
             (MtmSet::Quick, databases, reason)
         }
     };
+    // The walking-distance tables within what the pattern databases left of the memory budget.
+    let held: usize = databases.iter().map(|db| db.data().len()).sum();
+    let left = Limits {
+        max_memory_bytes: Some(limits.memory_budget().saturating_sub(held)),
+        ..limits.clone()
+    };
+    let solver = MtmSolver::within(goal, &left).map_err(|hit| limit_error(hit, started))?;
     Ok(MtmPlan {
-        solver: MtmSolver::with_databases(goal, databases),
+        solver: solver.and_databases(databases),
         heuristic: format!("{}+walking-distance-mtm", set.name(goal)),
         reason,
     })

@@ -14,9 +14,15 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::hashing::FoldState;
+use crate::limits::{LimitHit, Limits};
 
 /// Most count tables one direction may have; above, the search falls back to the Manhattan bound.
+/// They are counted before anything is built ([`Table::states`]), so a board over it (the
+/// 24-puzzle: more than 3 M count tables each way) costs nothing.
 pub const MAX_STATES: usize = 3_000_000;
+
+/// Count tables a build handles between two checks of its limits (about a millisecond).
+const CHECK_EVERY: usize = 1 << 10;
 
 /// Largest number of lines a key can hold (4 bits per count, 5 x 5 counts).
 const MAX_LINES: usize = 5;
@@ -29,25 +35,96 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// Builds the table for `lines` lines of `per_line` cells, the goal's blank in line
-    /// `goal_blank_line`; `None` when the board is too large for it.
-    pub(crate) fn build(lines: usize, per_line: usize, goal_blank_line: usize) -> Option<Table> {
-        if lines > MAX_LINES || per_line > 15 {
+    /// The number of count tables for `lines` lines of `per_line` cells, the goal's blank in
+    /// line `goal_blank_line`: `None` when the board is too large for a table (more than
+    /// [`MAX_STATES`] of them, or lines too many or too long for a key). Each is a way to deal
+    /// the tiles of every goal line over the lines, one cell of the blank's line left empty,
+    /// and every such way is reached by the slides (tested against the build): they are counted
+    /// line by line, in a few milliseconds, and counting stops once more than [`MAX_STATES`]
+    /// are certain.
+    pub(crate) fn states(lines: usize, per_line: usize, goal_blank_line: usize) -> Option<usize> {
+        if lines > MAX_LINES || per_line > 15 || goal_blank_line >= lines {
             return None;
         }
+        // Tiles of each goal line; the count does not depend on the order of the goal lines,
+        // so the tiles left are kept sorted and equal ones merged.
+        let mut classes = [0u8; MAX_LINES];
+        for (class, n) in classes.iter_mut().enumerate().take(lines) {
+            *n = per_line as u8 - u8::from(class == goal_blank_line);
+        }
+        classes.sort_unstable();
+        let mut total = 0usize;
+        for blank in 0..lines {
+            // The ways to fill the lines so far, by the tiles each goal line has left. Every one
+            // can be completed (what is left fits the lines left, as the totals match), so the
+            // ways counted so far never exceed the tables of this blank line.
+            let mut ways: HashMap<[u8; MAX_LINES], usize> = HashMap::from([(classes, 1)]);
+            for line in 0..lines {
+                let fill = per_line - usize::from(line == blank);
+                let mut next: HashMap<[u8; MAX_LINES], usize> = HashMap::new();
+                let mut counted = 0usize;
+                for (&left, &n) in &ways {
+                    deal(&mut { left }, 0, fill, &mut |rest| {
+                        let mut key = *rest;
+                        key.sort_unstable();
+                        let entry = next.entry(key).or_insert(0);
+                        *entry = entry.saturating_add(n);
+                        counted = counted.saturating_add(n);
+                    });
+                    if total.saturating_add(counted) > MAX_STATES {
+                        return None;
+                    }
+                }
+                ways = next;
+            }
+            total += ways.values().sum::<usize>();
+        }
+        Some(total)
+    }
+
+    /// Bytes a table of `states` count tables takes while it is built: the hash map of keys
+    /// and distances, and the queue of the breadth-first search.
+    pub(crate) fn bytes(states: usize) -> usize {
+        let buckets = states.saturating_mul(8).div_ceil(7).next_power_of_two();
+        let bucket = std::mem::size_of::<(u128, u8)>() + 1;
+        buckets
+            .saturating_mul(bucket)
+            .saturating_add(states.saturating_mul(std::mem::size_of::<u128>()))
+    }
+
+    /// Builds the table for `lines` lines of `per_line` cells, the goal's blank in line
+    /// `goal_blank_line`, within `limits` (cancel flag, deadline, checked every thousand count
+    /// tables; its [`Table::bytes`] against the memory budget before anything is
+    /// allocated): `Ok(None)` when the board is too large for it ([`Table::states`]).
+    pub(crate) fn build(
+        lines: usize,
+        per_line: usize,
+        goal_blank_line: usize,
+        limits: &Limits,
+    ) -> Result<Option<Table>, LimitHit> {
+        let Some(states) = Table::states(lines, per_line, goal_blank_line) else {
+            return Ok(None);
+        };
+        limits.check_memory(Table::bytes(states))?;
+        limits.check(0)?;
         let mut goal = [0u8; MAX_LINES * MAX_LINES];
         for l in 0..lines {
             goal[l * lines + l] = per_line as u8 - u8::from(l == goal_blank_line);
         }
         let mut table = Table {
             lines,
-            dist: HashMap::with_hasher(FoldState),
+            dist: HashMap::with_capacity_and_hasher(states, FoldState),
         };
         let start = table.pack(&goal, goal_blank_line);
         table.dist.insert(start, 0);
         let mut queue = VecDeque::from([start]);
         let mut next = Vec::new();
+        let mut done = 0usize;
         while let Some(key) = queue.pop_front() {
+            done += 1;
+            if done.is_multiple_of(CHECK_EVERY) {
+                limits.check(0)?;
+            }
             let d = table.dist[&key];
             let (counts, blank) = table.unpack(key);
             next.clear();
@@ -61,10 +138,10 @@ impl Table {
                 }
             }
             if table.dist.len() > MAX_STATES {
-                return None;
+                return Ok(None);
             }
         }
-        Some(table)
+        Ok(Some(table))
     }
 
     /// Bit offset of the count of goal line `class` in line `line`.
@@ -153,6 +230,29 @@ impl Table {
     }
 }
 
+/// Calls `f` with what is left of `left` (tiles per goal line) after every way to take `fill`
+/// tiles from the goal lines `class..` (at most what each has).
+fn deal(
+    left: &mut [u8; MAX_LINES],
+    class: usize,
+    fill: usize,
+    f: &mut impl FnMut(&[u8; MAX_LINES]),
+) {
+    if class == MAX_LINES {
+        if fill == 0 {
+            f(left);
+        }
+        return;
+    }
+    let rest: usize = left[class + 1..].iter().map(|&n| usize::from(n)).sum();
+    let have = usize::from(left[class]);
+    for take in fill.saturating_sub(rest)..=have.min(fill) {
+        left[class] -= take as u8;
+        deal(left, class + 1, fill - take, f);
+        left[class] += take as u8;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,8 +261,60 @@ mod tests {
     fn fifteen_puzzle_tables_have_the_walking_distance_states() {
         // The same count tables as the single-tile walking distance (24,964 for 4x4): only
         // the moves between them differ.
-        let t = Table::build(4, 4, 3).unwrap();
+        let t = Table::build(4, 4, 3, &Limits::none()).unwrap().unwrap();
         assert_eq!(t.len(), 24_964);
-        assert!(Table::build(6, 6, 5).is_none());
+        assert!(Table::build(6, 6, 5, &Limits::none()).unwrap().is_none());
+    }
+
+    #[test]
+    fn the_count_tables_are_counted_before_the_build() {
+        // Every count table is reached: the count is the build's, blank goal line first, last
+        // or in between.
+        for (lines, per_line, blank) in [
+            (2, 2, 1),
+            (2, 7, 0),
+            (3, 3, 2),
+            (3, 3, 1),
+            (3, 5, 2),
+            (4, 3, 0),
+            (4, 4, 3),
+            (4, 4, 1),
+            (4, 5, 3),
+            (5, 2, 4),
+            (5, 3, 4),
+            (5, 3, 2),
+        ] {
+            let built = Table::build(lines, per_line, blank, &Limits::none());
+            let built = built.unwrap().unwrap();
+            assert_eq!(
+                Table::states(lines, per_line, blank),
+                Some(built.len()),
+                "{lines} lines of {per_line}"
+            );
+        }
+        // The 24-puzzle's (and 5 lines of 4, 6 or 15: the 4x5, 6x5 and 15x5 boards') are over
+        // the limit: refused before any is built.
+        for per_line in [4, 5, 6, 15] {
+            assert_eq!(Table::states(5, per_line, 4), None, "{per_line}");
+            assert!(Table::build(5, per_line, 4, &Limits::none())
+                .unwrap()
+                .is_none());
+        }
+        assert_eq!(Table::states(6, 3, 5), None);
+    }
+
+    #[test]
+    fn a_build_stops_at_its_limits() {
+        // 5 lines of 3 (the 3x5 board's rows): 352,560 count tables, a fraction of a second.
+        let states = Table::states(5, 3, 4).unwrap();
+        let cancelled = Limits::none().with_cancel(std::sync::Arc::new(true.into()));
+        assert_eq!(
+            Table::build(5, 3, 4, &cancelled).unwrap_err(),
+            LimitHit::Cancelled
+        );
+        let past = Limits::none().with_timeout(std::time::Duration::from_nanos(1));
+        assert_eq!(Table::build(5, 3, 4, &past).unwrap_err(), LimitHit::Time);
+        let small = Limits::none().with_max_memory(Table::bytes(states) - 1);
+        assert_eq!(Table::build(5, 3, 4, &small).unwrap_err(), LimitHit::Memory);
     }
 }
