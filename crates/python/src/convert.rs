@@ -170,6 +170,15 @@ pub fn in_range_opt<T: TryFrom<i128>>(
     value.map(|v| in_range(name, v, give)).transpose()
 }
 
+/// A `jobs` argument: a number of threads, 1 or more, or `None` for every core.
+pub fn jobs_of(jobs: Option<i128>) -> PyResult<Option<usize>> {
+    in_range_opt(
+        "jobs",
+        jobs,
+        "give a number of threads, 1 or more, or None for every core",
+    )
+}
+
 /// [`goal_of_size`] for `board`'s size.
 pub fn goal_for(board: &Board, goal: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
     goal_of_size(board.width(), board.height(), goal)

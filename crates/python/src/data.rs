@@ -8,7 +8,7 @@ use taquin::{Board, SolveError};
 
 use crate::board::PyBoard;
 use crate::convert::{
-    board_from_any, goal_of_size, heuristic_name, in_range, in_range_opt, size_from_any,
+    board_from_any, goal_of_size, heuristic_name, in_range, in_range_opt, jobs_of, size_from_any,
 };
 use crate::errors::solve_error;
 use crate::errors::UnsupportedError;
@@ -158,11 +158,7 @@ pub fn dataset<'py>(
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<i32>>)> {
     let count: usize = in_range("count", count, COUNT)?;
     let moves: Option<usize> = in_range_opt("moves", moves, MOVES)?;
-    let jobs: Option<usize> = in_range_opt(
-        "jobs",
-        jobs,
-        "give a number of threads, 1 or more, or None for every core",
-    )?;
+    let jobs: Option<usize> = jobs_of(jobs)?;
     let seed = seed_or_clock(seed)?;
     let goal = goal_with_size(Some(size), goal)?;
     // Past 16 cells the planner runs the anytime search, which proves a random board's optimum

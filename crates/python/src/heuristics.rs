@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use taquin::{Heuristic, Tile};
 
 use crate::arrays::{check_rows, with_slice, BoardArray, Cells, TileValue};
-use crate::convert::{goal_of_size, heuristic_name, in_range_opt};
+use crate::convert::{goal_of_size, heuristic_name, in_range_opt, jobs_of};
 use crate::errors::solve_error;
 
 /// Estimates of `heuristic` for every row of `data` (rows already checked to be boards).
@@ -77,11 +77,7 @@ pub fn heuristic<'py>(
     jobs: Option<i128>,
 ) -> PyResult<Bound<'py, PyArray1<i32>>> {
     let width = in_range_opt("width", width, "give the boards' number of columns")?;
-    let jobs: Option<usize> = in_range_opt(
-        "jobs",
-        jobs,
-        "give a number of threads, 1 or more, or None for every core",
-    )?;
+    let jobs: Option<usize> = jobs_of(jobs)?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let kind = heuristic_name(name)?.ok_or_else(|| {
         PyValueError::new_err("heuristic 'auto' has no meaning here: name one, e.g. 'manhattan'")

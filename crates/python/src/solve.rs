@@ -14,7 +14,7 @@ use taquin::{
 };
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
-use crate::convert::{in_range, in_range_opt, whole_number};
+use crate::convert::{in_range, in_range_opt, jobs_of, whole_number};
 use crate::errors::{parse_error, solve_error, InvalidBoardError};
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
@@ -326,11 +326,7 @@ pub fn solve_batch<'py>(
     )?;
     ask.options.workload = Workload::Many;
     let width = in_range_opt("width", width, "give the boards' number of columns")?;
-    let jobs: Option<usize> = in_range_opt(
-        "jobs",
-        jobs,
-        "give a number of threads, 1 or more, or None for every core",
-    )?;
+    let jobs: Option<usize> = jobs_of(jobs)?;
     let boards = batch_boards(boards, width)?;
     if boards.is_empty() {
         return Ok(PyList::empty(py));
