@@ -351,7 +351,7 @@ struct Resumed {
 /// Reads the output `path` for `--resume`: its records must be those of the first instance lines
 /// of `work` (this input and shard), in order, line number and id alike, so that appending goes
 /// on where that run stopped. A torn last line, without its newline, is what an interruption
-/// leaves: it is cut off ([`common::complete_records`]) and redone. Anything else, a line that
+/// leaves: it is cut off ([`common::Written::cut_torn_line`]) and redone. Anything else, a line that
 /// is not JSON or records of other lines, means the file is not this run's output: an error
 /// that says so, before the file is changed, rather than lines silently skipped or dropped.
 fn resume_point(path: &Path, work: &[Work], input: &str) -> Result<Resumed> {
@@ -363,7 +363,8 @@ fn resume_point(path: &Path, work: &[Work], input: &str) -> Result<Resumed> {
             path.display()
         )
     };
-    let records = common::complete_records(path)?;
+    let written = common::Written::read(path)?;
+    let records = &written.records;
     let mut failed = false;
     for (i, (record, item)) in records.iter().zip(work).enumerate() {
         let line = record.get("line").and_then(Value::as_u64);
@@ -397,6 +398,8 @@ fn resume_point(path: &Path, work: &[Work], input: &str) -> Result<Resumed> {
             work.len()
         )));
     }
+    // This run's prefix: only now is the file changed.
+    written.cut_torn_line()?;
     Ok(Resumed {
         records: records.len(),
         failed,

@@ -122,7 +122,11 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         instances.truncate(n);
     }
     let earlier = match (&args.results, args.resume) {
-        (Some(path), true) => common::complete_records(path)?,
+        (Some(path), true) => {
+            let written = common::Written::read(path)?;
+            written.cut_torn_line()?;
+            written.records
+        }
         _ => Vec::new(),
     };
     let mut results = match &args.results {
@@ -137,7 +141,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     };
     if results.is_some() && !args.resume {
         anyhow::ensure!(
-            common::complete_records(args.results.as_ref().expect("results"))?.is_empty(),
+            common::Written::read(args.results.as_ref().expect("results"))?.is_empty(),
             "{} already holds results: add --resume to go on with them, or name a new file",
             args.results.as_ref().expect("results").display()
         );

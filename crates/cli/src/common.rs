@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use taquin::{Board, Limits, Progress};
 
@@ -337,55 +337,82 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// The complete records of a JSON Lines file that a run writes as it goes (`batch --output`,
-/// `bench --results`), for `--resume`: every line that ends with its newline is a record, and
-/// an unfinished last line (an interruption mid-write) is removed from the file, so that
-/// appending goes on from a clean end. A complete line that is not a JSON record is an error
-/// that changes nothing: the file is not this run's output, and nothing in it may be lost. A
-/// missing file has no records.
-pub fn complete_records(path: &std::path::Path) -> Result<Vec<serde_json::Value>> {
-    use std::io::{Read, Seek};
-    let mut file = match std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(path)
-    {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("opening {} to resume", path.display())),
-    };
-    // Bytes, not text: an interruption may cut a line inside a character.
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)
-        .with_context(|| format!("reading {} to resume", path.display()))?;
-    let complete_bytes = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let mut records = Vec::new();
-    for (i, line) in bytes[..complete_bytes]
-        .split_inclusive(|&b| b == b'\n')
-        .enumerate()
-    {
-        match serde_json::from_slice(line) {
-            Ok(v) => records.push(v),
-            Err(_) => {
-                let shown: String = String::from_utf8_lossy(line)
-                    .trim()
-                    .chars()
-                    .take(60)
-                    .collect();
-                anyhow::bail!(
-                    "{} is not the output of this run, so --resume leaves it as it is: its line \
-                     {} is not a JSON record ({shown:?}; an interrupted run leaves at most an \
-                     unfinished last line). Write to another file, or drop --resume",
-                    path.display(),
-                    i + 1
-                );
+/// What a JSON Lines file that a run writes as it goes (`batch --output`, `bench --results`)
+/// holds, for `--resume`: its complete records, and an unfinished last line (an interruption
+/// mid-write) that [`Written::cut_torn_line`] removes once the caller has checked the records,
+/// so that appending goes on from a clean end.
+pub struct Written {
+    path: std::path::PathBuf,
+    /// Every line that ends with its newline, each a JSON record.
+    pub records: Vec<serde_json::Value>,
+    /// Bytes of the complete lines.
+    complete: u64,
+    /// Bytes of the whole file.
+    len: u64,
+}
+
+impl Written {
+    /// Reads `path` and changes nothing. A complete line that is not a JSON record, or an
+    /// unfinished last line that does not begin like one, is an error: the file is not a run's
+    /// output, and nothing in it may be lost. A missing file holds nothing.
+    pub fn read(path: &std::path::Path) -> Result<Written> {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => {
+                return Err(e).with_context(|| format!("reading {} to resume", path.display()))
             }
+        };
+        // Bytes, not text: an interruption may cut a line inside a character.
+        let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let refuse = |line: usize, text: &[u8]| {
+            let shown: String = String::from_utf8_lossy(text)
+                .trim()
+                .chars()
+                .take(60)
+                .collect();
+            anyhow!(
+                "{} is not the output of this run, so --resume leaves it as it is: its line {line} \
+                 is not a JSON record ({shown:?}; an interrupted run leaves at most an unfinished \
+                 last line). Write to another file, or drop --resume",
+                path.display()
+            )
+        };
+        let mut records = Vec::new();
+        for (i, line) in bytes[..complete]
+            .split_inclusive(|&b| b == b'\n')
+            .enumerate()
+        {
+            records.push(serde_json::from_slice(line).map_err(|_| refuse(i + 1, line))?);
         }
+        let tail = &bytes[complete..];
+        if !tail.is_empty() && !tail.trim_ascii_start().starts_with(b"{") {
+            return Err(refuse(records.len() + 1, tail));
+        }
+        Ok(Written {
+            path: path.to_path_buf(),
+            records,
+            complete: complete as u64,
+            len: bytes.len() as u64,
+        })
     }
-    file.set_len(complete_bytes as u64)
-        .and_then(|()| file.seek(std::io::SeekFrom::End(0)).map(drop))
-        .with_context(|| format!("truncating the torn last line of {}", path.display()))?;
-    Ok(records)
+
+    /// True when the file holds nothing, not even an unfinished line.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Removes the unfinished last line, if there is one, for appending to go on.
+    pub fn cut_torn_line(&self) -> Result<()> {
+        if self.complete == self.len {
+            return Ok(());
+        }
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&self.path)
+            .and_then(|f| f.set_len(self.complete))
+            .with_context(|| format!("truncating the torn last line of {}", self.path.display()))
+    }
 }
 
 /// "1 move", "31 moves": a count and its word, plural but for one.

@@ -432,6 +432,16 @@ fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
         ),
         // Line 3's record without lines 1 and 2's: they would never be solved.
         (format!("{}\n", lines[2]), "is for input line 3"),
+        // The same with a torn last line: refused before the file is cut.
+        (
+            format!("{}\n{}", lines[2], &lines[3][..lines[3].len() / 2]),
+            "is for input line 3",
+        ),
+        // One line of something else, without its newline: not a torn record, kept.
+        (
+            "{\"note\" keep me".replace('{', "").to_string(),
+            "is not a JSON record",
+        ),
         // A complete line that is not JSON: no interruption leaves one.
         (
             format!("{}\ngarbage\n", lines[0]),
