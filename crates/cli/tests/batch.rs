@@ -438,10 +438,7 @@ fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
             "is for input line 3",
         ),
         // One line of something else, without its newline: not a torn record, kept.
-        (
-            "{\"note\" keep me".replace('{', "").to_string(),
-            "is not a JSON record",
-        ),
+        ("note: keep me".to_string(), "is not a JSON record"),
         // A complete line that is not JSON: no interruption leaves one.
         (
             format!("{}\ngarbage\n", lines[0]),

@@ -170,7 +170,9 @@ export async function hint() {
   setStatus(large ? "Looking for a good move (2 s)…" : "Looking for the best move…");
   try {
     const body = { board: lineOf(board, state.w), goal: lineOf(state.goal, state.w) };
-    if (large) body.timeout_ms = LARGE_HINT_MS;
+    // The server may be started with a shorter cap than the page's wait.
+    const cap = state.info ? state.info.limits.max_timeout_ms : LARGE_HINT_MS;
+    if (large) body.timeout_ms = Math.min(LARGE_HINT_MS, cap);
     const r = await api("/api/hint", body);
     if (!same(board, state.board)) return;
     if (!r.move) {
