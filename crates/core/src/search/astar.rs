@@ -64,7 +64,7 @@ where
 }
 
 /// Best-first search ordered by `priority`; [`astar`] is `Priority::AStar`. Its stored nodes
-/// are freed on a thread of their own ([`super::drop_aside`]), so that the answer, or the limit
+/// are freed on a thread of their own when large, so that the answer, or the limit
 /// that stopped it, comes without waiting for that.
 pub fn best_first<G: Graph>(
     graph: &G,

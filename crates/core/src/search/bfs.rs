@@ -19,7 +19,7 @@ use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
 use crate::solution::Stats;
 
 /// Fewest steps from `start` to a goal; `cost` counts steps. Its stored nodes are freed on a
-/// thread of their own ([`super::drop_aside`]), so that the answer, or the limit that stopped
+/// thread of their own when large, so that the answer, or the limit that stopped
 /// it, comes without waiting for that.
 pub fn bfs<G: Graph>(
     graph: &G,
