@@ -165,7 +165,7 @@ test("the search tree and the comparison", async () => {
 test("errors read the same as the server's: an unsolvable pair is refused with its reason", async () => {
   await open();
   await typeBoard("board", "1 2 3/4 5 6/8 7 0");
-  await waitForStatus(/unsolvable/);
+  await waitForStatus(/[Uu]nsolvable/);
   assert.match(await status(), /1 inversion away/);
   assert.ok(await page.isDisabled("#solve"));
   await typeBoard("board", "1 2 3/4 x 6/7 8 0");
