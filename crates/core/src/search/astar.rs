@@ -76,6 +76,8 @@ pub fn best_first<G: Graph>(
 where
     G::Node: Send + 'static,
 {
+    // The search before may still be giving its memory back: this one starts once it has.
+    super::wait_for_frees();
     let started = Instant::now();
     let mut stats = Stats::default();
     let mut slots: Vec<Slot<G::Node>> = Vec::with_capacity(4096);

@@ -30,6 +30,8 @@ pub fn bfs<G: Graph>(
 where
     G::Node: Send + 'static,
 {
+    // The search before may still be giving its memory back: this one starts once it has.
+    super::wait_for_frees();
     let started = Instant::now();
     let mut stats = Stats::default();
     if graph.is_goal(&start) {

@@ -23,6 +23,7 @@ pub use idastar::{idastar, idastar_with, Pruning};
 pub use parallel::{idastar_parallel, idastar_parallel_with};
 
 use std::hash::Hash;
+use std::sync::{Condvar, Mutex};
 
 use crate::algorithm::Algorithm;
 use crate::limits::{LimitHit, Limits};
@@ -36,15 +37,50 @@ const DROP_ASIDE_BYTES: usize = 16 << 20;
 /// is large: freeing the millions of nodes a large A* or breadth-first search stored (each one an
 /// allocation on boards over 16 cells) takes a good part of a second, which would otherwise come
 /// after the deadline the search just stopped at. Where no thread can be started (a browser, a
-/// busy system) it is dropped here.
+/// busy system) it is dropped here. The next memory-bound search waits for it first
+/// ([`wait_for_frees`]), so that the two never hold their memory at once.
 pub(crate) fn drop_aside<T: Send + 'static>(value: T, bytes: usize) {
     if bytes < DROP_ASIDE_BYTES || cfg!(target_arch = "wasm32") {
         return drop(value);
     }
-    // A refused thread drops the closure, and with it the value, here.
+    let freeing = Freeing::start();
+    // A refused thread drops the closure, with the value and the count, here.
     let _ = std::thread::Builder::new()
         .name("taquin-free".into())
-        .spawn(move || drop(value));
+        .spawn(move || {
+            drop(value);
+            drop(freeing);
+        });
+}
+
+/// How many [`drop_aside`] frees are under way, and a signal when one ends.
+static FREEING: (Mutex<usize>, Condvar) = (Mutex::new(0), Condvar::new());
+
+/// One free under way, counted in [`FREEING`] until it is dropped (a panic included).
+struct Freeing;
+
+impl Freeing {
+    fn start() -> Freeing {
+        *FREEING.0.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        Freeing
+    }
+}
+
+impl Drop for Freeing {
+    fn drop(&mut self) {
+        *FREEING.0.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        FREEING.1.notify_all();
+    }
+}
+
+/// Waits until the frees [`drop_aside`] started are over: a memory-bound search (A*, BFS)
+/// starts with the memory of the one before it given back, whose budget it may share (a batch,
+/// a server's worker).
+pub(crate) fn wait_for_frees() {
+    let mut under_way = FREEING.0.lock().unwrap_or_else(|e| e.into_inner());
+    while *under_way > 0 {
+        under_way = FREEING.1.wait(under_way).unwrap_or_else(|e| e.into_inner());
+    }
 }
 
 /// `limits` for each of `jobs` searches by `algorithm` (`None`: the planner's choice) run at
@@ -167,11 +203,11 @@ mod tests {
     #[test]
     fn a_value_dropped_aside_is_dropped() {
         let (tx, rx) = std::sync::mpsc::channel();
-        // Small (dropped here) and large (on a thread of its own): dropped all the same.
+        // Small (dropped here) and large (on a thread of its own): dropped all the same, and
+        // over once the next search has waited for them.
         drop_aside(vec![Tell(tx.clone())], 0);
         drop_aside(vec![Tell(tx)], usize::MAX);
-        for _ in 0..2 {
-            rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap();
-        }
+        super::wait_for_frees();
+        assert_eq!(rx.try_iter().count(), 2);
     }
 }
