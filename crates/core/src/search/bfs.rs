@@ -1,6 +1,13 @@
 //! Breadth-first search over any [`Graph`], ignoring step costs and the heuristic: the fewest
 //! steps to a goal. On small boards it is the ground truth the other searches are tested against.
 //!
+//! Each node is stored once, in slots in discovery order that grow by blocks ([`Chunked`]:
+//! never copied, so never held twice); the set that finds the nodes seen before holds only
+//! slot numbers and a fingerprint of each node's hash (8 bytes an entry, where a set of the
+//! nodes themselves takes the node's size, 40 bytes for a packed board, and a second copy of
+//! its heap block). So a memory budget holds about twice as many nodes, and a growth of the
+//! set, which rehashes from the fingerprints alone, is quick.
+//!
 //! Its memory is counted as allocated, not estimated from entry counts: the slot vector and the
 //! hash set by their capacities, a hash set's growth with its old and new tables both alive (a
 //! rehash copies one into the other), the heap blocks of the nodes stored and of the neighbours
@@ -9,10 +16,11 @@
 //! [`LimitHit::Memory`].
 
 use crate::clock::Instant;
-use std::collections::HashSet;
-use std::hash::Hash;
+use hashbrown::HashTable;
+use std::hash::{BuildHasher, Hash};
 use std::mem::size_of;
 
+use super::chunked::Chunked;
 use super::{Graph, Path, SearchFailure};
 use crate::hashing::FoldState;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
@@ -61,7 +69,13 @@ where
     // Limits are checked by work done, not nodes: a node of a huge board costs its size.
     let mut work = 0u64;
     let mut next_check = limits.next_check(0, 0);
+    // Room for a board's four neighbours, counted before it is taken: a list that grows
+    // inside `Graph::neighbours` can only be counted after.
     let mut neighbours: Vec<(G::Node, u32)> = Vec::new();
+    if let Err(hit) = store.hold_scratch(4 * size_of::<(G::Node, u32)>()) {
+        return stop(hit, stats, store, 0);
+    }
+    neighbours.reserve_exact(4);
     while next < store.slots.len() {
         let slot = next as u32;
         next += 1;
@@ -125,16 +139,19 @@ where
 /// One discovered node: the node, its parent's slot (`u32::MAX` for the start), its depth.
 type Slot<N> = (N, u32, u32);
 
+/// An entry of the seen-set: a node's slot and its hash's fingerprint ([`fingerprint`]).
+type Seen = (u32, u32);
+
 /// The nodes BFS has seen, with the bytes they really take, checked against the memory budget
 /// before every allocation that adds to them.
 struct Store<'l, N> {
     /// Every node seen, in discovery order.
-    slots: Vec<Slot<N>>,
-    /// The same nodes, to find the ones seen before.
-    seen: HashSet<N, FoldState>,
+    slots: Chunked<Slot<N>>,
+    /// The slots again, found by their nodes' hashes: to tell the nodes seen before.
+    seen: HashTable<Seen>,
     limits: &'l Limits,
-    /// Bytes held now: both structures by capacity, the nodes' heap blocks (two copies of each)
-    /// and the largest list of neighbours so far.
+    /// Bytes held now: both structures by capacity, the nodes' heap blocks and the largest
+    /// list of neighbours so far.
     bytes: usize,
     /// The most bytes held at once, a growth's old and new allocations together.
     peak: usize,
@@ -142,11 +159,24 @@ struct Store<'l, N> {
     scratch: usize,
 }
 
+/// 32 bits of a node's 64-bit hash, kept in the seen-set: compared before the node itself, and
+/// all a growth of the set needs to place the entry again.
+fn fingerprint(hash: u64) -> u32 {
+    (hash ^ (hash >> 32)) as u32
+}
+
+/// The 64-bit hash the seen-set places an entry by, from its fingerprint: multiplied by an
+/// odd constant, so that both the low bits (the bucket) and the top seven (the table's
+/// control byte) depend on all 32.
+fn spread(fingerprint: u32) -> u64 {
+    u64::from(fingerprint).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
     fn new(limits: &'l Limits) -> Self {
         Store {
-            slots: Vec::new(),
-            seen: HashSet::with_hasher(FoldState),
+            slots: Chunked::new(),
+            seen: HashTable::new(),
             limits,
             bytes: 0,
             peak: 0,
@@ -178,50 +208,42 @@ impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
     /// Stores `node` (whose heap blocks take `heap` bytes) unless it was seen before; true when
     /// it is new. Refused with [`LimitHit::Memory`] when storing it would pass the budget.
     fn insert(&mut self, node: N, parent: u32, depth: u32, heap: usize) -> Result<bool, LimitHit> {
-        if self.seen.contains(&node) {
+        let print = fingerprint(FoldState.hash_one(&node));
+        let slots = &self.slots;
+        let known = self.seen.find(spread(print), |&(slot, p)| {
+            p == print && slots[slot as usize].0 == node
+        });
+        if known.is_some() {
             return Ok(false);
         }
-        // The node is kept twice, in its slot and in the set.
-        let copies = 2 * block_bytes(heap);
+        let copy = block_bytes(heap);
         if self.seen.len() == self.seen.capacity() {
             // The set is full: this insertion moves it into a table of twice the buckets, the
             // old one alive until every entry is moved.
-            let old = table_bytes::<N>(buckets(self.seen.capacity()));
-            let new = table_bytes::<N>(grown_buckets(buckets(self.seen.capacity())));
-            self.fits(new + copies)?;
-            self.seen.reserve(1);
-            self.bytes = self.bytes - old + table_bytes::<N>(buckets(self.seen.capacity()));
+            let old = table_bytes::<Seen>(buckets(self.seen.capacity()));
+            let new = table_bytes::<Seen>(grown_buckets(buckets(self.seen.capacity())));
+            self.fits(new + copy)?;
+            self.seen.reserve(1, |&(_, p)| spread(p));
+            self.bytes = self.bytes - old + table_bytes::<Seen>(buckets(self.seen.capacity()));
         }
-        if self.slots.len() == self.slots.capacity() {
-            // Grown by hand, to what the set can hold and what the budget leaves beside the
-            // old vector (a reallocation may copy): the vector never outgrows the set.
-            let size = size_of::<Slot<N>>().max(1);
-            let old = self.slots.capacity() * size;
-            let room = self
-                .limits
-                .memory_budget()
-                .saturating_sub(self.bytes.saturating_add(copies))
-                / size;
-            let want = (2 * self.slots.capacity())
-                .max(16)
-                .min(self.seen.capacity())
-                .min(room);
-            if want <= self.slots.len() {
-                return Err(LimitHit::Memory);
-            }
-            self.fits(want * size + copies)?;
-            self.slots.reserve_exact(want - self.slots.len());
-            self.bytes = self.bytes - old + self.slots.capacity() * size;
+        if self.slots.is_full() {
+            // A block more: the blocks held stay where they are, so nothing is copied.
+            let before = self.slots.bytes();
+            self.fits(self.slots.add_block_bytes() + copy)?;
+            self.slots.add_block();
+            self.bytes = self.bytes - before + self.slots.bytes();
         }
-        self.fits(copies)?;
-        self.bytes += copies;
-        self.seen.insert(node.clone());
+        self.fits(copy)?;
+        self.bytes += copy;
+        let slot = u32::try_from(self.slots.len()).map_err(|_| LimitHit::Memory)?;
+        self.seen
+            .insert_unique(spread(print), (slot, print), |&(_, p)| spread(p));
         self.slots.push((node, parent, depth));
         Ok(true)
     }
 
-    /// The nodes from the start to `slot`. The set goes first: its copies of the nodes and its
-    /// table take more than the path's copies will.
+    /// The nodes from the start to `slot`. The set goes first: its table takes more than the
+    /// path's copies of the nodes will.
     fn path(self, mut slot: u32) -> Vec<N>
     where
         N: Send + 'static,
@@ -236,17 +258,23 @@ impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
             slot = slots[slot as usize].1;
         }
         nodes.reverse();
-        super::drop_aside(slots, bytes);
+        super::drop_aside(slots.into_blocks(), bytes);
         nodes
     }
 
     /// Frees the nodes on a thread of their own ([`super::drop_aside`]): a search stopped at
-    /// its deadline answers at once.
+    /// its deadline answers at once. The set goes first, here: it is one block, quick to
+    /// free, and the thread's own allocations then come under what was held.
     fn free_aside(self)
     where
         N: Send + 'static,
     {
-        super::drop_aside((self.slots, self.seen), self.bytes);
+        let Store {
+            slots, seen, bytes, ..
+        } = self;
+        let set = table_bytes::<Seen>(buckets(seen.capacity()));
+        drop(seen);
+        super::drop_aside(slots.into_blocks(), bytes.saturating_sub(set));
     }
 }
 
@@ -260,7 +288,7 @@ fn block_bytes(bytes: usize) -> usize {
     }
 }
 
-/// Buckets of a std hash table (hashbrown's layout) that holds `capacity` entries without
+/// Buckets of a hash table (hashbrown's layout, as std's) that holds `capacity` entries without
 /// growing: a power of two, at most 7/8 of them used (all but one below 8 buckets).
 fn buckets(capacity: usize) -> usize {
     match capacity {
@@ -275,7 +303,7 @@ fn grown_buckets(buckets: usize) -> usize {
     (2 * buckets).max(16)
 }
 
-/// Bytes of a std hash table of `buckets` buckets of `T`: an entry and a control byte each,
+/// Bytes of a hash table of `buckets` buckets of `T`: an entry and a control byte each,
 /// plus a group of 16 control bytes and the alignment of the entries.
 fn table_bytes<T>(buckets: usize) -> usize {
     if buckets == 0 {
@@ -305,13 +333,18 @@ mod tests {
         }
     }
 
-    /// Follows a std hash set of `T` through its growths: the modelled buckets hold exactly
-    /// its capacity, and a growth never takes more buckets than modelled.
+    /// Follows a hash table of `T` through its growths, as BFS grows its seen-set: the
+    /// modelled buckets hold exactly its capacity, and a growth never takes more buckets than
+    /// modelled.
     fn follow<T: Hash + Eq>(make: impl Fn(u32) -> T) {
-        let mut set: HashSet<T, FoldState> = HashSet::with_hasher(FoldState);
+        let mut set: HashTable<T> = HashTable::new();
         for i in 0..300_000u32 {
             let before = set.capacity();
-            set.insert(make(i));
+            if set.len() == set.capacity() {
+                set.reserve(1, |t| FoldState.hash_one(t));
+            }
+            let t = make(i);
+            set.insert_unique(FoldState.hash_one(&t), t, |t| FoldState.hash_one(t));
             let (cap, b) = (set.capacity(), buckets(set.capacity()));
             if cap != before {
                 assert!(b <= grown_buckets(buckets(before)), "{before} -> {cap}");
@@ -325,11 +358,12 @@ mod tests {
     }
 
     #[test]
-    fn the_table_model_matches_std_hash_sets() {
+    fn the_table_model_matches_the_hash_tables() {
         follow(|i| i as u8);
         follow(u64::from);
         follow(|i| (u128::from(i), 0u32, 0u32));
         follow(|i| [i; 12]);
+        follow(|i| (i, i));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 pub mod astar;
 pub mod bfs;
+mod chunked;
 pub mod fsm;
 pub mod idastar;
 pub mod parallel;
