@@ -1,7 +1,7 @@
 //! Breadth-first search over any [`Graph`], ignoring step costs and the heuristic: the fewest
 //! steps to a goal. On small boards it is the ground truth the other searches are tested against.
 //!
-//! Each node is stored once, in slots in discovery order that grow by blocks ([`Chunked`]:
+//! Each node is stored once, in slots in discovery order that grow by blocks (`Chunked`:
 //! never copied, so never held twice); the set that finds the nodes seen before holds only
 //! slot numbers and a fingerprint of each node's hash (8 bytes an entry, where a set of the
 //! nodes themselves takes the node's size, 40 bytes for a packed board, and a second copy of
