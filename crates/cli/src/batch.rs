@@ -34,11 +34,8 @@ use taquin::solvers::manhattan_lower_bound;
 use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{Board, LimitHit, Request, SolveError, SolveReport, Tables};
 
-use crate::common::{self, LimitArgs, EXIT_FAILED};
+use crate::common::{self, LimitArgs, EXIT_FAILED, EXIT_INTERRUPTED};
 use crate::solve::SearchArgs;
-
-/// Exit code when Ctrl-C stopped the batch (the records written so far are complete).
-const EXIT_INTERRUPTED: u8 = 130;
 
 /// Arguments of `taquin batch`.
 #[derive(clap::Args, Debug)]

@@ -94,8 +94,57 @@ struct Totals {
     generated_published: u64,
 }
 
+impl Totals {
+    /// Counts the `--results` records of `earlier` that are of `instances` and of heuristic
+    /// `hname` (the first record of each instance), as the run counts an instance it solves:
+    /// what a resumed run does not solve again still belongs to its summary. Returns how many
+    /// instances that is.
+    fn add_records(
+        &mut self,
+        earlier: &[serde_json::Value],
+        instances: &[Instance],
+        hname: &str,
+    ) -> usize {
+        let selected: HashSet<&str> = instances.iter().map(|i| i.id.as_str()).collect();
+        let mut counted = HashSet::new();
+        for record in earlier {
+            let field = |name: &str| record.get(name);
+            let number = |name: &str| field(name).and_then(|v| v.as_u64());
+            let (Some(id), Some(heuristic)) = (
+                field("id").and_then(|v| v.as_str()),
+                field("heuristic").and_then(|v| v.as_str()),
+            ) else {
+                continue;
+            };
+            if heuristic != hname || !selected.contains(id) || !counted.insert(id) {
+                continue;
+            }
+            let generated = number("generated").unwrap_or(0);
+            let solved = field("status").and_then(|v| v.as_str()) == Some("solved");
+            match (solved, field("check").and_then(|v| v.as_str())) {
+                (true, Some("WRONG")) => self.wrong += 1,
+                (true, _) => self.solved += 1,
+                (false, _) => self.failed += 1,
+            }
+            self.expanded += number("expanded").unwrap_or(0);
+            self.generated += generated;
+            let ms = field("time_ms").and_then(|v| v.as_f64()).unwrap_or(0.0);
+            // A file edited by hand may hold anything: a time that is not one counts as none.
+            self.time += Duration::try_from_secs_f64(ms / 1000.0).unwrap_or_default();
+            if let (true, Some(p)) = (solved, number("published_generated")) {
+                self.published += p;
+                self.generated_published += generated;
+            }
+        }
+        counted.len()
+    }
+}
+
 /// Runs `taquin bench`.
 pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
+    // The default here is IDA*, the search that --threads splits.
+    let algorithm = args.algorithm.0.unwrap_or(Algorithm::IdaStar);
+    crate::solve::threads_used(args.threads, algorithm)?;
     let text = if args.file == "-" {
         std::io::read_to_string(std::io::stdin())
             .context("reading instances from standard input")?
@@ -158,7 +207,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         let options = SolveOptions {
             // A benchmark checks lengths against the published optima and counts nodes beside
             // the published ones: its default is the optimal search, never the anytime one.
-            algorithm: args.algorithm.0.or(Some(Algorithm::IdaStar)),
+            algorithm: Some(algorithm),
             heuristic,
             threads: args.threads,
             workload: Workload::Many,
@@ -249,6 +298,8 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             .filter(|r| r.get("heuristic").and_then(|h| h.as_str()) == Some(hname.as_str()))
             .filter_map(|r| r.get("id").and_then(|i| i.as_str()))
             .collect();
+        // The summary is the run's as a whole: the instances already in the file count too.
+        let resumed = totals.add_records(&earlier, &instances, &hname);
         bar.inc(done.len() as u64);
         let todo: Vec<&Instance> = instances
             .iter()
@@ -379,15 +430,9 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                         totals.time += stats.elapsed;
                     }
                     if args.json {
-                        let mut v =
-                            json!({"id": inst.id, "error": e.to_string(), "heuristic": hname});
-                        if let SolveError::Limit { hit, stats, bound } = &e {
-                            v["limit"] = json!(hit.name());
-                            v["lower_bound"] = json!(bound);
-                            v["expanded"] = json!(stats.expanded);
-                            v["generated"] = json!(stats.generated);
-                            v["time_ms"] = json!(taquin::report::millis(stats.elapsed));
-                        }
+                        let mut v = crate::errors::solve_error(&e);
+                        v["id"] = json!(inst.id);
+                        v["heuristic"] = json!(hname);
                         bar.suspend(|| writeln!(out, "{v}"))?;
                     } else {
                         let line = failed_row(inst, &e, published_generated);
@@ -415,8 +460,10 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         let wall = wall.elapsed();
         bar.finish_and_clear();
         let secs = totals.time.as_secs_f64();
-        // The instances run now (a resumed run skips some); at least 1 for the means.
-        let n = ((totals.solved + totals.wrong + totals.failed) as u64).max(1);
+        // The instances of the run, those already in the results file included.
+        let instances_run = totals.solved + totals.wrong + totals.failed;
+        // At least 1 for the means.
+        let n = (instances_run as u64).max(1);
         let ratio_of_sums = (totals.published > 0)
             .then(|| totals.generated_published as f64 / totals.published as f64);
         if args.json {
@@ -424,18 +471,25 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 out,
                 "{}",
                 json!({"summary": true, "algorithm": algorithm.name(), "heuristic": hname, "plan": plan.explain(),
-                "instances": n, "solved": totals.solved, "wrong": totals.wrong, "failed": totals.failed,
+                "instances": instances_run, "resumed": resumed, "solved": totals.solved, "wrong": totals.wrong, "failed": totals.failed,
                 "jobs": jobs, "wall_ms": taquin::report::millis(wall),
                 "expanded": totals.expanded, "generated": totals.generated,
-                "mean_generated": totals.generated / n, "time_ms": secs * 1000.0,
+                "mean_generated": totals.generated / n, "time_ms": taquin::report::millis(totals.time),
                 "published_generated": totals.published, "ratio": ratio_of_sums,
                 "nodes_per_second": if secs > 0.0 { totals.generated as f64 / secs } else { 0.0 }})
             )?;
         } else {
+            let resumed = match (resumed, &args.results) {
+                (0, _) | (_, None) => String::new(),
+                (k, Some(file)) if k == instances_run => {
+                    format!(" (all {k} already in {})", file.display())
+                }
+                (k, Some(file)) => format!(" ({k} already in {})", file.display()),
+            };
             writeln!(
                 out,
-                "total: {}, {} solved and checked, {} wrong, {} failed; expanded {}, generated {} (mean {} per instance); time {:.2} s; {:.1} M nodes/s; wall {:.2} s, {} at once",
-                common::count(n as usize, "instance"),
+                "total: {}{resumed}, {} solved and checked, {} wrong, {} failed; expanded {}, generated {} (mean {} per instance); time {:.2} s; {:.1} M nodes/s; wall {:.2} s, {} at once",
+                common::count(instances_run, "instance"),
                 totals.solved,
                 totals.wrong,
                 totals.failed,

@@ -10,10 +10,15 @@ use anyhow::{anyhow, Context, Result};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use taquin::{Board, Limits, Progress};
 
+use crate::errors::Coded;
+
 /// Exit code: unsolvable, or a limit stopped the search.
 pub const EXIT_FAILED: u8 = 1;
 /// Exit code: bad usage, input or I/O.
 pub const EXIT_USAGE: u8 = 2;
+/// Exit code: Ctrl-C stopped the command (128 + SIGINT, as a shell reports a process that the
+/// signal ended): whatever it printed is complete, but the work is not done.
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// Limits shared by every command that searches.
 #[derive(clap::Args, Debug, Clone)]
@@ -46,12 +51,13 @@ impl LimitArgs {
 /// The duration of a `--NAME SECONDS` flag, checked by the core's
 /// [`taquin::limits::timeout_secs`] (positive, fractions allowed, at most a year).
 pub fn seconds(name: &str, value: f64) -> Result<Duration> {
-    taquin::limits::timeout_secs(value).map_err(|e| anyhow::anyhow!("--{name} {e}"))
+    taquin::limits::timeout_secs(value)
+        .map_err(|e| Coded::bad_limit(format!("--{name} {e}")).into())
 }
 
 /// The bytes of a `--NAME MIB` flag, refused when they do not fit in memory addresses.
 pub fn mib_to_bytes(name: &str, mib: usize) -> Result<usize> {
-    taquin::limits::mebibytes(mib).map_err(|e| anyhow::anyhow!("--{name} {e}"))
+    taquin::limits::mebibytes(mib).map_err(|e| Coded::bad_limit(format!("--{name} {e}")).into())
 }
 
 /// Parses a `WxH` size argument with the core's [`taquin::board::parse_size`] (for clap's
@@ -60,8 +66,14 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     taquin::board::parse_size(text).map_err(|e| e.to_string())
 }
 
-/// A flag raised by Ctrl-C: searches see it and stop cleanly with "cancelled". A second Ctrl-C
-/// exits at once.
+/// Set by Ctrl-C only. The cancel flag itself cannot tell: a search may raise the flag it is
+/// given to stop a helper of its own.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// A flag raised by Ctrl-C: searches see it and stop cleanly with "cancelled", and the command
+/// then exits with [`EXIT_INTERRUPTED`] ([`interrupted`]). A second Ctrl-C exits at once. The
+/// handler is installed by the first call, so that a command that never searches keeps the
+/// default effect of Ctrl-C (the shell also reports 130 for it).
 pub fn cancel_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
@@ -69,13 +81,19 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
         let f = flag.clone();
         // If a handler cannot be installed, Ctrl-C simply keeps its default effect.
         let _ = ctrlc::set_handler(move || {
+            INTERRUPTED.store(true, Ordering::SeqCst);
             if f.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
+                std::process::exit(EXIT_INTERRUPTED.into());
             }
         });
         flag
     })
     .clone()
+}
+
+/// True once Ctrl-C was pressed while the handler of [`cancel_flag`] was installed.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
 }
 
 /// The most bytes of board text read from a file or standard input: a 1000 x 1000 board (the
@@ -116,21 +134,26 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
             std::fs::File::open(arg).with_context(|| format!("reading the {what} from {arg}"))?;
         read_bounded(file, what, arg)?
     } else if std::path::Path::new(arg).is_dir() {
-        anyhow::bail!("invalid {what}: '{arg}' is a directory, not a board or a board's file");
+        return Err(Coded::bad_board(
+            what,
+            format!("invalid {what}: '{arg}' is a directory, not a board or a board's file"),
+        )
+        .into());
     } else {
         arg.to_string()
     };
     taquin::npuzzle_file::parse_board(&text).with_context(|| {
         // Board text holds no letters (the blank is 0, _ or .): an argument with letters was
         // most likely meant as a file's name.
-        if arg != "-"
+        let message = if arg != "-"
             && arg.chars().any(char::is_alphabetic)
             && !std::path::Path::new(arg).is_file()
         {
             format!("invalid {what}: there is no file '{arg}', and it is not a board either")
         } else {
             format!("invalid {what}")
-        }
+        };
+        Coded::bad_board(what, message)
     })
 }
 
@@ -138,7 +161,8 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
 pub fn read_goal(goal: Option<&str>, board: &Board) -> Result<Board> {
     let goal = match goal {
         Some(g) if g != "-" && !std::path::Path::new(g).is_file() => {
-            taquin::goals::parse_goal(g, board.width(), board.height()).context("invalid goal")?
+            taquin::goals::parse_goal(g, board.width(), board.height())
+                .context(Coded::bad_board("goal", "invalid goal"))?
         }
         Some(g) => read_board(g, "goal")?,
         None => Board::solved(board.width(), board.height())?,

@@ -10,7 +10,8 @@ use taquin::{
     Algorithm, HeuristicKind, Limits, Request, SolveError, SolveOptions, SolveReport, Tables,
 };
 
-use crate::common::{self, Spinner, EXIT_FAILED};
+use crate::common::{self, Spinner, EXIT_INTERRUPTED};
+use crate::errors;
 use crate::solve::parse_algorithm;
 
 /// Arguments of `taquin compare`.
@@ -42,14 +43,18 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     let timeout = common::seconds("timeout", args.timeout)?;
     let max_memory = common::mib_to_bytes("max-memory", args.max_memory)?;
+    let mut out = std::io::stdout().lock();
     let request = match Request::new(board, goal, Limits::none()) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{e}");
-            return Ok(ExitCode::from(EXIT_FAILED));
+            if args.json {
+                writeln!(out, "{}", errors::solve_error(&e))?;
+            } else {
+                eprintln!("{e}");
+            }
+            return Ok(ExitCode::from(errors::solve_exit(&e)));
         }
     };
-    let mut out = std::io::stdout().lock();
     if !args.json {
         writeln!(
             out,
@@ -59,10 +64,12 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     }
     let mut runs: Vec<SolveOptions> = Vec::new();
     for &a in &args.algorithm {
-        let heuristics: &[HeuristicKind] = if a == Algorithm::Bfs {
-            &[HeuristicKind::Manhattan]
-        } else {
+        // An algorithm that takes no heuristic gives the same run whatever it is offered: one
+        // row (the heuristic given is ignored, and the row names what the algorithm uses).
+        let heuristics: &[HeuristicKind] = if a.takes_heuristic() {
             &HeuristicKind::ALL
+        } else {
+            &[HeuristicKind::Manhattan]
         };
         runs.extend(heuristics.iter().map(|&h| SolveOptions::new(a, h)));
     }
@@ -107,13 +114,10 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
                     )?;
                 }
             }
-            Err(SolveError::Limit { hit, stats, bound }) => {
+            Err(e) => {
                 if args.json {
-                    let v = json!({"algorithm": algorithm.name(), "heuristic": hname, "error": hit.to_string(),
-                        "limit": hit.name(), "expanded": stats.expanded, "generated": stats.generated,
-                        "time_ms": taquin::report::millis(stats.elapsed), "lower_bound": bound});
-                    writeln!(out, "{v}")?;
-                } else {
+                    writeln!(out, "{}", run_error(&e, algorithm, &hname))?;
+                } else if let SolveError::Limit { hit, stats, bound } = &e {
                     let verdict = hit
                         .to_string()
                         .split(' ')
@@ -126,22 +130,18 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
                         &hname,
                         &format!(">={bound}"),
                         &verdict,
-                        &stats,
-                    )?;
-                }
-                if hit == taquin::LimitHit::Cancelled {
-                    return Ok(ExitCode::from(EXIT_FAILED));
-                }
-            }
-            Err(e) => {
-                if args.json {
-                    writeln!(
-                        out,
-                        "{}",
-                        json!({"algorithm": algorithm.name(), "heuristic": hname, "error": e.to_string()})
+                        stats,
                     )?;
                 } else {
                     writeln!(out, "{label:<10} {hname:<17} {e}")?;
+                }
+                // Ctrl-C: no further run.
+                if let SolveError::Limit {
+                    hit: taquin::LimitHit::Cancelled,
+                    ..
+                } = e
+                {
+                    return Ok(ExitCode::from(EXIT_INTERRUPTED));
                 }
             }
         }
@@ -150,6 +150,15 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
         writeln!(out, "default: {plan}")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The JSON line of a run that gave no solution: the error object of `taquin solve --json`
+/// with the run's algorithm and heuristic.
+fn run_error(e: &SolveError, algorithm: Algorithm, heuristic: &str) -> serde_json::Value {
+    let mut v = errors::solve_error(e);
+    v["algorithm"] = json!(algorithm.name());
+    v["heuristic"] = json!(heuristic);
+    v
 }
 
 /// One row of the comparison table.

@@ -5,7 +5,7 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use taquin::gods_number::{gods_number, GodsError, LayerProgress};
@@ -13,6 +13,7 @@ use taquin::metric::Metric;
 
 use crate::common::parse_size;
 use crate::common::{self, LimitArgs, EXIT_FAILED};
+use crate::errors::Coded;
 use crate::interchange::parse_metric;
 
 /// Arguments of `taquin gods-number`.
@@ -44,7 +45,7 @@ pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
     let (width, height) = args.size;
     let goal = match &args.goal {
         Some(g) => taquin::goals::parse_goal(g, width, height)
-            .map_err(|e| anyhow::anyhow!("invalid goal: {e}"))?,
+            .context(Coded::bad_board("goal", "invalid goal"))?,
         None => taquin::Board::solved(width, height)?,
     };
     let limits = args.limits.limits()?;
@@ -72,7 +73,11 @@ pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
     let result = match result {
         Ok(r) => r,
         Err(err @ GodsError::Stopped { .. }) => {
-            eprintln!("{err}");
+            if args.json {
+                println!("{}", crate::errors::gods_error(&err));
+            } else {
+                eprintln!("{err}");
+            }
             return Ok(ExitCode::from(EXIT_FAILED));
         }
         Err(err) => return Err(err.into()),

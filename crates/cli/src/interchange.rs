@@ -13,7 +13,8 @@ use taquin::mtm::{self, sets::MtmPlan, MtmSolver};
 use taquin::notation::Notation;
 use taquin::{Board, LimitHit, Request, Solution, SolveError, SolveOptions, SolveReport, Tables};
 
-use crate::common::{self, Spinner, EXIT_FAILED, EXIT_USAGE};
+use crate::common::{self, Spinner, EXIT_FAILED};
+use crate::errors::Coded;
 use crate::solve::SolveArgs;
 
 /// Flags of `solve` for other tools' conventions.
@@ -161,13 +162,12 @@ fn mtm_tip(goal: &Board, tables: &Tables, elapsed: std::time::Duration) {
 /// Runs `taquin solve` when [`InterchangeArgs::is_asked`].
 pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let extra = &args.interchange;
-    anyhow::ensure!(
-        !args.shorten && !args.show,
-        "--shorten and --show go with the plain output only: leave out --notation tiles, --metric mtm and --report (--report already shows every board)"
-    );
+    if args.shorten || args.show {
+        return Err(Coded::bad_fields("--shorten and --show go with the plain output only: leave out --notation tiles, --metric mtm and --report (--report already shows every board)").into());
+    }
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
-    args.search.validate()?;
+    args.validate()?;
     let limits = args.limits.limits()?;
     let result = match extra.metric {
         Metric::Stm => {
@@ -175,8 +175,14 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 threads: args.threads,
                 ..args.search.options(taquin::Workload::One)
             };
-            Request::new(board.clone(), goal.clone(), limits).and_then(|request| {
+            let planned = Request::new(board.clone(), goal.clone(), limits).and_then(|request| {
                 let plan = taquin::plan(&request, &options, tables)?;
+                Ok((request, plan))
+            });
+            if let Ok((_, plan)) = &planned {
+                crate::solve::threads_used(args.threads, plan.algorithm)?;
+            }
+            planned.and_then(|(request, plan)| {
                 if args.explain {
                     eprintln!("plan: {}", plan.explain());
                 }
@@ -188,10 +194,9 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             })
         }
         Metric::Mtm => {
-            anyhow::ensure!(
-                args.search.algorithm.0.is_none() && args.search.heuristic.0.is_none(),
-                "--metric mtm has its own search (IDA* over slides with a multi-tile bound): leave out --algorithm and --heuristic"
-            );
+            if args.search.algorithm.0.is_some() || args.search.heuristic.0.is_some() {
+                return Err(Coded::bad_fields("--metric mtm has its own search (IDA* over slides with a multi-tile bound): leave out --algorithm and --heuristic").into());
+            }
             let started = std::time::Instant::now();
             let planned = mtm_solver(&goal, tables, &limits);
             // The search's stats count the tables' set-up too, as the planner's do.
@@ -201,7 +206,9 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 let message = table_limit(*hit, &goal, started.elapsed());
                 if args.json {
                     let mut out = std::io::stdout().lock();
-                    writeln!(out, "{}", json!({ "error": message, "kind": "limit" }))?;
+                    let mut value = crate::errors::solve_error(planned.as_ref().unwrap_err());
+                    value["error"] = json!(message);
+                    writeln!(out, "{value}")?;
                 } else {
                     eprintln!("{message}");
                 }
@@ -251,18 +258,12 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let solution = match result {
         Ok(solution) => solution,
         Err(err) => {
-            let (kind, code) = match &err {
-                SolveError::Unsolvable(_) => ("unsolvable", EXIT_FAILED),
-                SolveError::Limit { .. } => ("limit", EXIT_FAILED),
-                SolveError::Parse(_) => ("input", EXIT_USAGE),
-                _ => ("unsupported", EXIT_FAILED),
-            };
             if args.json {
-                writeln!(out, "{}", json!({ "error": err.to_string(), "kind": kind }))?;
+                writeln!(out, "{}", crate::errors::solve_error(&err))?;
             } else {
                 eprintln!("{err}");
             }
-            return Ok(ExitCode::from(code));
+            return Ok(ExitCode::from(crate::errors::solve_exit(&err)));
         }
     };
     solution.verify(&board, &goal)?;

@@ -1,12 +1,15 @@
 //! `taquin`: the sliding-tile puzzle from the command line.
 //!
-//! Exit codes: 0 solved (or done), 1 unsolvable or a limit reached, 2 bad usage, input or I/O.
+//! Exit codes: 0 solved (or done), 1 unsolvable or a limit reached, 2 bad usage, input or I/O,
+//! 130 stopped by Ctrl-C. With `--json`, an error is also one JSON object on standard output
+//! ([`errors`]).
 
 mod batch;
 mod bench;
 mod bench_results;
 mod common;
 mod compare;
+mod errors;
 mod generate;
 mod gods_number;
 mod in_flight;
@@ -17,6 +20,7 @@ mod serve;
 mod solve;
 mod verify;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -62,8 +66,23 @@ enum Command {
     GodsNumber(gods_number::GodsNumberArgs),
 }
 
+impl Command {
+    /// True when the command was asked for JSON output: its errors are then JSON too.
+    fn json(&self) -> bool {
+        match self {
+            Command::Solve(args) => args.json,
+            Command::Compare(args) => args.json,
+            Command::Bench(args) => args.json,
+            Command::Verify(args) => args.json,
+            Command::GodsNumber(args) => args.json,
+            Command::Generate(_) | Command::Batch(_) | Command::Serve(_) | Command::Pdb(_) => false,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let json = cli.command.json();
     let tables = pdb_cmd::open_tables(cli.pdb_dir);
     let result = match cli.command {
         Command::Solve(args) => solve::run(args, &tables),
@@ -76,12 +95,23 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args, &tables),
         Command::GodsNumber(args) => gods_number::run(args),
     };
-    match result {
+    let code = match result {
         Ok(code) => code,
         Err(err) if common::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
+            if json {
+                // A closed standard output leaves the message on standard error only.
+                let _ = writeln!(std::io::stdout(), "{}", errors::json(&err));
+            }
             ExitCode::from(common::EXIT_USAGE)
         }
+    };
+    // Whatever a command made of it (a search cancelled, the best answer so far, the records
+    // written), Ctrl-C ends every command the same way.
+    if common::interrupted() {
+        ExitCode::from(common::EXIT_INTERRUPTED)
+    } else {
+        code
     }
 }

@@ -7,11 +7,10 @@ use std::process::ExitCode;
 use anyhow::Result;
 use serde_json::json;
 use taquin::solvers::shorten::{shorten_within, ShortenOptions};
-use taquin::{
-    Algorithm, Board, HeuristicKind, Request, SolveError, SolveOptions, SolveReport, Tables,
-};
+use taquin::{Algorithm, Board, HeuristicKind, Request, SolveOptions, SolveReport, Tables};
 
-use crate::common::{self, LimitArgs, Spinner, EXIT_FAILED, EXIT_USAGE};
+use crate::common::{self, LimitArgs, Spinner};
+use crate::errors::{self, Coded};
 
 /// Arguments of `taquin solve`.
 #[derive(clap::Args, Debug)]
@@ -23,8 +22,8 @@ pub struct SolveArgs {
     pub goal: Option<String>,
     #[command(flatten)]
     pub search: SearchArgs,
-    /// Threads for one IDA* search (0: every core); the parallel search returns the same moves
-    /// as the sequential one.
+    /// Threads for one IDA* search (0: every core; IDA* only, the planner's choice included);
+    /// the parallel search returns the same moves as the sequential one.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     #[command(flatten)]
@@ -61,45 +60,102 @@ pub struct SearchArgs {
     /// pdb:5-5-5, pdb:6-6-3, pdb:7-8, pdb:6-6-6-6, or any sizes adding up to the tiles).
     #[arg(long = "heuristic", short = 'H', default_value = "auto", value_parser = parse_heuristic_or_auto)]
     pub heuristic: Auto<HeuristicKind>,
-    /// Weight w >= 1 of weighted A* (f = g + w·h).
-    #[arg(long, default_value_t = SolveOptions::DEFAULT_WEIGHT)]
-    pub weight: f64,
-    /// Look-ahead depth of the real-time players (lookahead, lrta).
-    #[arg(long, default_value_t = SolveOptions::DEFAULT_DEPTH)]
-    pub depth: usize,
+    /// Weight w >= 1 of weighted A* (f = g + w·h); weighted-astar only.
+    #[arg(long, value_name = "W", help = format!(
+        "Weight w >= 1 of weighted A* (f = g + w·h; default {}); weighted-astar only",
+        SolveOptions::DEFAULT_WEIGHT
+    ))]
+    pub weight: Option<f64>,
+    /// Look-ahead depth of the real-time players; lookahead and lrta only.
+    #[arg(long, value_name = "D", help = format!(
+        "Look-ahead depth of the real-time players (default {}); lookahead and lrta only",
+        SolveOptions::DEFAULT_DEPTH
+    ))]
+    pub depth: Option<usize>,
 }
 
 impl SearchArgs {
     /// Checks the flags a parser cannot: a weight from 1 to [`SolveOptions::MAX_WEIGHT`], a
-    /// depth from 1 to [`taquin::solvers::MAX_DEPTH`].
+    /// depth from 1 to [`taquin::solvers::MAX_DEPTH`], each given only with an algorithm that
+    /// uses it (the planner, `auto`, picks none of those).
     pub fn validate(&self) -> Result<()> {
-        let max_weight = SolveOptions::MAX_WEIGHT;
-        anyhow::ensure!(
-            self.weight.is_finite() && (1.0..=max_weight).contains(&self.weight),
-            "--weight must be a number from 1 to {max_weight}, got {:?}",
-            self.weight
-        );
-        let max_depth = taquin::solvers::MAX_DEPTH;
-        anyhow::ensure!(
-            (1..=max_depth).contains(&self.depth),
-            "--depth must be from 1 to {max_depth}, got {}: the look-ahead tree grows threefold \
-             with each level",
-            self.depth
-        );
+        let algorithm = self.algorithm.0;
+        if let Some(weight) = self.weight {
+            let max_weight = SolveOptions::MAX_WEIGHT;
+            ensure(
+                weight.is_finite() && (1.0..=max_weight).contains(&weight),
+                || format!("--weight must be a number from 1 to {max_weight}, got {weight:?}"),
+            )?;
+            used_by("--weight", algorithm, &[Algorithm::WeightedAStar])?;
+        }
+        if let Some(depth) = self.depth {
+            let max_depth = taquin::solvers::MAX_DEPTH;
+            ensure((1..=max_depth).contains(&depth), || {
+                format!(
+                    "--depth must be from 1 to {max_depth}, got {depth}: the look-ahead tree \
+                     grows threefold with each level"
+                )
+            })?;
+            used_by(
+                "--depth",
+                algorithm,
+                &[Algorithm::Lookahead, Algorithm::Lrta],
+            )?;
+        }
         Ok(())
     }
 
     /// Solve options as the flags ask (what they leave open, the planner decides).
     pub fn options(&self, workload: taquin::Workload) -> SolveOptions {
+        let defaults = SolveOptions::default();
         SolveOptions {
             algorithm: self.algorithm.0,
             heuristic: self.heuristic.0,
-            weight: self.weight,
-            depth: self.depth,
+            weight: self.weight.unwrap_or(defaults.weight),
+            depth: self.depth.unwrap_or(defaults.depth),
             workload,
-            ..SolveOptions::default()
+            ..defaults
         }
     }
+}
+
+/// A flag's value out of range, or flags that do not fit together: a usage error (`bad_fields`
+/// with `--json`) saying `message` unless `ok`.
+fn ensure(ok: bool, message: impl FnOnce() -> String) -> Result<()> {
+    if ok {
+        Ok(())
+    } else {
+        Err(Coded::bad_fields(message()).into())
+    }
+}
+
+/// Refuses `flag` given with an algorithm (`None`: the planner's choice) that does not use
+/// it, rather than solving without it: only the algorithms of `takers` use it.
+pub fn used_by(flag: &str, algorithm: Option<Algorithm>, takers: &[Algorithm]) -> Result<()> {
+    if algorithm.is_some_and(|a| takers.contains(&a)) {
+        return Ok(());
+    }
+    let names: Vec<&str> = takers.iter().map(|a| a.name()).collect();
+    let choices: Vec<String> = names.iter().map(|n| format!("-a {n}")).collect();
+    let chosen = match algorithm {
+        Some(a) => a.name().to_string(),
+        None => "auto (the planner picks idastar or anytime)".to_string(),
+    };
+    let message = format!(
+        "{flag} applies to {} only, not to {chosen}: drop it or choose {}",
+        names.join(" and "),
+        choices.join(" or ")
+    );
+    Err(Coded::bad_fields(message).into())
+}
+
+/// Refuses `--threads` other than 1 when the search that runs, `algorithm` (the planner's
+/// choice included), is not IDA*, the only one it splits.
+pub fn threads_used(threads: usize, algorithm: Algorithm) -> Result<()> {
+    if threads == 1 {
+        return Ok(());
+    }
+    used_by("--threads", Some(algorithm), &[Algorithm::IdaStar])
 }
 
 /// A choice given on the command line, or `auto` (`None`): left to the planner.
@@ -125,6 +181,19 @@ pub fn parse_heuristic_or_auto(name: &str) -> Result<Auto<HeuristicKind>, String
         .map_err(|e| e.to_string())
 }
 
+impl SolveArgs {
+    /// Checks the flags a parser cannot ([`SearchArgs::validate`]), and `--threads` with an
+    /// algorithm named (the planner's choice is checked once planned: [`threads_used`]),
+    /// before any table is read.
+    pub fn validate(&self) -> Result<()> {
+        self.search.validate()?;
+        match self.search.algorithm.0 {
+            Some(algorithm) => threads_used(self.threads, algorithm),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Runs `taquin solve`.
 pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
     if args.interchange.is_asked() {
@@ -132,7 +201,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
     }
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
-    args.search.validate()?;
+    args.validate()?;
     let limits = args.limits.limits()?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let planned = Request::new(board.clone(), goal.clone(), limits.clone()).and_then(|request| {
@@ -143,6 +212,9 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
         let plan = taquin::plan(&request, &options, tables)?;
         Ok((request, plan))
     });
+    if let Ok((_, plan)) = &planned {
+        threads_used(args.threads, plan.algorithm)?;
+    }
     let result = planned.and_then(|(request, plan)| {
         if args.explain {
             eprintln!("plan: {}", plan.explain());
@@ -212,29 +284,13 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(err) => {
-            let (kind, code) = match &err {
-                SolveError::Unsolvable(_) => ("unsolvable", EXIT_FAILED),
-                SolveError::Limit { .. } => ("limit", EXIT_FAILED),
-                SolveError::Cycle { .. } => ("cycle", EXIT_FAILED),
-                SolveError::Parse(_) => ("input", EXIT_USAGE),
-                // The algorithm or heuristic cannot take this board: a choice to change (exit 2).
-                _ => ("unsupported", EXIT_USAGE),
-            };
             if args.json {
-                let mut value = json!({ "error": err.to_string(), "kind": kind });
-                if let SolveError::Limit { hit, stats, bound } = &err {
-                    value["limit"] = json!(hit.name());
-                    value["expanded"] = json!(stats.expanded);
-                    value["generated"] = json!(stats.generated);
-                    value["time_ms"] = json!(taquin::report::millis(stats.elapsed));
-                    value["lower_bound"] = json!(bound);
-                }
-                writeln!(out, "{value}")?;
+                writeln!(out, "{}", errors::solve_error(&err))?;
                 out.flush()?;
             } else {
                 eprintln!("{err}");
             }
-            Ok(ExitCode::from(code))
+            Ok(ExitCode::from(errors::solve_exit(&err)))
         }
     }
 }

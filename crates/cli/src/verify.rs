@@ -16,6 +16,7 @@ use taquin::replay::{check, CheckError, Replayed};
 use taquin::{Algorithm, Board, Limits, Request, SolveError, SolveOptions, Tables};
 
 use crate::common::{self, EXIT_FAILED};
+use crate::errors::Coded;
 use crate::interchange::parse_notation;
 
 /// Arguments of `taquin verify`.
@@ -77,7 +78,8 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
                 && args.moves.contains(['.', '/'])
                 && !std::path::Path::new(&args.moves).is_file()
             {
-                anyhow::bail!("there is no file '{}', and {err}", args.moves);
+                let message = format!("there is no file '{}', and {err}", args.moves);
+                return Err(Coded::bad_moves(message).into());
             }
             return Err(err.into());
         }

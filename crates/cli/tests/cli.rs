@@ -77,7 +77,7 @@ fn unsolvable_exits_1_with_the_reason() {
         .args(["solve", "2 1 3/4 5 6/7 8 0", "--json"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("\"kind\":\"unsolvable\""));
+        .stdout(predicate::str::contains("\"code\":\"unsolvable\""));
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn limits_exit_1_and_say_which() {
     let out = taquin().args(args).arg("--json").output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["kind"], "limit");
+    assert_eq!(v["code"], "limit_reached");
     assert_eq!(v["limit"], "nodes");
     assert!(v["lower_bound"].as_u64().unwrap() >= 41, "{v}");
     assert!(v.get("bound").is_none());
@@ -458,6 +458,93 @@ fn compare_lists_every_heuristic() {
             .any(|l| l.starts_with("default: idastar + pdb:8")),
         "{out}"
     );
+}
+
+#[test]
+fn a_resumed_bench_counts_the_instances_already_in_the_results_file() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/korf_easy.txt"
+    );
+    let results =
+        std::env::temp_dir().join(format!("taquin-bench-resumed-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&results);
+    let bench = |extra: &[&str]| {
+        let mut args = vec!["bench", file, "--first", "3", "-H", "manhattan"];
+        args.extend(["--results", results.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        let out = taquin().args(&args).assert().success().get_output().clone();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let summary = |stdout: &str| -> Value {
+        let last = stdout.lines().last().unwrap();
+        let v: Value = serde_json::from_str(last).unwrap();
+        assert_eq!(v["summary"], true, "{v}");
+        v
+    };
+    let first = summary(&bench(&["--json"]));
+    assert_eq!(
+        (first["instances"].as_u64(), first["solved"].as_u64()),
+        (Some(3), Some(3))
+    );
+    // Rounded to the microsecond as every other time_ms, not 376.431645.
+    let ms = first["time_ms"].to_string();
+    assert!(ms.split('.').nth(1).is_none_or(|d| d.len() <= 3), "{ms}");
+    // Nothing left to solve: the summary is still the run's, from the records in the file.
+    let again = summary(&bench(&["--json", "--resume"]));
+    for field in [
+        "instances",
+        "solved",
+        "wrong",
+        "failed",
+        "expanded",
+        "generated",
+    ] {
+        assert_eq!(again[field], first[field], "{field}: {again}");
+    }
+    // The sum of the records' times, each rounded to the microsecond.
+    let ms = |v: &Value| v["time_ms"].as_f64().unwrap();
+    assert!((ms(&again) - ms(&first)).abs() <= 0.003, "{again}");
+    assert_eq!(again["resumed"], 3, "{again}");
+    let text = bench(&["--resume"]);
+    assert!(
+        text.contains(&format!(
+            "total: 3 instances (all 3 already in {}), 3 solved and checked, 0 wrong, 0 failed",
+            results.display()
+        )),
+        "{text}"
+    );
+    // One instance left: two from the file, one solved now.
+    let written = std::fs::read_to_string(&results).unwrap();
+    let kept: Vec<&str> = written.lines().take(2).collect();
+    std::fs::write(&results, kept.join("\n") + "\n").unwrap();
+    let text = bench(&["--resume"]);
+    assert!(
+        text.contains(&format!(
+            "total: 3 instances (2 already in {}), 3 solved and checked",
+            results.display()
+        )),
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&results);
+}
+
+#[test]
+fn compare_gives_one_row_to_an_algorithm_that_takes_no_heuristic() {
+    let assert = taquin()
+        .args(["compare", ARTICLE, "-a", "constructive,bfs,lookahead,astar"])
+        .assert()
+        .success();
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let rows = |algorithm: &str| {
+        out.lines()
+            .filter(|l| l.split_whitespace().next() == Some(algorithm))
+            .count()
+    };
+    assert_eq!(rows("constructive"), 1, "{out}");
+    assert_eq!(rows("bfs"), 1, "{out}");
+    assert_eq!(rows("lookahead"), 1, "{out}");
+    assert_eq!(rows("astar"), taquin::HeuristicKind::ALL.len(), "{out}");
 }
 
 fn tempfile_with(text: &str) -> std::path::PathBuf {

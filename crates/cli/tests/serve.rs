@@ -3,8 +3,11 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
+
+mod common;
+use common::interrupt;
 
 /// A 24-puzzle far beyond any search of a test's length: its searches run until cancelled.
 const HARD_5X5: &str = "4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15";
@@ -43,15 +46,6 @@ fn running(addr: SocketAddr) -> u64 {
     let body = &reply[reply.find("\r\n\r\n").expect("an HTTP answer") + 4..];
     let info: serde_json::Value = serde_json::from_str(body).expect(body);
     info["running"].as_u64().unwrap()
-}
-
-/// Sends SIGINT, as Ctrl-C in a terminal does.
-fn interrupt(child: &Child) {
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
 }
 
 #[test]

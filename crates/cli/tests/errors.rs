@@ -1,0 +1,246 @@
+//! Errors as programs read them: with `--json`, every error of `solve`, `compare`, `verify` and
+//! `gods-number` is one JSON object on standard output with the web API's field names and
+//! codes; and flags that the chosen algorithm would ignore are refused.
+
+use std::time::Duration;
+
+use serde_json::Value;
+use taquin_api::{ApiError, Settings, SolvePlan, SolveRequest};
+
+mod common;
+use common::{json_out, taquin};
+
+const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
+const ONE_MOVE: &str = "1 2 3/4 5 0/7 8 6";
+
+/// Runs `taquin ARGS --json`, checks its exit code and returns its one JSON line (the error
+/// object) and its standard error.
+fn json_error(args: &[&str], code: i32) -> (Value, String) {
+    let out = taquin().args(args).arg("--json").output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(code), "{stdout}\n{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "one JSON line: {stdout}");
+    let v: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    assert!(v["code"].is_string(), "{v}");
+    assert!(v["error"].is_string(), "{v}");
+    assert!(
+        v.get("kind").is_none(),
+        "the API's field name, not kind: {v}"
+    );
+    (v, stderr)
+}
+
+/// What the web API answers for a solve request of `board` and `goal`, refused before any
+/// search.
+fn api_error(board: &str, goal: Option<&str>) -> ApiError {
+    let settings = Settings {
+        max_side: 8,
+        default_timeout: Duration::from_secs(1),
+        max_timeout: Duration::from_secs(1),
+        max_nodes: 1000,
+        max_memory: 1 << 26,
+        trace_max_cells: 9,
+        trace_max_nodes: 100,
+        workers: 1,
+        workload: taquin::Workload::One,
+    };
+    let body = serde_json::json!({ "board": board, "goal": goal });
+    let request: SolveRequest = taquin_api::request_of(&body.to_string()).unwrap();
+    SolvePlan::new(&settings, &taquin::Tables::in_memory(), &request).unwrap_err()
+}
+
+#[test]
+fn a_board_or_goal_refused_before_the_search_is_a_json_error_with_the_web_apis_code() {
+    let cases: [(&str, Option<&str>, i32); 4] = [
+        ("1 2 3/4 5 6/7 0 0", None, 2),
+        (ONE_MOVE, Some("1 2/3 0"), 2),
+        (ONE_MOVE, Some("1 2 x/3 0 4/5 6 7"), 2),
+        ("1 2 3/4 5 6/8 7 0", None, 1),
+    ];
+    for (board, goal, exit) in cases {
+        let mut args = vec!["solve", board];
+        if let Some(goal) = goal {
+            args.extend(["--goal", goal]);
+        }
+        let (v, stderr) = json_error(&args, exit);
+        let api = api_error(board, goal);
+        assert_eq!(v["code"], api.code, "{v} against {}", api.body());
+        assert_eq!(v.get("field"), api.body().get("field"), "{v}");
+        // People still read the error on standard error where they did.
+        if exit == 2 {
+            assert!(stderr.starts_with("error: "), "{stderr}");
+        }
+    }
+    let (v, _) = json_error(&["solve", "1 2 3/4 5 6/7 0 0"], 2);
+    assert_eq!(v["code"], "bad_board");
+    assert_eq!(v["field"], "board");
+    assert!(v["error"].as_str().unwrap().contains("2 blanks"), "{v}");
+}
+
+#[test]
+fn a_limit_is_the_web_apis_limit_reached_with_the_same_fields() {
+    let (v, _) = json_error(
+        &[
+            "solve",
+            "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15",
+            "--goal",
+            "korf",
+            "--max-nodes",
+            "1000",
+            "-H",
+            "manhattan",
+        ],
+        1,
+    );
+    let api = ApiError::from(taquin::SolveError::Limit {
+        hit: taquin::LimitHit::Nodes,
+        stats: taquin::Stats::default(),
+        bound: 0,
+    })
+    .body();
+    assert_eq!(v["code"], api["code"]);
+    for field in ["limit", "lower_bound", "expanded", "generated", "time_ms"] {
+        assert!(
+            api.get(field).is_some() && v.get(field).is_some(),
+            "{field}: {v}"
+        );
+    }
+    // The same from the multi-tile search's output path.
+    let (v, _) = json_error(&["solve", "1 2 3/4 5 6/8 7 0", "--notation", "tiles"], 1);
+    assert_eq!(v["code"], "unsolvable");
+}
+
+#[test]
+fn verify_and_gods_number_give_json_errors_too() {
+    let (v, _) = json_error(&["verify", "1 2 3/4 5 0/7 8", "D"], 2);
+    assert_eq!(
+        (v["code"].as_str(), v["field"].as_str()),
+        (Some("bad_board"), Some("board"))
+    );
+    let (v, _) = json_error(&["verify", ONE_MOVE, "DX"], 2);
+    assert_eq!(
+        (v["code"].as_str(), v["field"].as_str()),
+        (Some("bad_moves"), Some("moves"))
+    );
+    let (v, _) = json_error(&["verify", ONE_MOVE, "D", "--timeout", "0"], 2);
+    assert_eq!(v["code"], "bad_limit");
+    let (v, _) = json_error(&["gods-number", "3x3", "--goal", "1 2/3 0"], 2);
+    assert_eq!(v["code"], "size_mismatch");
+    let (v, _) = json_error(&["gods-number", "3x3", "--goal", "nowhere"], 2);
+    assert_eq!(
+        (v["code"].as_str(), v["field"].as_str()),
+        (Some("bad_board"), Some("goal"))
+    );
+    let (v, _) = json_error(&["gods-number", "3x3", "--max-nodes", "100"], 1);
+    assert_eq!(
+        (v["code"].as_str(), v["limit"].as_str()),
+        (Some("limit_reached"), Some("nodes"))
+    );
+    let (v, _) = json_error(&["gods-number", "5x5"], 2);
+    assert_eq!(v["code"], "too_large");
+}
+
+#[test]
+fn compare_gives_its_errors_the_same_code() {
+    let (v, _) = json_error(&["compare", "1 2 3/4 5 6/8 7 0"], 1);
+    assert_eq!(v["code"], "unsolvable");
+    let out = taquin()
+        .args(["compare", ARTICLE, "-a", "astar", "--max-memory", "1"])
+        .arg("--json")
+        .output()
+        .unwrap();
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let failed: Vec<&Value> = lines.iter().filter(|v| v.get("error").is_some()).collect();
+    assert!(!failed.is_empty(), "{lines:?}");
+    for v in failed {
+        assert_eq!(v["code"], "limit_reached", "{v}");
+        assert_eq!(v["limit"], "memory", "{v}");
+        assert_eq!(v["algorithm"], "astar", "{v}");
+    }
+}
+
+#[test]
+fn a_flag_the_algorithm_does_not_use_is_refused_saying_which_algorithms_take_it() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["-a", "idastar", "--weight", "3"],
+            "--weight applies to weighted-astar only, not to idastar: drop it or choose -a weighted-astar",
+        ),
+        (
+            &["--weight", "3"],
+            "--weight applies to weighted-astar only, not to auto",
+        ),
+        (
+            &["-a", "astar", "--depth", "3"],
+            "--depth applies to lookahead and lrta only, not to astar: drop it or choose -a lookahead or -a lrta",
+        ),
+        (
+            &["-a", "astar", "--threads", "2"],
+            "--threads applies to idastar only, not to astar: drop it or choose -a idastar",
+        ),
+        (
+            &["--threads", "2", "--notation", "tiles", "-a", "greedy"],
+            "--threads applies to idastar only, not to greedy",
+        ),
+    ];
+    for (flags, message) in cases {
+        let out = taquin()
+            .args(["solve", ONE_MOVE])
+            .args(flags)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {stderr}");
+        assert!(stderr.contains(message), "{flags:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{flags:?}: nothing solved");
+        let (v, _) = json_error(&[&["solve", ONE_MOVE][..], flags].concat(), 2);
+        assert_eq!(v["code"], "bad_fields", "{v}");
+    }
+    // batch checks them before any instance.
+    taquin()
+        .args(["batch", "-a", "idastar", "--weight", "2"])
+        .write_stdin(format!("{{\"board\": \"{ONE_MOVE}\"}}\n"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "--weight applies to weighted-astar only",
+        ));
+    // So does bench, whose default is IDA*.
+    let korf = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/korf_easy.txt"
+    );
+    taquin()
+        .args([
+            "bench",
+            korf,
+            "--first",
+            "1",
+            "-a",
+            "astar",
+            "--threads",
+            "2",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "--threads applies to idastar only, not to astar",
+        ));
+    // With the algorithms that take them, they are used as before.
+    for flags in [
+        &["-a", "weighted-astar", "--weight", "3"][..],
+        &["-a", "lrta", "--depth", "3"],
+        &["-a", "lookahead", "--depth", "3"],
+        &["-a", "idastar", "--threads", "2"],
+        &["--threads", "2"],
+    ] {
+        let v = json_out(&[&["solve", ONE_MOVE, "--json"][..], flags].concat(), 0);
+        assert_eq!(v["length"], 1, "{flags:?}: {v}");
+    }
+}

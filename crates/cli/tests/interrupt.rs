@@ -1,0 +1,170 @@
+//! Ctrl-C (SIGINT) ends every command that searches the same way: it stops cleanly, what it
+//! printed is complete, and it exits with 130 (128 + SIGINT, the shell's convention).
+//!
+//! Each test waits for a sign that the command is searching (a line it prints once its Ctrl-C
+//! handler is in place) before it sends the signal.
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, ExitStatus};
+use std::time::Duration;
+
+use serde_json::Value;
+
+mod common;
+use common::{interrupt, spawn};
+
+/// A 24-puzzle far beyond any search of a test's length: its searches run until cancelled.
+const HARD_5X5: &str = "4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15";
+
+/// The exit status of `child`, polled every 20 ms for at most a minute: a guard against a
+/// command that does not stop, not an assertion on time.
+fn exit_of(child: &mut Child) -> ExitStatus {
+    for _ in 0..3000 {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    panic!("still running a minute after Ctrl-C");
+}
+
+/// Everything left on a pipe.
+fn rest(pipe: impl Read) -> String {
+    let mut text = String::new();
+    BufReader::new(pipe).read_to_string(&mut text).unwrap();
+    text
+}
+
+/// Reads lines of `reader` until one starts with `prefix`, and returns it.
+fn line_starting(reader: &mut impl BufRead, prefix: &str) -> String {
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(
+            reader.read_line(&mut line).unwrap() > 0,
+            "the command ended before printing a line starting with {prefix:?}"
+        );
+        if line.starts_with(prefix) {
+            return line;
+        }
+    }
+}
+
+#[test]
+fn ctrl_c_stops_an_optimal_solve_with_130_and_a_cancelled_error() {
+    let mut child = spawn(&[
+        "solve",
+        HARD_5X5,
+        "-a",
+        "idastar",
+        "-H",
+        "manhattan",
+        "--explain",
+        "--json",
+    ]);
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    // Printed once the limits (and the Ctrl-C handler) are set, just before the search.
+    line_starting(&mut stderr, "plan: ");
+    interrupt(&child);
+    let status = exit_of(&mut child);
+    let stdout = rest(child.stdout.take().unwrap());
+    assert_eq!(status.code(), Some(130), "{stdout}{}", rest(stderr));
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["code"], "cancelled", "{v}");
+    assert_eq!(v["limit"], "cancelled", "{v}");
+}
+
+#[test]
+fn ctrl_c_gives_the_anytime_searchs_best_so_far_and_exits_130() {
+    let mut child = spawn(&["solve", HARD_5X5, "--timeout", "120", "--explain"]);
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    line_starting(&mut stderr, "plan: anytime");
+    interrupt(&child);
+    let status = exit_of(&mut child);
+    let stdout = rest(child.stdout.take().unwrap());
+    assert_eq!(status.code(), Some(130), "{stdout}{}", rest(stderr));
+    assert!(stdout.contains("(not proven optimal)"), "{stdout}");
+}
+
+#[test]
+fn ctrl_c_stops_a_comparison_with_130() {
+    let mut child = spawn(&[
+        "compare",
+        HARD_5X5,
+        "-a",
+        "idastar",
+        "--timeout",
+        "1",
+        "--json",
+    ]);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // The first run's line: its limits (and the Ctrl-C handler) are set.
+    line_starting(&mut stdout, "{");
+    interrupt(&child);
+    let status = exit_of(&mut child);
+    let rest_out = rest(stdout);
+    assert_eq!(
+        status.code(),
+        Some(130),
+        "{rest_out}{}",
+        rest(child.stderr.take().unwrap())
+    );
+    let last: Value = serde_json::from_str(rest_out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["code"], "cancelled", "{last}");
+}
+
+#[test]
+fn ctrl_c_stops_a_benchmark_with_130_leaving_the_cut_instance_for_resume() {
+    let dir = std::env::temp_dir();
+    let id = std::process::id();
+    let instances = dir.join(format!("taquin-interrupt-{id}.txt"));
+    let results = dir.join(format!("taquin-interrupt-{id}.jsonl"));
+    let _ = std::fs::remove_file(&results);
+    // One move from the goal (blank first), then the first of Korf's 24-puzzles, far beyond
+    // the Manhattan distance's reach.
+    let easy: Vec<String> = [1, 0]
+        .into_iter()
+        .chain(2..25)
+        .map(|t: i32| t.to_string())
+        .collect();
+    let hard = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
+    std::fs::write(
+        &instances,
+        format!("easy 1 {}\nhard 95 {hard}\n", easy.join(" ")),
+    )
+    .unwrap();
+    let mut child = spawn(&[
+        "bench",
+        instances.to_str().unwrap(),
+        "-H",
+        "manhattan",
+        "--jobs",
+        "1",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    // The easy instance's record: the hard one is under way.
+    for _ in 0..3000 {
+        let written = std::fs::read_to_string(&results).unwrap_or_default();
+        if written.ends_with('\n') {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    interrupt(&child);
+    let status = exit_of(&mut child);
+    let stdout = rest(child.stdout.take().unwrap());
+    assert_eq!(
+        status.code(),
+        Some(130),
+        "{stdout}{}",
+        rest(child.stderr.take().unwrap())
+    );
+    assert!(stdout.contains("cancelled"), "{stdout}");
+    let written = std::fs::read_to_string(&results).unwrap();
+    assert_eq!(written.lines().count(), 1, "{written}");
+    assert!(written.contains("\"id\":\"easy\""), "{written}");
+    let _ = std::fs::remove_file(&instances);
+    let _ = std::fs::remove_file(&results);
+}
