@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use taquin::metric::Metric;
 use taquin::pdb::{self, store, BuildPolicy, PatternSpec, PdbEvent, PdbPreset};
 use taquin::symmetry::Symmetry;
 use taquin::{Board, Tables};
@@ -32,11 +33,12 @@ pub enum PdbCommand {
     /// Build databases (on every core) and save them: `taquin pdb build --size 4x4` builds the
     /// set the planner prefers for 4x4 boards; `taquin pdb build 7-8 --goal korf` a named one.
     Build(BuildArgs),
-    /// List the database files in the directory, with their board, pattern and size.
+    /// List the database files in the directory, with the metric each serves (`stm`: single-
+    /// tile moves, `mtm`: multi-tile moves, `solve --metric mtm`), board, pattern and size.
     List,
     /// Check database files completely (header, size, checksum); exit 1 if one is bad.
     Verify {
-        /// Files to check (default: every .pdb file in the directory).
+        /// Files to check (default: every .pdb and .mtm file in the directory).
         files: Vec<PathBuf>,
     },
 }
@@ -59,8 +61,10 @@ pub struct BuildArgs {
     /// boards.
     #[arg(long, value_name = "WxH", value_parser = common::parse_size)]
     pub size: Option<(usize, usize)>,
-    /// The goal the databases serve: `standard` (1..N-1 then the blank, the default),
-    /// `korf` (the blank first, as in Korf's instance files in bench/), or a board such as "0 1 2/3 4 5/6 7 8".
+    /// The goal the databases serve, as `solve --goal` takes it: `standard` (1..N-1 then the
+    /// blank, the default), `korf` (the blank first, as in Korf's instance files in bench/),
+    /// `snail` (1 in the top-left corner, spiralling clockwise to the blank), a board such as
+    /// "0 1 2/3 4 5/6 7 8", or a file holding one.
     #[arg(long, default_value = "standard")]
     pub goal: String,
     /// Build even when a valid file exists, and replace it.
@@ -69,7 +73,7 @@ pub struct BuildArgs {
     /// `mtm`: build the multi-tile tables of --size instead (the standard set `solve --metric
     /// mtm` uses when it is on disk: 6 tiles and the blank per table on 4x4, about a minute).
     #[arg(long, default_value = "stm", value_parser = crate::interchange::parse_metric)]
-    pub metric: taquin::metric::Metric,
+    pub metric: Metric,
 }
 
 /// The table handle of this process: over `--pdb-dir`, else the default directory (memory
@@ -243,21 +247,22 @@ pub fn run(args: PdbArgs, tables: &Tables) -> Result<ExitCode> {
     }
 }
 
+/// The goal `--goal` names for `width x height` boards, read as `solve --goal` reads it: a
+/// name (`standard`, `korf`, `snail`) laid out on the size, else a board, its file or `-`
+/// (a file of that name comes first, as for `solve`).
 fn goal_for(text: &str, width: usize, height: usize) -> Result<Board> {
-    let goal = match text {
-        "standard" => Board::solved(width, height)?,
-        "korf" => Board::from_tiles(width, height, (0..(width * height) as u32).collect())?,
-        board => {
-            let g = common::read_board(board, "goal")?;
-            anyhow::ensure!(
-                g.width() == width && g.height() == height,
-                "the goal is {}x{} but the databases are for {width}x{height} boards",
-                g.width(),
-                g.height()
-            );
-            g
+    if text != "-" && !Path::new(text).is_file() {
+        if let Some(named) = taquin::goals::goal_by_name(text, width, height) {
+            return named.context("invalid goal");
         }
-    };
+    }
+    let goal = common::read_board(text, "goal")?;
+    anyhow::ensure!(
+        goal.width() == width && goal.height() == height,
+        "the goal is {}x{} but the databases are for {width}x{height} boards",
+        goal.width(),
+        goal.height()
+    );
     Ok(goal)
 }
 
@@ -279,7 +284,7 @@ fn board_for(preset: PdbPreset, size: Option<(usize, usize)>) -> Result<(usize, 
 
 fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
     let size = args.size;
-    if args.metric == taquin::metric::Metric::Mtm {
+    if args.metric == Metric::Mtm {
         return build_mtm(tables, dir, size, &args);
     }
     let mut specs: Vec<PatternSpec> = Vec::new();
@@ -416,6 +421,21 @@ fn build_mtm(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The metric a table file serves, told by its extension (the names `taquin` gives them:
+/// `.pdb` single-tile tables, `.mtm` multi-tile ones); `None` for any other file.
+fn file_metric(path: &Path) -> Option<Metric> {
+    match path.extension()?.to_str()? {
+        "pdb" => Some(Metric::Stm),
+        "mtm" => Some(Metric::Mtm),
+        _ => None,
+    }
+}
+
+/// The line `list` prints under the directory's name, saying what the metric column means.
+const METRIC_LEGEND: &str =
+    "# metric: stm = single-tile moves (solve), mtm = multi-tile moves (solve --metric mtm)";
+
+/// The table files of `dir`, both kinds, by name.
 fn pdb_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     match std::fs::read_dir(dir) {
@@ -424,7 +444,7 @@ fn pdb_files(dir: &Path) -> Result<Vec<PathBuf>> {
                 let path = entry
                     .with_context(|| format!("reading {}", dir.display()))?
                     .path();
-                if path.extension().is_some_and(|e| e == "pdb") {
+                if file_metric(&path).is_some() {
                     files.push(path);
                 }
             }
@@ -442,26 +462,32 @@ fn list(dir: &Path) -> Result<ExitCode> {
     if files.is_empty() {
         writeln!(
             out,
-            "no pattern databases in {} (build them with `taquin pdb build 7-8`)",
+            "no pattern databases in {} (build them with `taquin pdb build --size 4x4`, or \
+             `taquin pdb build --size 4x4 --metric mtm` for the multi-tile metric)",
             dir.display()
         )?;
         return Ok(ExitCode::SUCCESS);
     }
     writeln!(out, "# {}", dir.display())?;
+    writeln!(out, "{METRIC_LEGEND}")?;
     for path in files {
         let name = path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        match store::info(&path) {
-            Ok(info) => writeln!(
+        let metric = file_metric(&path).unwrap_or(Metric::Stm);
+        // Both kinds in the same columns: name, metric, pattern, entries, bits, size.
+        let info = match metric {
+            Metric::Stm => store::info(&path).map(|i| (i.spec, i.entries, i.bits, i.bytes)),
+            Metric::Mtm => taquin::mtm::store::info(&path).map(|i| (i.spec, i.entries, 8, i.bytes)),
+        };
+        match info {
+            Ok((spec, entries, bits, bytes)) => writeln!(
                 out,
-                "{name}  {}  {} entries  {} bits  {}",
-                info.spec,
-                info.entries,
-                info.bits,
-                human_bytes(info.bytes)
+                "{name}  {}  {spec}  {entries} entries  {bits} bits  {}",
+                metric.name(),
+                human_bytes(bytes)
             )?,
-            Err(e) => writeln!(out, "{name}  INVALID: {e}")?,
+            Err(e) => writeln!(out, "{name}  {}  INVALID: {e}", metric.name())?,
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -476,11 +502,19 @@ fn verify(dir: &Path, files: Vec<PathBuf>) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let mut bad = 0;
     for path in &files {
-        match store::load(path, None) {
-            Ok(db) => writeln!(out, "ok   {}  {}", path.display(), db.spec())?,
+        // A file named on the command line with neither extension is read as a single-tile
+        // table, whose check then says what the file is not.
+        let metric = file_metric(path).unwrap_or(Metric::Stm);
+        let checked = match metric {
+            Metric::Stm => store::load(path, None).map(|db| db.spec().to_string()),
+            Metric::Mtm => taquin::mtm::store::check(path)
+                .map(|db| format!("{}, largest distance {}", db.spec(), db.max_distance())),
+        };
+        match checked {
+            Ok(what) => writeln!(out, "ok   {}  {}  {what}", path.display(), metric.name())?,
             Err(e) => {
                 bad += 1;
-                writeln!(out, "BAD  {e}")?;
+                writeln!(out, "BAD  {}  {e}", metric.name())?;
             }
         }
     }

@@ -221,9 +221,19 @@ impl MtmPdb {
         u32::from(self.dist[index as usize])
     }
 
-    /// The largest distance in the table.
+    /// The largest distance in the table, over the states the search from the goal reached.
+    /// A pattern of all tiles but one (the 8-puzzle's 8 tiles and the blank, say) leaves no
+    /// unnamed tile to absorb the permutation's parity, so half its entries are states no board
+    /// reaches: they keep the value `UNSEEN`, which is no distance.
     pub fn max_distance(&self) -> u32 {
-        u32::from(self.dist.iter().copied().max().unwrap_or(0))
+        u32::from(
+            self.dist
+                .iter()
+                .copied()
+                .filter(|&d| d != UNSEEN)
+                .max()
+                .unwrap_or(0),
+        )
     }
 }
 
@@ -243,6 +253,18 @@ mod tests {
         assert_eq!(one.distance(8, [0, 1, 2].into_iter()), 0);
         // The blank two cells left of its goal: one slide.
         assert_eq!(one.distance(6, [0, 1, 2].into_iter()), 1);
+    }
+
+    #[test]
+    fn the_largest_distance_leaves_out_the_states_of_the_other_parity() {
+        // All eight tiles of the 8-puzzle and the blank: the table is the puzzle itself, half
+        // of its placements unreachable, and its largest distance is the diameter of the
+        // 8-puzzle in the multi-tile metric, 24 slides.
+        let spec = PatternSpec::new(3, 3, 8, (0..8).collect()).unwrap();
+        let db = MtmPdb::build(&spec, &Limits::none(), 2, None).unwrap();
+        let unseen = db.data().iter().filter(|&&d| d == UNSEEN).count();
+        assert_eq!(unseen, db.data().len() / 2);
+        assert_eq!(db.max_distance(), 24);
     }
 
     #[test]

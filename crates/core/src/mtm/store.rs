@@ -24,7 +24,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::pdb::MtmPdb;
-use crate::pdb::store::{content_checksum, write_table, CHECKSUM_AT};
+use crate::pdb::store::{content_checksum, read_head, regular_file, write_table, CHECKSUM_AT};
 use crate::pdb::{PatternSpec, PdbError};
 
 /// The first eight bytes of every multi-tile database file.
@@ -61,23 +61,97 @@ pub fn save(db: &MtmPdb, path: &Path) -> Result<(), PdbError> {
     write_table(path, header(db.spec()), db.data())
 }
 
-/// Reads the database of `spec` from `path`: `Ok(None)` when there is no file, an error when
-/// the file is not that database or is damaged (it should then be rebuilt).
-pub fn load(path: &Path, spec: &PatternSpec) -> Result<Option<MtmPdb>, PdbError> {
-    let bytes = match fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => {
-            return Err(PdbError::Io {
-                path: path.to_path_buf(),
-                source,
-            })
-        }
-    };
-    let corrupt = |why: &str| PdbError::Corrupt {
+/// What a multi-tile file's header says, read without checking the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileInfo {
+    /// The pattern the table is for.
+    pub spec: PatternSpec,
+    /// Entries of the table (one byte each): placements of the pattern's tiles and the blank.
+    pub entries: u64,
+    /// File size in bytes.
+    pub bytes: u64,
+}
+
+fn corrupt(path: &Path, why: impl Into<String>) -> PdbError {
+    PdbError::Corrupt {
         path: path.to_path_buf(),
-        reason: why.to_string(),
-    };
+        reason: why.into(),
+    }
+}
+
+/// Reads the header of the multi-tile file at `path` (for listing a directory): the pattern,
+/// the entries and the size, checked against each other but not against the content, which
+/// [`check`] reads in full.
+pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
+    let (head, len) = read_head(path, "shorter than its header")?;
+    if head[..8] != MAGIC[..] {
+        return Err(corrupt(path, "not a multi-tile pattern database"));
+    }
+    let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
+    if version != VERSION {
+        return Err(corrupt(
+            path,
+            format!("format version {version}, this taquin reads version {VERSION}"),
+        ));
+    }
+    let k = head.len() - HEADER;
+    let cells = head[HEADER..].iter().map(|&c| usize::from(c)).collect();
+    let spec = PatternSpec::new(
+        usize::from(head[12]),
+        usize::from(head[13]),
+        usize::from(head[14]),
+        cells,
+    )
+    .map_err(|e| corrupt(path, format!("invalid pattern in header: {e}")))?;
+    let entries = u64::from_le_bytes(head[24..32].try_into().expect("8 bytes"));
+    let want = MtmPdb::entries(&spec);
+    if entries != want {
+        return Err(corrupt(
+            path,
+            format!("header says {entries} entries, the pattern has {want}"),
+        ));
+    }
+    // Saturating: a forged header may give a pattern whose placements overflow.
+    let expected = ((HEADER + k) as u64).saturating_add(entries);
+    if len != expected {
+        return Err(corrupt(
+            path,
+            format!("{len} bytes, expected {expected} (truncated or padded)"),
+        ));
+    }
+    Ok(FileInfo {
+        spec,
+        entries,
+        bytes: len,
+    })
+}
+
+/// Reads and fully checks the multi-tile file at `path`, whatever pattern it is for (header,
+/// size, checksum): the database, or an error that says what is wrong with the file.
+pub fn check(path: &Path) -> Result<MtmPdb, PdbError> {
+    let spec = info(path)?.spec;
+    load(path, &spec)?.ok_or_else(|| PdbError::Io {
+        path: path.to_path_buf(),
+        source: std::io::ErrorKind::NotFound.into(),
+    })
+}
+
+/// Reads the database of `spec` from `path`: `Ok(None)` when there is no file, an error when
+/// the file is not that database or is damaged (it should then be rebuilt). Only a regular
+/// file is read: a FIFO under a table's name would block the reader.
+pub fn load(path: &Path, spec: &PatternSpec) -> Result<Option<MtmPdb>, PdbError> {
+    match regular_file(path) {
+        Ok(_) => {}
+        Err(PdbError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(None)
+        }
+        Err(e) => return Err(e),
+    }
+    let bytes = fs::read(path).map_err(|source| PdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let corrupt = |why: &str| corrupt(path, why);
     let expected = header(spec);
     if bytes.len() < expected.len() {
         return Err(corrupt("shorter than its header"));
@@ -123,11 +197,30 @@ mod tests {
         assert_eq!(load(&path, &spec).unwrap().unwrap().data(), db.data());
         let other = PatternSpec::new(3, 3, 8, vec![0, 1, 3]).unwrap();
         assert!(load(&path, &other).is_err());
+        // Read without knowing the pattern, as `taquin pdb list` and `verify` do.
+        let found = info(&path).unwrap();
+        assert_eq!(found.spec, spec);
+        assert_eq!(found.entries, 9 * 8 * 7 * 6);
+        assert_eq!(found.bytes, fs::metadata(&path).unwrap().len());
+        assert_eq!(check(&path).unwrap().data(), db.data());
         let mut bytes = fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         fs::write(&path, &bytes).unwrap();
         assert!(load(&path, &spec).is_err());
+        // The header still reads; the full check finds the damage.
+        assert!(info(&path).is_ok());
+        let err = check(&path).unwrap_err().to_string();
+        assert!(err.contains("checksum mismatch"), "{err}");
+        // A truncated file, and a single-tile table's file, are refused by their header.
+        fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        let err = info(&path).unwrap_err().to_string();
+        assert!(err.contains("truncated or padded"), "{err}");
+        let mut single = bytes.clone();
+        single[..8].copy_from_slice(crate::pdb::store::MAGIC);
+        fs::write(&path, &single).unwrap();
+        let err = info(&path).unwrap_err().to_string();
+        assert!(err.contains("not a multi-tile pattern database"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -277,7 +277,7 @@ fn parse_header(
 /// The metadata of `path` when it is a regular file. Opening a FIFO for reading blocks until a
 /// writer comes, possibly forever; a directory or a device is no table either. So the type is
 /// checked before opening.
-fn regular_file(path: &Path) -> Result<fs::Metadata, PdbError> {
+pub(crate) fn regular_file(path: &Path) -> Result<fs::Metadata, PdbError> {
     let meta = fs::metadata(path).map_err(|source| PdbError::Io {
         path: path.to_path_buf(),
         source,
@@ -301,6 +301,15 @@ fn regular_file(path: &Path) -> Result<fs::Metadata, PdbError> {
 
 /// Reads the header of the file at `path` (not the table). Only regular files are opened.
 pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
+    let (head, len) = read_head(path, "too short to be a pattern database")?;
+    parse_header(path, &head, len).map(|(info, _, _)| info)
+}
+
+/// The header of the table file at `path` with its pattern's cells (the [`HEADER`] bytes, then
+/// as many as byte 15 says), and the file's length, read without the table: the layout the
+/// single-tile and multi-tile files share. `short` says what a file shorter than a header is.
+/// Only regular files are opened.
+pub(crate) fn read_head(path: &Path, short: &str) -> Result<(Vec<u8>, u64), PdbError> {
     use std::io::Read;
     let io = |source| PdbError::Io {
         path: path.to_path_buf(),
@@ -308,7 +317,7 @@ pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
     };
     let len = regular_file(path)?.len();
     if len < HEADER as u64 {
-        return Err(corrupt(path, "too short to be a pattern database"));
+        return Err(corrupt(path, short));
     }
     let mut f = fs::File::open(path).map_err(io)?;
     let mut head = vec![0u8; HEADER];
@@ -319,7 +328,7 @@ pub fn info(path: &Path) -> Result<FileInfo, PdbError> {
     }
     head.resize(HEADER + k, 0);
     f.read_exact(&mut head[HEADER..]).map_err(io)?;
-    parse_header(path, &head, len).map(|(info, _, _)| info)
+    Ok((head, len))
 }
 
 /// Maps the file at `path`, fully checks it (header, size, checksum) and returns the database
