@@ -5,7 +5,7 @@
 use numpy::PyUntypedArrayMethods;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString, PyTuple};
+use pyo3::types::{PyBool, PyList, PyString, PyTuple};
 use taquin::{Algorithm, Board, HeuristicKind, ParseError};
 
 use crate::board::PyBoard;
@@ -184,14 +184,28 @@ pub fn goal_for(board: &Board, goal: Option<&Bound<'_, PyAny>>) -> PyResult<Boar
     goal_of_size(board.width(), board.height(), goal)
 }
 
-/// A size: `"4x4"` (columns x rows, as the CLI's `--size`), a side `4`, or `(width, height)`.
+/// A size: `"4x4"` (columns x rows, as the CLI's `--size`), a side `4`, or `(width, height)`
+/// (a list of the two too, as a configuration file gives them).
 pub fn size_from_any(value: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
     let bad = || {
-        PyValueError::new_err(
-            "invalid size: give \"WxH\" (columns x rows, e.g. \"4x4\" or \"3x5\"), one side (4) \
-             or a (width, height) tuple",
-        )
+        PyValueError::new_err(format!(
+            "invalid size {}: give \"WxH\" (columns x rows, e.g. \"4x4\" or \"3x5\"), one side \
+             (4) or a (width, height) tuple",
+            value
+                .repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string())
+        ))
     };
+    // A bool is an int to Python: True would otherwise be a 1x1 board.
+    if value.is_instance_of::<PyBool>() {
+        return Err(bad());
+    }
+    if let Ok(list) = value.cast::<PyList>() {
+        return list
+            .to_tuple()
+            .extract::<(usize, usize)>()
+            .map_err(|_| bad());
+    }
     if let Ok(s) = value.cast::<PyString>() {
         // The core's parser, as the CLI's --size; its other forms are this module's own.
         return taquin::board::parse_size(&s.to_cow()?).map_err(|e| match e {

@@ -46,6 +46,14 @@ fn goal_with_size(
         .filter(|s| !s.is_none())
         .map(size_from_any)
         .transpose()?;
+    goal_on_size(size, goal)
+}
+
+/// [`goal_with_size`] with the size read already (`None`: not given).
+pub(crate) fn goal_on_size(
+    size: Option<(usize, usize)>,
+    goal: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Board> {
     let goal = goal.filter(|g| !g.is_none());
     match (size, goal) {
         (Some((w, h)), goal) => {

@@ -12,12 +12,44 @@ use pyo3::prelude::*;
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::{check_solvable, Board, Move, Unsolvable};
 
+use pyo3::types::PyString;
+
 use crate::board::PyBoard;
-use crate::convert::board_from_any;
+use crate::convert::{board_from_any, size_from_any};
+use crate::data::goal_on_size;
 use crate::errors::{parse_error, UnsolvableError};
 
 /// Largest board an environment holds: observations are uint8 tiles.
 const MAX_CELLS: usize = 256;
+
+/// The goal of an environment of `taquin.gym` from its `size` and `goal` arguments, read as
+/// `generate` reads them (a size "WxH", one side or (width, height); a goal board, whose size a
+/// size given must match, or a name as the CLI's `--goal` takes, laid out on the size), the
+/// size 3x3 when neither gives one.
+#[pyfunction]
+#[pyo3(name = "_env_goal", signature = (size=None, goal=None))]
+pub fn env_goal(
+    size: Option<&Bound<'_, PyAny>>,
+    goal: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyBoard> {
+    let size = size
+        .filter(|s| !s.is_none())
+        .map(size_from_any)
+        .transpose()?;
+    let goal = goal.filter(|g| !g.is_none());
+    // A goal board has a size of its own; a name, or no goal, is laid out on the default one.
+    let sized_by_goal = goal.is_some_and(|g| match g.cast::<PyString>() {
+        Ok(text) => text
+            .to_cow()
+            .map_or(true, |t| taquin::goals::goal_by_name(&t, 3, 3).is_none()),
+        Err(_) => true,
+    });
+    let size = size.or((!sized_by_goal).then_some(DEFAULT_SIZE));
+    goal_on_size(size, goal).map(PyBoard::new)
+}
+
+/// The environments' board when neither `size` nor a goal board gives one: the 8-puzzle.
+const DEFAULT_SIZE: (usize, usize) = (3, 3);
 
 /// One board's cells and blank, moved in place.
 struct Cells<'a> {

@@ -28,6 +28,7 @@ fn _taquin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(heuristics::heuristic, m)?)?;
     m.add_function(wrap_pyfunction!(data::generate, m)?)?;
     m.add_function(wrap_pyfunction!(data::dataset, m)?)?;
+    m.add_function(wrap_pyfunction!(env::env_goal, m)?)?;
     errors::register(m)?;
     let algorithms: Vec<&str> = taquin::Algorithm::ALL.iter().map(|a| a.name()).collect();
     let heuristics: Vec<String> = taquin::HeuristicKind::ALL

@@ -28,7 +28,8 @@ pub struct Ask {
     pub timeout: Option<Duration>,
     /// Per-solve node budget.
     pub max_nodes: Option<u64>,
-    /// Per-solve memory budget of A* and BFS, in bytes.
+    /// Per-solve memory budget of A* and BFS, in bytes (Python's `max_memory` is in MiB, as
+    /// the CLI's `--max-memory`).
     pub max_memory: Option<usize>,
 }
 
@@ -150,6 +151,29 @@ impl SolveResult {
     }
 }
 
+/// The bytes of a `max_memory` argument, which is in MiB as the CLI's `--max-memory` (so that a
+/// budget reads the same in both): 1 or more, or `None` for the default budget.
+fn memory_budget(mib: Option<i128>) -> PyResult<Option<usize>> {
+    let default = Limits::DEFAULT_MEMORY >> 20;
+    let mib: Option<usize> = in_range_opt(
+        "max_memory",
+        mib,
+        &format!(
+            "give a memory budget in MiB, 1 or more, or None for the default budget of \
+             {default} MiB"
+        ),
+    )?;
+    mib.map(|mib| {
+        taquin::limits::mebibytes(mib).map_err(|e| {
+            PyValueError::new_err(format!(
+                "invalid max_memory {mib}: {e} (max_memory is in MiB; None for the default \
+                 budget of {default} MiB)"
+            ))
+        })
+    })
+    .transpose()
+}
+
 /// Builds the [`Ask`] from the keyword arguments both `solve` and `solve_batch` take.
 #[allow(clippy::too_many_arguments)]
 fn ask_from(
@@ -169,13 +193,7 @@ fn ask_from(
         "give a number of threads of one search, 1 or more",
     )?;
     let max_nodes = whole_number("max_nodes", max_nodes)?;
-    let max_memory = whole_number("max_memory", max_memory)?;
-    if max_memory == Some(0) {
-        return Err(PyValueError::new_err(
-            "invalid max_memory 0: 0 bytes leave no memory to search in; give at least 1, or \
-             None for the default budget of 4 GiB",
-        ));
-    }
+    let max_memory = memory_budget(max_memory)?;
     let timeout = timeout
         .map(|t| {
             taquin::limits::timeout_secs(t).map_err(|e| {
@@ -214,8 +232,8 @@ fn ask_from(
 /// `algorithm` and `heuristic` take the CLI's names; "auto" picks for the board (the `plan`
 /// attribute of the result says what and why). `timeout` is in seconds (more than 0, at most a
 /// year; None for no limit), `max_nodes` counts nodes generated, and `max_memory` is the memory
-/// budget in bytes (at least 1) of A*, BFS and the beam searches (the anytime search's, and
-/// IDA*'s beyond 16 cells). Ctrl-C stops the search.
+/// budget in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`, of A*, BFS and the
+/// beam searches (the anytime search's, and IDA*'s beyond 16 cells). Ctrl-C stops the search.
 ///
 /// >>> solve("6 4 7/8 5 0/3 2 1", algorithm="astar", heuristic="manhattan").length
 /// 31
@@ -294,8 +312,9 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
 /// array of shape (n, cells) (square boards unless `width` is given) or (n, height, width).
 /// The default goal, or a goal named as the CLI's `--goal` takes (`"korf"`), is laid out on
 /// each board's own size; a goal board applies to every board, and a board of another size
-/// fails as a goal of the wrong size. Limits apply to each board; the boards solved at once
-/// share the memory budget.
+/// fails as a goal of the wrong size. Limits apply to each board (`timeout` in seconds,
+/// `max_nodes` nodes generated); the boards solved at once share the memory budget,
+/// `max_memory` in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`.
 /// A board that fails raises its exception, unless `return_exceptions` is true: then the
 /// exception takes its place in the list. Ctrl-C stops every search.
 ///

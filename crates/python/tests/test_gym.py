@@ -124,3 +124,58 @@ def test_vector_env_made_by_gymnasium_and_set_state():
     assert rewards[1] == 0 and not term[1]
     with pytest.raises(ValueError, match="2 actions given for 3 boards"):
         venv.step(np.array([0, 1]))
+
+
+SNAIL_4 = "1 2 3 4/12 13 14 5/11 0 15 6/10 9 8 7"
+
+
+def _makers():
+    """Both environments, made from the same keyword arguments."""
+    return [SlidingPuzzleEnv, lambda **kw: SlidingPuzzleVectorEnv(2, **kw)]
+
+
+@pytest.mark.parametrize("size", ["4x4", 4, (4, 4), [4, 4]])
+def test_every_documented_size_form_gives_the_same_board(size):
+    for make in _makers():
+        assert make(size=size).goal == Board.solved(4)
+
+
+@pytest.mark.parametrize("size", [4.5, "4", "4x4x4", (4, 4, 4), True, -3, "four"])
+def test_a_size_that_is_none_of_the_forms_is_refused_by_name(size):
+    for make in _makers():
+        with pytest.raises(ValueError, match="invalid size"):
+            make(size=size)
+
+
+def test_a_named_goal_is_laid_out_on_the_size():
+    for make in _makers():
+        assert make(size="4x4", goal="snail").goal == Board(SNAIL_4)
+        assert make(size=(3, 2), goal="korf").goal == Board("0 1 2/3 4 5")
+        # With no size, on the default 3x3 board, as without a goal.
+        assert make(goal="snail").goal == Board("1 2 3/8 0 4/7 6 5")
+        assert make().goal == Board.solved(3)
+        with pytest.raises(taquin.InvalidBoardError, match="use standard, korf or snail"):
+            make(size="4x4", goal="snial")
+
+
+def test_the_snail_goal_is_reached_by_stepping():
+    env = SlidingPuzzleEnv(size="4x4", goal="snail")
+    obs, info = env.reset(options={"state": "1 2 3 4/12 13 14 5/11 15 0 6/10 9 8 7"})
+    obs, reward, terminated, truncated, info = env.step(taquin.gym.ACTIONS.index("L"))
+    assert terminated and (obs == np.array(Board(SNAIL_4).rows)).all()
+    env.reset(seed=1, options={"scramble": 5})
+    assert taquin.solve(env.board, goal="snail").length <= 5
+
+
+def test_a_goal_board_sets_the_size_and_must_match_a_size_given():
+    for make in _makers():
+        assert make(goal="0 1 2/3 4 5").goal == Board("0 1 2/3 4 5")
+        assert make(size="3x2", goal="0 1 2/3 4 5").goal == Board("0 1 2/3 4 5")
+        with pytest.raises(ValueError, match="4x4 given but the goal is 3x3"):
+            make(size="4x4", goal="1 2 3/4 5 6/7 8 0")
+
+
+def test_gymnasium_make_passes_size_and_goal():
+    env = gymnasium.make("taquin/SlidingPuzzle-v0", size=4, goal="snail")
+    assert env.unwrapped.goal == Board(SNAIL_4)
+    assert env.observation_space.shape == (4, 4)

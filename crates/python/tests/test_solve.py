@@ -175,17 +175,35 @@ def test_a_negative_number_is_refused_by_name(call, args, kwargs, message):
         call(*args, **kwargs)
 
 
-@pytest.mark.parametrize("name", ["max_nodes", "max_memory"])
-def test_a_negative_limit_is_refused_by_name(name):
+@pytest.mark.parametrize(
+    "name, message", [("max_nodes", "give a whole number, 0 or more"), ("max_memory", "give a memory budget in MiB")]
+)
+def test_a_negative_limit_is_refused_by_name(name, message):
     for call in (taquin.solve, taquin.solve_batch):
-        with pytest.raises(ValueError, match=f"invalid {name} -1: give a whole number, 0 or more"):
+        with pytest.raises(ValueError, match=f"invalid {name} -1: {message}"):
             call("1 2 3/4 5 6/7 0 8" if call is taquin.solve else ["1 2 3/4 5 6/7 0 8"], **{name: -1})
 
 
 def test_a_memory_budget_of_nothing_is_refused_up_front():
     for call in (taquin.solve, taquin.solve_batch):
-        with pytest.raises(ValueError, match="invalid max_memory 0: 0 bytes leave no memory"):
+        with pytest.raises(ValueError, match="invalid max_memory 0: must be at least 1 MiB"):
             call("1 2 3/4 5 6/7 0 8" if call is taquin.solve else ["1 2 3/4 5 6/7 0 8"], max_memory=0)
+
+
+def test_the_memory_budget_is_in_mib_as_on_the_command_line():
+    # `taquin solve "8 6 7/2 5 4/3 0 1" -a astar -H manhattan --max-memory 64` solves it (31
+    # moves): 64 MiB is ample for A* on the 8-puzzle, where 64 bytes would not hold its start.
+    hard = "8 6 7/2 5 4/3 0 1"
+    r = taquin.solve(hard, algorithm="astar", heuristic="manhattan", max_memory=64)
+    assert r.length == 31 and r.optimal
+    [r] = taquin.solve_batch([hard], algorithm="astar", heuristic="manhattan", max_memory=64)
+    assert r.length == 31
+    # More MiB than the machine can address: said in MiB.
+    with pytest.raises(ValueError, match="invalid max_memory .* MiB is more memory than this machine"):
+        taquin.solve(hard, max_memory=2**63)
+    # Every docstring that names the budget gives its unit.
+    for call in (taquin.solve, taquin.solve_batch):
+        assert "max_memory` in MiB" in call.__doc__ or "budget in MiB" in call.__doc__, call.__doc__
 
 
 def test_batch_keeps_input_order_and_matches_single_solves():

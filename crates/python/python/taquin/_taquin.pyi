@@ -7,8 +7,8 @@ import numpy.typing as npt
 
 #: Anything that names a board: text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows, a 2-D array.
 BoardLike = Union[str, "Board", Sequence[Sequence[Union[int, str]]], npt.NDArray[np.integer[Any]]]
-#: A size: "WxH" (columns x rows), one side, or (width, height).
-SizeLike = Union[str, int, tuple[int, int]]
+#: A size: "WxH" (columns x rows), one side, or (width, height) (a list of the two too).
+SizeLike = Union[str, int, tuple[int, int], list[int]]
 
 ALGORITHMS: list[str]
 HEURISTICS: list[str]
@@ -90,9 +90,9 @@ def solve(
     """Solves `board` to `goal` (default tiles in order, blank last).
 
     `timeout` is in seconds, `max_nodes` counts nodes generated, and `max_memory` is the
-    memory budget in bytes (at least 1) of A*, BFS and the beam searches (the anytime search's,
-    and IDA*'s beyond 16 cells) (None: no node or time limit, and the default memory budget of
-    4 GiB).
+    memory budget in MiB (at least 1), as the CLI's `--max-memory`, of A*, BFS and the beam
+    searches (the anytime search's, and IDA*'s beyond 16 cells) (None: no node or time limit,
+    and the default memory budget of 4096 MiB).
 
     >>> solve("6 4 7/8 5 0/3 2 1").length
     31
@@ -206,3 +206,7 @@ class PuzzleBatch:
     ]: ...
     def observation(self) -> npt.NDArray[np.uint8]: ...
     def set_state(self, index: int, state: BoardLike) -> None: ...
+
+def _env_goal(size: SizeLike | None = None, goal: BoardLike | None = None) -> Board:
+    """The goal of a taquin.gym environment from its `size` and `goal` arguments (3x3 when
+    neither gives a size)."""

@@ -33,7 +33,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
         "taquin.gym needs gymnasium: pip install 'taquin[gym]' (or pip install gymnasium)"
     ) from e
 
-from taquin._taquin import Board, Puzzle, PuzzleBatch
+from taquin._taquin import Board, Puzzle, PuzzleBatch, _env_goal
 
 __all__ = ["SlidingPuzzleEnv", "SlidingPuzzleVectorEnv", "ACTIONS", "register_envs"]
 
@@ -50,17 +50,6 @@ _DIGITS = [
     "111101111101111", "111101111001111",
 ]
 _GLYPHS = np.array([[c == "1" for c in d] for d in _DIGITS], dtype=bool).reshape(10, 5, 3)
-
-
-def _goal_of(size: Any, goal: Any) -> Board:
-    if goal is not None:
-        return Board(goal)
-    if isinstance(size, str):
-        w, _, h = size.lower().partition("x")
-        return Board.solved(int(w), int(h))
-    if isinstance(size, tuple):
-        return Board.solved(int(size[0]), int(size[1]))
-    return Board.solved(int(size))
 
 
 def _seed_from(rng: np.random.Generator) -> int:
@@ -96,8 +85,11 @@ class SlidingPuzzleEnv(gymnasium.Env):
     """One sliding-tile board of any size (at most 256 cells) and any goal.
 
     Args:
-        size: "WxH" (columns x rows), one side, or (width, height); ignored when ``goal`` is given.
-        goal: the goal board (text, Board, rows or array); default tiles in order, blank last.
+        size: "WxH" (columns x rows, e.g. "4x4" or "3x5"), one side (4), or (width, height);
+            default: the goal board's size, else 3x3.
+        goal: the goal: a board (text, Board, rows or array), whose size must match ``size``
+            when both are given, or a name as the CLI's ``--goal`` takes ("standard", "korf",
+            "snail"), laid out on ``size``; default tiles in order, blank last.
         max_steps: steps before ``truncated``.
         scramble: start boards are random walks of this many moves from the goal; None (the
             default) draws them uniformly among the solvable boards.
@@ -116,7 +108,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
 
     def __init__(
         self,
-        size: Any = "3x3",
+        size: Any = None,
         goal: Any = None,
         max_steps: int = 500,
         scramble: int | None = None,
@@ -126,7 +118,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
             raise ValueError(f"render_mode {render_mode!r} is not one of 'ansi', 'rgb_array'")
         if max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
-        self.goal = _goal_of(size, goal)
+        self.goal = _env_goal(size, goal)
         self._puzzle = Puzzle(self.goal)
         self.width, self.height = self.goal.width, self.goal.height
         self.max_steps = int(max_steps)
@@ -181,7 +173,8 @@ class SlidingPuzzleVectorEnv(VectorEnv):
     Observations are a (num_envs, height, width) uint8 array; ``info["action_mask"]`` is
     (num_envs, 4). A board that reaches its goal or ``max_steps`` is reset on its next step
     (gymnasium's next-step autoreset): that step ignores its action and returns reward 0.
-    ``set_state(i, board)`` puts board i on a given board.
+    ``set_state(i, board)`` puts board i on a given board. ``size`` and ``goal`` are read as
+    :class:`SlidingPuzzleEnv` reads them.
     """
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
@@ -189,14 +182,14 @@ class SlidingPuzzleVectorEnv(VectorEnv):
     def __init__(
         self,
         num_envs: int,
-        size: Any = "3x3",
+        size: Any = None,
         goal: Any = None,
         max_steps: int = 500,
         scramble: int | None = None,
     ) -> None:
         if max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
-        self.goal = _goal_of(size, goal)
+        self.goal = _env_goal(size, goal)
         self.num_envs = int(num_envs)
         self._batch = PuzzleBatch(self.num_envs, self.goal, int(max_steps), scramble)
         h, w = self.goal.height, self.goal.width
