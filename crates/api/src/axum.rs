@@ -2,10 +2,28 @@
 //! rejections of a JSON body read into the same shape.
 
 use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::value::RawValue;
+use serde_json::Value;
 
-use crate::ApiError;
+use crate::{json_of, ApiError};
+
+/// The JSON of a request's body, read as every route reads it: axum's checks (content type,
+/// size, syntax) answered in the API's shape, then the API's own ([`json_of`]: an object that
+/// gives a key twice is a 400 `repeated_key`, where axum's reader would keep the last value).
+pub async fn body_json<S: Send + Sync>(req: Request, state: &S) -> Result<Value, ApiError> {
+    let Json(raw) = Json::<Box<RawValue>>::from_request(req, state).await?;
+    json_of(raw.get())
+}
+
+/// [`body_json`] of a body that has arrived whole (for checking bodies without a request).
+pub fn body_json_of(body: &[u8]) -> Result<Value, ApiError> {
+    let Json(raw) = Json::<Box<RawValue>>::from_bytes(body)?;
+    json_of(raw.get())
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {

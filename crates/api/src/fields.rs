@@ -1,9 +1,13 @@
 //! Reading a request body, and the checks every route applies to its boards, names and limits.
 
+use std::cell::RefCell;
+use std::fmt;
 use std::time::Duration;
 
-use serde::de::DeserializeOwned;
-use serde_json::{json, Value};
+use serde::de::{
+    self, DeserializeOwned, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor,
+};
+use serde_json::{json, Map, Value};
 use taquin::algorithm::UnknownName;
 use taquin::board::ParseError;
 use taquin::notation::Notation;
@@ -74,13 +78,129 @@ fn with_rows_joined(mut value: Value) -> Value {
 
 /// The request in a body's text, read as the server reads a body (for front ends without one).
 pub fn request_of<T: DeserializeOwned>(body: &str) -> Result<T, ApiError> {
-    let value: Value = serde_json::from_str(body).map_err(|e| {
-        ApiError::bad_request(
+    object_of(json_of(body)?)
+}
+
+/// The JSON value of a request body's text: a 400 `bad_json` when it is not JSON, and a 400
+/// `repeated_key` (its `field` the key's path, as `board` or `options.depth`) when an object
+/// in it gives a key twice. serde_json would keep the last of the two without a word, and the
+/// request would then be answered for a board its sender may not have meant.
+pub fn json_of(body: &str) -> Result<Value, ApiError> {
+    let repeated = RefCell::new(None);
+    let mut reader = serde_json::Deserializer::from_str(body);
+    let value = UniqueKeys {
+        repeated: &repeated,
+        path: String::new(),
+    }
+    .deserialize(&mut reader)
+    .and_then(|value| reader.end().map(|()| value));
+    value.map_err(|e| match repeated.into_inner() {
+        Some(key) => ApiError::bad_request(
+            "repeated_key",
+            format!(
+                "the request body gives \"{key}\" more than once (line {}, column {}): give \
+                 each field once",
+                e.line(),
+                e.column()
+            ),
+        )
+        .with("field", key),
+        None => ApiError::bad_request(
             "bad_json",
             format!("Failed to parse the request body as JSON: {e}"),
-        )
-    })?;
-    object_of(value)
+        ),
+    })
+}
+
+/// Reads a JSON value as `Value` does, but refuses an object that gives a key twice: the first
+/// repeated key found is put in `repeated`, by its path from the body's top (`path` is this
+/// value's: empty at the top, then `options`, `items[2]`, ...).
+struct UniqueKeys<'a> {
+    repeated: &'a RefCell<Option<String>>,
+    path: String,
+}
+
+impl UniqueKeys<'_> {
+    /// The reader of a value inside this one, at `step` (a key, or `[i]` in an array).
+    fn inner(&self, step: &str) -> Self {
+        let path = if self.path.is_empty() || step.starts_with('[') {
+            format!("{}{step}", self.path)
+        } else {
+            format!("{}.{step}", self.path)
+        };
+        UniqueKeys {
+            repeated: self.repeated,
+            path,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for UniqueKeys<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for UniqueKeys<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(self.inner(&format!("[{}]", items.len())))? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let inner = self.inner(&key);
+            if object.contains_key(&key) {
+                *self.repeated.borrow_mut() = Some(inner.path);
+                return Err(de::Error::custom(format!(
+                    "the key \"{key}\" is given twice"
+                )));
+            }
+            let value = map.next_value_seed(inner)?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
 }
 
 /// A board as the answers show it: its line and its tiles.
@@ -237,4 +357,40 @@ pub fn parse_pair(
         .check_same_size(&goal)
         .map_err(|e| ApiError::bad_request("size_mismatch", e.to_string()))?;
     Ok((board, goal))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_given_twice_is_refused_by_name() {
+        let err =
+            json_of(r#"{"board": "1 2 3/4 5 6/7 0 8", "board": "1 2 3/4 5 6/0 7 8"}"#).unwrap_err();
+        assert_eq!(err.status, http::StatusCode::BAD_REQUEST);
+        assert_eq!(err.code, "repeated_key");
+        assert_eq!(err.extra["field"], "board");
+        assert!(
+            err.message.contains("gives \"board\" more than once")
+                && err.message.contains("column"),
+            "{}",
+            err.message
+        );
+        // In a nested object too, named by its path.
+        let err = json_of(r#"{"items": [{"a": 1}, {"a": 1, "b": {"c": 2, "c": 3}}]}"#).unwrap_err();
+        assert_eq!(err.extra["field"], "items[1].b.c");
+        // The same key in two objects is no repeat.
+        let value = json_of(r#"{"a": {"x": 1}, "b": {"x": [1.5, true, null, "s"]}}"#).unwrap();
+        assert_eq!(value["b"]["x"], json!([1.5, true, null, "s"]));
+    }
+
+    #[test]
+    fn a_body_that_is_not_json_is_still_bad_json() {
+        for body in ["{\"board\": ", "{} {}", "[1, 2"] {
+            let err = json_of(body).unwrap_err();
+            assert_eq!(err.code, "bad_json", "{body}");
+        }
+        let err = request_of::<serde_json::Value>("{\"board\": 1, \"board\": 2}").unwrap_err();
+        assert_eq!(err.code, "repeated_key");
+    }
 }

@@ -51,10 +51,12 @@ mod settings;
 mod solve;
 mod trace;
 
+#[cfg(feature = "axum")]
+pub use crate::axum::{body_json, body_json_of};
 pub use compare::{CompareRequest, Comparison};
 pub use error::ApiError;
 pub use fields::{
-    algorithm_of, board_json, check_side, choice_of, heuristic_of, nodes_of, notation_of,
+    algorithm_of, board_json, check_side, choice_of, heuristic_of, json_of, nodes_of, notation_of,
     object_of, parse_board, parse_pair, request_of, timeout_of,
 };
 pub use generate::{GenerateRequest, Shuffle, MAX_SEED};

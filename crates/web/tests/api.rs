@@ -196,6 +196,25 @@ async fn non_square_boards_and_custom_goals() {
 }
 
 #[tokio::test]
+async fn a_key_given_twice_is_refused_on_every_body_route() {
+    // serde_json keeps the last of two values silently: the board solved would not be the one
+    // the sender may have meant.
+    let body = format!("{{\"board\": \"{ARTICLE}\", \"board\": \"1 2 3/4 5 6/7 0 8\"}}");
+    for route in taquin_web::api::BODY_ROUTES {
+        let r = post_raw(router(), route, &body).await;
+        let v = r.error(StatusCode::BAD_REQUEST, "repeated_key");
+        assert_eq!(v["field"], "board", "{route}: {v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains("\"board\" more than once"),
+            "{route}: {v}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn malformed_requests_get_json_errors() {
     let r = post_raw(router(), "/api/solve", "{\"board\": ").await;
     r.error(StatusCode::BAD_REQUEST, "bad_json");

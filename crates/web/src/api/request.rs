@@ -3,18 +3,16 @@
 
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
-use axum::Json;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 use taquin::Workload;
 use taquin_api::{object_of, Settings};
 
 use crate::error::AppError;
 use crate::state::AppState;
 
-/// `Json` with our error shape for every rejection (bad JSON, unknown field, wrong content type,
-/// body too large), a body that must arrive within the server's `body_timeout` (else 408), and
-/// must be a JSON object: serde would also read a struct from an array of its fields in order,
+/// `Json` with our error shape for every rejection (bad JSON, a key given twice, unknown field,
+/// wrong content type, body too large), a body that must arrive within the server's
+/// `body_timeout` (else 408), and must be a JSON object: serde would also read a struct from an array of its fields in order,
 /// which no documented request is.
 pub struct AppJson<T>(pub T);
 
@@ -23,7 +21,7 @@ impl<T: DeserializeOwned> FromRequest<AppState> for AppJson<T> {
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
         let timeout = state.config().body_timeout;
-        let Json(value) = tokio::time::timeout(timeout, Json::<Value>::from_request(req, state))
+        let value = tokio::time::timeout(timeout, taquin_api::body_json(req, state))
             .await
             .map_err(|_| {
                 AppError::new(
@@ -42,8 +40,7 @@ impl<T: DeserializeOwned> FromRequest<AppState> for AppJson<T> {
 /// The request in `body`, read as [`AppJson`] reads a body that has arrived (for checking
 /// bodies without a server).
 pub(super) fn body_of<T: DeserializeOwned>(body: &[u8]) -> Result<T, AppError> {
-    let Json(value) = Json::<Value>::from_bytes(body)?;
-    object_of(value)
+    object_of(taquin_api::body_json_of(body)?)
 }
 
 /// What this server offers and may spend, as the API's checks read it. Its tables serve the
