@@ -9,11 +9,17 @@ const SWIPE_PX = 24;
 // A swipe must be clearly along one axis: a diagonal gesture is ignored rather than guessed.
 const AXIS_RATIO = 1.5;
 
+/**
+ * What tile `t` shows and a screen reader reads: its number, or in the letters style its name
+ * as spreadsheets name columns: A to Z, then AA to AZ, BA to BK on an 8x8 board's 63 tiles
+ * (and on, for larger boards). Capitals only, so that no two tiles differ by case alone, which
+ * a screen reader does not say.
+ */
 export function tileLabel(t, style) {
-  if (style === "letters" && t <= 52) {
-    return t <= 26 ? String.fromCharCode(64 + t) : String.fromCharCode(96 + t - 26);
-  }
-  return String(t);
+  if (style !== "letters" || t < 1) return String(t);
+  let name = "";
+  for (let n = t; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
 }
 
 // ---------- pictures, cropped to the board's shape ----------

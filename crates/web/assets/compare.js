@@ -2,14 +2,18 @@
 // the table fills in as each finishes (with progress while it runs), nodes on a log-scale bar
 // and every figure written out as a number.
 
-import { $, state, render, plural, formatMs, keepFocus, puzzleStart } from "./state.js";
+import { $, state, plural, formatMs, puzzleStart, Cancellable } from "./state.js";
 import { lineOf } from "./board.js";
 import { api, userMessage } from "./api.js";
 import { algorithmName, heuristicName } from "./names.js";
 
 // Each run's own limit: the comparison is about the heuristics' effort, not about waiting.
 const EACH_TIMEOUT_MS = 5000;
-let running = null; // AbortController of the comparison in flight
+// The comparison in flight, which the card's Cancel button stops.
+const comparison = new Cancellable("compare-cancel");
+
+/** True while a comparison runs (Compare is then disabled, and Cancel shown). */
+export const comparing = () => comparison.running;
 
 export function setupCompareMenu(info) {
   const select = $("compare-algorithm");
@@ -27,16 +31,17 @@ export function setupCompareMenu(info) {
 /** Log scale: a bar's length follows the number of digits, so 100 and 100,000 both show. */
 const logShare = (x, max) => (max <= 0 ? 0 : Math.log10(1 + x) / Math.log10(1 + max));
 
+/** Drops the comparison shown (the boards changed), and stops one under way. */
 export function clearCompare() {
-  if (running) running.abort();
-  running = null;
+  comparison.cancel();
   $("compare-result").textContent = "";
   $("compare-result").dataset.pair = "";
   $("compare-progress").hidden = true;
+  $("compare-status").textContent = "";
 }
 
 export async function compare() {
-  if (state.busy || state.pairError || running) return;
+  if (state.busy || state.pairError || comparison.running) return;
   const heuristics = state.info ? state.info.heuristics : [];
   const algorithm = $("compare-algorithm").value;
   const board = lineOf(puzzleStart(), state.w), goal = lineOf(state.goal, state.w);
@@ -47,16 +52,17 @@ export async function compare() {
   out.appendChild(table.wrap);
   const progress = $("compare-progress");
   const bar = $("compare-bar");
+  const said = $("compare-status");
+  said.textContent = "";
   progress.hidden = false;
   bar.max = heuristics.length;
   bar.value = 0;
-  const controller = new AbortController();
-  running = controller;
-  const keyboard = document.activeElement === $("compare");
-  $("compare").disabled = true;
+  const controller = comparison.start();
   const results = [];
+  let i = 0;
   try {
-    for (const [i, h] of heuristics.entries()) {
+    for (; i < heuristics.length; i++) {
+      const h = heuristics[i];
       $("compare-text").textContent = `${i + 1} of ${heuristics.length}: ${heuristicName(h)}…`;
       table.rows[i].status.textContent = "solving…";
       let r;
@@ -70,15 +76,24 @@ export async function compare() {
       bar.value = i + 1;
       fillRows(table, results);
     }
-    $("compare-text").textContent = `Done: ${plural(heuristics.length, "heuristic")} with ${algorithmName(algorithm)}.`;
+    said.textContent = `Done: ${plural(heuristics.length, "heuristic")} with ${algorithmName(algorithm)}.`;
   } catch (e) {
     if (e.name !== "AbortError") throw e;
+    // Dropped with its boards (clearCompare), the table is gone and there is nothing to say.
+    if (table.wrap.isConnected) {
+      markCancelled(table, i);
+      said.textContent = `Comparison cancelled: ${i} of ${heuristics.length} heuristics compared.`;
+    }
   } finally {
-    if (running === controller) running = null;
-    progress.hidden = true;
-    render();
-    if (keyboard) keepFocus($("compare"));
+    if (comparison.finish(controller)) progress.hidden = true;
   }
+}
+
+/** The rows a cancelled comparison did not fill: the one it was solving, and those after it. */
+function markCancelled(table, from) {
+  table.rows.slice(from).forEach(({ status }, k) => {
+    status.textContent = k === 0 ? "cancelled" : "not run";
+  });
 }
 
 function buildTable(heuristics) {

@@ -8,8 +8,8 @@ import { api, userMessage, sentence } from "./api.js";
 import { makeBoardView, renderBoard, croppedPicture } from "./boardview.js";
 import * as player from "./player.js";
 import * as game from "./game.js";
-import { solve, cancelSolve, abandonSolve, setupSolveMenus, followTables } from "./solve.js";
-import { compare, clearCompare, setupCompareMenu } from "./compare.js";
+import { solve, abandonSolve, setupSolveMenus, followTables } from "./solve.js";
+import { compare, comparing, clearCompare, setupCompareMenu } from "./compare.js";
 import * as tree from "./tree.js";
 
 const ARTICLE = { board: "6 4 7/8 5 0/3 2 1", goal: "1 2 3/4 5 6/7 8 0" };
@@ -59,7 +59,7 @@ function drawAll() {
   $("tree-size-note").hidden = small;
   $("solve").disabled = state.busy || !!state.pairError;
   $("hint").disabled = state.busy || !!state.pairError || same(state.board, state.goal);
-  $("compare").disabled = state.busy || !!state.pairError;
+  $("compare").disabled = state.busy || !!state.pairError || comparing();
   $("shuffle").disabled = state.busy;
   const pair = `${lineOf(puzzleStart(), state.w)}|${lineOf(state.goal, state.w)}`;
   const compared = $("compare-result").dataset.pair;
@@ -431,7 +431,6 @@ function setupControls() {
   $("share").addEventListener("click", copyLink);
   $("show-distance").addEventListener("change", game.refreshDistance);
   $("solve").addEventListener("click", solve);
-  $("cancel").addEventListener("click", cancelSolve);
   $("step").addEventListener("click", () => {
     player.stopPlaying();
     player.step(1);

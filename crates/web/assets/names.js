@@ -43,3 +43,13 @@ export function solverName(algorithm, heuristic) {
   if (!heuristic || heuristic === "none") return a;
   return `${a} with ${heuristicName(heuristic)}`;
 }
+
+/**
+ * The planner's one-line decision in the page's words: the server writes it as
+ * "idastar + pdb:8: why", which reads "IDA* with pattern database 8: why". Any other text is
+ * shown as it comes.
+ */
+export function planText(plan) {
+  const m = /^(\S+) \+ (\S+): ([\s\S]*)$/.exec(plan);
+  return m ? `${solverName(m[1], m[2])}: ${m[3]}` : plan;
+}

@@ -4,7 +4,7 @@
 import { $, state, render, setStatus, plural, formatCount, formatMs, announce, DIRECTION_WORDS } from "./state.js";
 import { INVERSE, blankMove, applyMoves, same } from "./board.js";
 import { tokens, format, stmCount, mtmCount, tileDirection } from "./notation.js";
-import { solverName } from "./names.js";
+import { solverName, planText } from "./names.js";
 import { tileLabel } from "./boardview.js";
 
 let playTimer = null;
@@ -159,7 +159,7 @@ export function renderSolution() {
       : r.cancelled
         ? `the best found before the search was cancelled${bound}`
         : `not proven optimal${bound}`;
-  $("solution-plan").textContent = r && r.plan ? r.plan : "";
+  $("solution-plan").textContent = r && r.plan ? planText(r.plan) : "";
   $("solution-plan").hidden = !(r && r.plan);
   // A solution kept from a cancelled search has no statistics of its own.
   $("solution-stats").textContent = r && r.algorithm

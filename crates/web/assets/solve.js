@@ -1,14 +1,15 @@
 // The Solve card: the request (algorithm and heuristic left to the server's planner unless the
 // person picks them), the streamed progress and "best so far" lines, and the answer.
 
-import { $, state, render, setStatus, plural, formatCount, formatMs, keepFocus } from "./state.js";
+import { $, state, render, setStatus, plural, formatCount, formatMs, Cancellable } from "./state.js";
 import { lineOf, applyMoves, same } from "./board.js";
 import { api, stream, userMessage, ApiError } from "./api.js";
 import { loadSolution, dropSolution } from "./player.js";
 import { clearHint } from "./game.js";
 import { algorithmName, heuristicName } from "./names.js";
 
-let abort = null;
+// The search under way, which the Solve card's Cancel button stops.
+const search = new Cancellable("cancel");
 let best = null; // the best solution streamed so far: {moves, length, lower_bound, time_ms}
 // The best lower bound proven so far: the progress lines' bound rises between improvements.
 let bound = null;
@@ -16,14 +17,17 @@ let bound = null;
 let abandoned = false;
 const DROPPED = "The boards changed, so the search for the old ones was stopped and its answer dropped: press Solve for these.";
 
-function setBusy(busy) {
-  // Hiding Cancel drops a keyboard user's focus on it: it goes on to the player or Solve.
-  const focused = document.activeElement;
-  state.busy = busy;
-  $("cancel").hidden = !busy;
-  $("progress").hidden = !busy;
-  render();
-  if (focused === $("cancel") && !busy) keepFocus(focused);
+/** Starts a search, which keeps the page busy until it ends; returns its AbortController. */
+function startSearch() {
+  state.busy = true;
+  $("progress").hidden = false;
+  return search.start();
+}
+
+function endSearch(controller) {
+  state.busy = false;
+  $("progress").hidden = true;
+  search.finish(controller);
 }
 
 /** Fills a menu: "auto (recommended)" first (sends nothing), then every name the server offers. */
@@ -94,12 +98,10 @@ export async function solve() {
   const current = () => !abandoned && state.w === w && state.h === h &&
     same(state.board, start) && same(state.goal, goal);
   abandoned = false;
-  const controller = new AbortController();
-  abort = controller;
   best = null;
   bound = null;
   showBest();
-  setBusy(true);
+  const controller = startSearch();
   // Said once: the progress line below changes four times a second and is not announced.
   setStatus("Searching…");
   $("progress-text").textContent = "Searching…";
@@ -154,23 +156,18 @@ export async function solve() {
       setStatus(userMessage(e), "error");
     }
   } finally {
-    abort = null;
     best = null;
     bound = null;
     showBest();
-    setBusy(false);
+    endSearch(controller);
   }
-}
-
-export function cancelSolve() {
-  if (abort) abort.abort();
 }
 
 /** Stops a search under way and drops its answer: the boards it was for have changed. */
 export function abandonSolve() {
-  if (!abort) return;
+  if (!search.running) return;
   abandoned = true;
-  abort.abort();
+  search.cancel();
   // Said now, before the new boards' own messages (a shuffle's, an unsolvable pair's), which
   // then replace it: the search's end comes later and must not overwrite them.
   setStatus(DROPPED, "");

@@ -36,7 +36,8 @@ const FOCUS_NEXT = {
   "to-end": ["step-back", "to-start"],
   "step-back": ["step", "to-end"],
   "to-start": ["step", "to-end"],
-  compare: ["compare-algorithm"],
+  compare: ["compare-cancel", "compare-algorithm"],
+  "compare-cancel": ["compare", "compare-algorithm"],
 };
 
 /** True when `el` can take the focus: enabled and shown. */
@@ -46,6 +47,54 @@ export const canFocus = (el) => !!el && !el.disabled && !el.hidden && el.offsetP
 export function keepFocus(el) {
   const to = [el, ...(FOCUS_NEXT[el.id] || []).map($), $("board")].find(canFocus);
   if (to && document.activeElement !== to) to.focus({ preventScroll: true });
+}
+
+/**
+ * Work that a Cancel button stops (a solve, a comparison): one AbortController at a time, whose
+ * signal goes with every request of the work, and the button shown only while the work runs.
+ * Cancel is wired here once; the page's controls follow `running` when it redraws, and a
+ * keyboard user's focus is handed on by keepFocus: from the disabled start button to Cancel,
+ * and from Cancel, once hidden, back to what comes next (FOCUS_NEXT).
+ */
+export class Cancellable {
+  /** `cancelId`: the id of the work's Cancel button. */
+  constructor(cancelId) {
+    this.button = $(cancelId);
+    this.controller = null;
+    this.button.addEventListener("click", () => this.cancel());
+  }
+
+  /** True while the work runs. */
+  get running() {
+    return this.controller !== null;
+  }
+
+  /** Starts the work and shows Cancel; returns its AbortController. */
+  start() {
+    this.controller = new AbortController();
+    this.button.hidden = false;
+    render();
+    return this.controller;
+  }
+
+  /**
+   * Ends the work of `controller` and hides Cancel. False, and nothing done, when that work
+   * is no longer the current one (a newer run started meanwhile).
+   */
+  finish(controller) {
+    if (this.controller !== controller) return false;
+    const focused = document.activeElement;
+    this.controller = null;
+    this.button.hidden = true;
+    render();
+    if (focused === this.button) keepFocus(focused);
+    return true;
+  }
+
+  /** Aborts the work's requests: each rejects with an AbortError, which ends the work. */
+  cancel() {
+    if (this.controller) this.controller.abort();
+  }
 }
 
 /** "1 move", "2 moves", "1,234 nodes". */

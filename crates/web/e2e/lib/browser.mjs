@@ -20,8 +20,12 @@ let profile;
 /** The page of the running test. */
 export let page;
 
-/** Launches the browser once per file and opens a fresh page for each test. */
-export function useBrowser(viewport = { width: 1280, height: 900 }) {
+/**
+ * Launches the browser once per file and opens a fresh page for each test. `options` are
+ * Playwright's context options beyond the viewport: `{ hasTouch: true }` makes a touch screen,
+ * on which `(pointer: coarse)` matches.
+ */
+export function useBrowser(viewport = { width: 1280, height: 900 }, options = {}) {
   before(async () => {
     profile = mkdtempSync(join(tmpdir(), "taquin-e2e-"));
     // A persistent context is how Playwright passes a fresh --user-data-dir of our own.
@@ -31,6 +35,7 @@ export function useBrowser(viewport = { width: 1280, height: 900 }) {
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
       viewport,
+      ...options,
     });
     context.setDefaultTimeout(15000);
   });

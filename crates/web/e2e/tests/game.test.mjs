@@ -107,6 +107,10 @@ test("Solve leaves algorithm and heuristic to the server, and Step walks the ans
   const words = await page.$$eval("#algorithm option, #heuristic option", (os) => os.map((o) => o.textContent));
   assert.ok(words.some((w) => stats.startsWith(w)), `the stats use the menus' words: ${stats}`);
   assert.doesNotMatch(stats, /\+ none|idastar|walking-distance/);
+  // The planner's decision too, in the same words, with its reason.
+  const plan = await page.textContent("#solution-plan");
+  assert.ok(plan.startsWith(`${stats.split(" · ")[0]}: `), `the plan names the search as the stats do: ${plan}`);
+  assert.doesNotMatch(plan, /idastar|pdb:/);
   const moves = await page.getAttribute("#moves-text", "data-moves");
   assert.match(moves, /^[UDLR]{31}$/);
   assert.match(await status(), /Solved in .*31 moves \(optimal\)/);
@@ -160,7 +164,7 @@ test("the comparison is of the puzzle's start, also while its solution is steppe
   const bodies = [];
   page.on("request", (r) => r.url().endsWith("/api/solve") && bodies.push(JSON.parse(r.postData())));
   await page.click("#compare");
-  await page.waitForFunction(() => /^Done/.test(document.getElementById("compare-text").textContent));
+  await page.waitForFunction(() => /^Done/.test(document.getElementById("compare-status").textContent));
   assert.ok(bodies.length > 0 && bodies.every((b) => b.board === ARTICLE), JSON.stringify(bodies.map((b) => b.board)));
   assert.ok(await page.isHidden("#compare-stale"), "not out of date at once");
   assert.match(await page.textContent("#compare-result"), /31/);
@@ -539,6 +543,31 @@ test("the picture is cropped to the board's shape, never stretched", async () =>
   assert.ok(Math.abs(ratio - 2) < 0.02, `cropped to the board's 2:1, got ${ratio}`);
 });
 
+test("on a wide screen the goal stands beside the board, the player and counters under both", async () => {
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  const box = (sel) => page.locator(sel).boundingBox();
+  const [board, goal, player, counters] = await Promise.all(["#board", "#goal", "#player", ".play-bar"].map(box));
+  assert.equal(Math.round(goal.y), Math.round(board.y), "the boards side by side");
+  assert.ok(Math.abs(goal.width - board.width) < 1, "and of one size");
+  assert.ok(player.y > board.y + board.height && counters.y > player.y + player.height - 1);
+  assert.ok(player.x <= board.x + 1, "the player starts under the initial board");
+  const edit = await box("#edit-goal");
+  assert.ok(edit.y < board.y, "the goal's Edit above it, beside the board's");
+});
+
+test("with a mouse, the solution's moves stay a compact line of text", async () => {
+  await open();
+  assert.ok(await page.evaluate(() => matchMedia("(pointer: fine)").matches));
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  const heights = await page.$$eval("#moves-text button.move", (bs) => bs.map((b) => b.getBoundingClientRect().height));
+  assert.ok(Math.max(...heights) < 30, `${Math.max(...heights)} px high`);
+  const box = await page.$eval("#moves-text", (e) => ({ h: e.clientHeight, scroll: e.scrollHeight }));
+  assert.equal(box.h, box.scroll, "31 moves on screen without scrolling");
+});
+
 test("the moves-to-goal indicator is off by default and shows a proven distance", async () => {
   await open();
   assert.equal(await page.isChecked("#show-distance"), false);
@@ -548,6 +577,31 @@ test("the moves-to-goal indicator is off by default and shows a proven distance"
   await page.locator('#board .tile[data-tile="5"]').click();
   const want = (await api("/api/solve", { board: "6 4 7/8 0 5/3 2 1" })).length;
   await page.waitForFunction((n) => document.getElementById("distance").textContent === `${n} moves from the goal`, want);
+});
+
+test("letter tiles: every tile of an 8x8 board has its own label, read as it is shown", async () => {
+  const rows = [];
+  for (let y = 0; y < 8; y++) rows.push(Array.from({ length: 8 }, (_, x) => (y * 8 + x + 1) % 64).join(","));
+  await open(`#board=${rows.join("/")}&tiles=letters`);
+  assert.equal(await page.inputValue("#tile-style"), "letters");
+  const faces = await page.$$eval("#board .tile:not(.blank) .face", (fs) =>
+    fs.map((f) => ({ tile: Number(f.parentElement.dataset.tile), label: f.textContent, fits: f.scrollWidth <= f.clientWidth })));
+  assert.equal(faces.length, 63);
+  const label = Object.fromEntries(faces.map((f) => [f.tile, f.label]));
+  // As spreadsheets name columns: A..Z, then AA..AZ, then BA..
+  assert.deepEqual([1, 26, 27, 52, 53, 63].map((t) => label[t]), ["A", "Z", "AA", "AZ", "BA", "BK"]);
+  for (const f of faces) {
+    assert.match(f.label, /^[A-Z]{1,2}$/, `tile ${f.tile}`);
+    assert.ok(f.fits, `tile ${f.tile}'s label fits on it`);
+  }
+  // Distinct even to a screen reader, which reads "a" and "A" alike.
+  assert.equal(new Set(faces.map((f) => f.label.toLowerCase())).size, 63);
+  const cells = await readCells("board");
+  assert.deepEqual(cells.slice(0, 63), rows.join(",").split(",").slice(0, 63).map((t) => label[t]));
+  // What is said of a move names the tile as it is shown.
+  await page.focus("#board");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => document.getElementById("announce").textContent === "BK right");
 });
 
 test("the tile styles change, and reduced motion stops the slides", async () => {

@@ -1,6 +1,6 @@
 // The game on a phone screen (390x844): no sideways scrolling, boards as wide as the screen
-// allows, 44 px controls, stepping that keeps the board in view, and touch scrolling left to
-// the page wherever a gesture does not move tiles.
+// allows, 44 px controls, stepping that keeps the board in view, Tab in the order seen, and
+// touch scrolling left to the page wherever a gesture does not move tiles.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { useBrowser, page, open, line, waitForLine, PHONE, ARTICLE } from "../lib/browser.mjs";
@@ -107,4 +107,43 @@ test("after a solve the player is in view with the board it plays on, not screen
       return r.top >= 0 && r.bottom <= innerHeight;
     }), null, { timeout: 5000 });
   }
+});
+
+/**
+ * The boards card's controls in the order Tab reaches them, each with its box on the page
+ * (scrolled into view as Tab goes, so measured from the page's top).
+ */
+async function tabOrder() {
+  await page.focus("#width");
+  const order = [];
+  for (let i = 0; i < 60; i++) {
+    const at = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el.closest(".boards-card")) return null;
+      const r = el.getBoundingClientRect();
+      return { id: el.id, top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left };
+    });
+    if (!at) break;
+    order.push(at);
+    await page.keyboard.press("Tab");
+  }
+  return order;
+}
+
+test("Tab goes through the controls in the order they are seen (WCAG 2.4.3)", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  const order = await tabOrder();
+  const ids = order.map((o) => o.id);
+  for (const id of ["board", "step", "share", "edit-goal", "goal-input"]) assert.ok(ids.includes(id), `${id} in ${ids}`);
+  // Each control is further down the screen than the one before, or beside it on its right.
+  for (let i = 1; i < order.length; i++) {
+    const a = order[i - 1], b = order[i];
+    const below = b.top >= a.top - 1;
+    const beside = b.top < a.bottom && b.bottom > a.top && b.left > a.left;
+    assert.ok(below || beside, `${b.id} (top ${b.top}) comes after ${a.id} (top ${a.top}) but is shown above it`);
+  }
+  // The played board, then the player and counters under it, and the goal last.
+  assert.ok(ids.indexOf("board-input") < ids.indexOf("step") && ids.indexOf("share") < ids.indexOf("edit-goal"));
 });
