@@ -35,6 +35,7 @@ use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{Board, LimitHit, Request, SolveError, SolveReport, Tables};
 
 use crate::common::{self, LimitArgs, EXIT_FAILED, EXIT_INTERRUPTED};
+use crate::errors;
 use crate::solve::SearchArgs;
 
 /// Arguments of `taquin batch`.
@@ -120,6 +121,9 @@ struct Record {
     #[serde(skip_serializing_if = "Option::is_none")]
     id: Option<String>,
     status: &'static str,
+    /// What went wrong, with the codes of `--json` errors and the web API ([`errors`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<String>,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     report: Option<SolveReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -537,6 +541,7 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
     };
     if let Some(at) = item.bad_byte {
         record.status = "error";
+        record.code = Some("bad_board".into());
         record.error = Some(format!(
             "the line is not UTF-8 text (byte {} of the line is not): save the file as UTF-8",
             at + 1
@@ -548,6 +553,7 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
         Err(e) => {
             record.id = line_id(&item.text);
             record.status = "error";
+            record.code = Some(errors::code(&e));
             record.error = Some(format!("{e:#}"));
             return Some((false, to_json(&record)));
         }
@@ -562,6 +568,7 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
         Ok(l) => taquin::search::limits_per_job(l, inst.goal.len(), jobs, options.algorithm),
         Err(e) => {
             record.status = "error";
+            record.code = Some(errors::code(&e));
             record.error = Some(format!("{e:#}"));
             return Some((false, to_json(&record)));
         }
@@ -587,6 +594,7 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
                     }
                     Err(e) => {
                         record.status = "error";
+                        record.code = Some(errors::solve_code(&e).into());
                         record.error = Some(format!("post-pass: {e}"));
                         return Some((false, to_json(&record)));
                     }
@@ -613,6 +621,7 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
         }) => return None,
         Err(SolveError::Limit { hit, stats, bound }) => {
             record.status = "limit";
+            record.code = Some("limit_reached".into());
             // The same fields as `solve --json` and the web API: which limit, and the best
             // bound known (the search's, or the Manhattan distance found before it).
             record.limit = Some(hit.name());
@@ -628,6 +637,7 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
                 SolveError::Cycle { .. } => "cycle",
                 _ => "error",
             };
+            record.code = Some(errors::solve_code(&e).into());
             record.error = Some(e.to_string());
             false
         }
@@ -659,6 +669,7 @@ fn to_json(record: &Record) -> String {
         serde_json::json!({
             "line": record.line,
             "status": "error",
+            "code": "internal",
             "error": format!("cannot write the record: {e}"),
         })
         .to_string()

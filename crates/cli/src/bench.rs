@@ -476,7 +476,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 "expanded": totals.expanded, "generated": totals.generated,
                 "mean_generated": totals.generated / n, "time_ms": taquin::report::millis(totals.time),
                 "published_generated": totals.published, "ratio": ratio_of_sums,
-                "nodes_per_second": if secs > 0.0 { totals.generated as f64 / secs } else { 0.0 }})
+                "nodes_per_second": if secs > 0.0 { (totals.generated as f64 / secs).round() } else { 0.0 }})
             )?;
         } else {
             let resumed = match (resumed, &args.results) {
@@ -615,7 +615,7 @@ fn results_record(
                 ),
                 _ => ("error", None, None, None),
             };
-            json!({"id": inst.id, "status": status, "error": e.to_string(), "optlen": inst.optimal_length,
+            json!({"id": inst.id, "status": status, "code": crate::errors::solve_code(e), "error": e.to_string(), "optlen": inst.optimal_length,
                 "heuristic": hname, "threads": threads, "memory_mib": memory_mib, "generated": generated, "lower_bound": bound,
                 "published_generated": published_generated, "time_ms": time_ms,
                 "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})

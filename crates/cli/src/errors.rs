@@ -75,7 +75,7 @@ impl std::fmt::Display for Coded {
 impl std::error::Error for Coded {}
 
 /// The web API's code for a search's error.
-fn solve_code(err: &SolveError) -> &'static str {
+pub fn solve_code(err: &SolveError) -> &'static str {
     taquin_api::ApiError::from(err.clone()).code
 }
 
@@ -164,6 +164,12 @@ pub fn json(err: &anyhow::Error) -> Value {
     };
     value["error"] = json!(format!("{err:#}"));
     value
+}
+
+/// The code alone of [`json`]: for the records of `taquin batch` and `taquin bench`, which
+/// carry an error's code beside their `status`.
+pub fn code(err: &anyhow::Error) -> String {
+    json(err)["code"].as_str().unwrap_or(BAD_USAGE).to_string()
 }
 
 /// The object of an error of the core's whose code is known by its type, if it is one.

@@ -155,6 +155,15 @@ pub fn threads_used(threads: usize, algorithm: Algorithm) -> Result<()> {
     if threads == 1 {
         return Ok(());
     }
+    if algorithm == Algorithm::Anytime {
+        // The planner's choice beyond 16 cells: the user asked for cores, which it takes anyway.
+        return Err(Coded::bad_fields(
+            "--threads applies to idastar only; the anytime search (the planner's choice \
+             beyond 16 cells) already runs on every core: drop --threads, or choose -a idastar \
+             for an optimal search on that many threads",
+        )
+        .into());
+    }
     used_by("--threads", Some(algorithm), &[Algorithm::IdaStar])
 }
 

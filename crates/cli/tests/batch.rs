@@ -112,6 +112,8 @@ fn one_record_per_instance_line_in_input_order_and_every_solution_replays() {
     let bad = &recs[20];
     assert_eq!(bad["id"], "bad");
     assert_eq!(bad["status"], "error");
+    // With the code `--json` errors and the web API give.
+    assert_eq!(bad["code"], "bad_board", "{bad}");
     assert!(
         bad["error"]
             .as_str()
@@ -126,6 +128,11 @@ fn one_record_per_instance_line_in_input_order_and_every_solution_replays() {
     );
     assert_eq!(korf["optimal_length"], 31);
     assert_eq!(recs[22]["status"], "unsolvable");
+    assert_eq!(recs[22]["code"], "unsolvable");
+    assert!(
+        recs[21].get("code").is_none(),
+        "a solved record has no code"
+    );
     assert_eq!(recs[23]["moves"], "R");
     // Replays, against the goal each line asked for.
     let goal = Board::solved(3, 3).unwrap();
@@ -258,6 +265,7 @@ fn a_node_limit_gives_a_limit_record_with_a_bound() {
     let r = &records(&out.stdout)[0];
     assert_eq!(r["status"], "limit", "{r}");
     // The same fields as `solve --json` and the web API's limit errors.
+    assert_eq!(r["code"], "limit_reached");
     assert_eq!(r["limit"], "nodes");
     assert!(r.get("bound").is_none(), "{r}");
     let manhattan = taquin::solvers::manhattan_lower_bound(&board, &goal);

@@ -200,6 +200,23 @@ fn a_flag_the_algorithm_does_not_use_is_refused_saying_which_algorithms_take_it(
         let (v, _) = json_error(&[&["solve", ONE_MOVE][..], flags].concat(), 2);
         assert_eq!(v["code"], "bad_fields", "{v}");
     }
+    // Beyond 16 cells the planner's anytime search takes every core without being asked.
+    let (v, stderr) = json_error(
+        &[
+            "solve",
+            "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24",
+            "--threads",
+            "2",
+        ],
+        2,
+    );
+    assert_eq!(v["code"], "bad_fields", "{v}");
+    assert!(
+        stderr.contains(
+            "the anytime search (the planner's choice beyond 16 cells) already runs on every core"
+        ),
+        "{stderr}"
+    );
     // batch checks them before any instance.
     taquin()
         .args(["batch", "-a", "idastar", "--weight", "2"])
