@@ -8,12 +8,15 @@
 //! its heap block). So a memory budget holds about twice as many nodes, and a growth of the
 //! set, which rehashes from the fingerprints alone, is quick.
 //!
-//! Its memory is counted as allocated, not estimated from entry counts: the slot vector and the
-//! hash set by their capacities, a hash set's growth with its old and new tables both alive (a
-//! rehash copies one into the other), the heap blocks of the nodes stored and of the neighbours
-//! being added. Each growth is checked against the budget before it is made, so the memory held
-//! never passes the budget; a growth that would pass it stops the search with
-//! [`LimitHit::Memory`].
+//! Its memory is counted as allocated, not estimated from entry counts: the slots' blocks and
+//! the hash set by their capacities, a hash set's growth with its old and new tables both alive
+//! (a rehash copies one into the other), the heap blocks of the nodes stored, of the neighbours
+//! being added and of the path answered. Each growth is checked against the budget before it
+//! is made, so the memory held never passes the budget; a growth that would pass it stops the
+//! search with [`LimitHit::Memory`]. Two things are counted only once made: the graph's own
+//! scratch while it generates a node's neighbours, and neighbours beyond the four room is kept
+//! for (none on a board, with single-tile moves), so a budget of a few hundred bytes may be
+//! passed by that much.
 
 use crate::clock::Instant;
 use hashbrown::HashTable;
@@ -43,8 +46,17 @@ where
     let started = Instant::now();
     let mut stats = Stats::default();
     if graph.is_goal(&start) {
-        // Nothing to store: a start that is a goal is found within any budget.
+        // Nothing to store but the answer: the start alone.
+        let path = size_of::<G::Node>() + block_bytes(graph.node_heap_bytes(&start));
         stats.elapsed = started.elapsed();
+        if let Err(hit) = limits.check_memory(path) {
+            return Err(SearchFailure::Limit {
+                hit,
+                stats,
+                bound: 0,
+            });
+        }
+        stats.peak_memory_bytes = path;
         return Ok(Path {
             nodes: vec![start],
             cost: 0,
@@ -69,10 +81,12 @@ where
     // Limits are checked by work done, not nodes: a node of a huge board costs its size.
     let mut work = 0u64;
     let mut next_check = limits.next_check(0, 0);
-    // Room for a board's four neighbours, counted before it is taken: a list that grows
-    // inside `Graph::neighbours` can only be counted after.
+    // Room for a board's four neighbours and their heap blocks (the start's size: a board's
+    // nodes all have it), counted before they are taken; more, generated inside
+    // `Graph::neighbours`, can only be counted after.
     let mut neighbours: Vec<(G::Node, u32)> = Vec::new();
-    if let Err(hit) = store.hold_scratch(4 * size_of::<(G::Node, u32)>()) {
+    let four = 4 * (size_of::<(G::Node, u32)>() + block_bytes(heap));
+    if let Err(hit) = store.hold_scratch(four) {
         return stop(hit, stats, store, 0);
     }
     neighbours.reserve_exact(4);
@@ -82,10 +96,16 @@ where
         let (node, _, depth) = &store.slots[slot as usize];
         let depth = *depth;
         if graph.is_goal(node) {
+            // The path's copies of its nodes, made once the set is freed.
+            let heap = store.path_heap_bytes(slot, |n| block_bytes(graph.node_heap_bytes(n)));
+            let path = (depth as usize + 1) * size_of::<G::Node>() + heap;
+            if let Err(hit) = store.hold_path(path) {
+                return stop(hit, stats, store, depth);
+            }
             stats.elapsed = started.elapsed();
             stats.peak_closed = store.slots.len();
             stats.peak_memory_bytes = store.peak;
-            let nodes = store.path(slot);
+            let nodes = store.path(slot, depth as usize + 1);
             return Ok(Path {
                 nodes,
                 cost: depth,
@@ -166,10 +186,13 @@ fn fingerprint(hash: u64) -> u32 {
 }
 
 /// The 64-bit hash the seen-set places an entry by, from its fingerprint: multiplied by an
-/// odd constant, so that both the low bits (the bucket) and the top seven (the table's
-/// control byte) depend on all 32.
+/// odd constant and rotated by half, so that both the low bits (the bucket) and the top seven
+/// (the table's control byte) depend on all 32 (a product's bits depend only on the factor's
+/// bits below them; its top half, rotated down, on all of a 32-bit factor's).
 fn spread(fingerprint: u32) -> u64 {
-    u64::from(fingerprint).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    u64::from(fingerprint)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(32)
 }
 
 impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
@@ -235,16 +258,38 @@ impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
         }
         self.fits(copy)?;
         self.bytes += copy;
-        let slot = u32::try_from(self.slots.len()).map_err(|_| LimitHit::Memory)?;
+        // u32::MAX is the start's parent: no slot takes that number.
+        let slot = u32::try_from(self.slots.len())
+            .ok()
+            .filter(|&s| s < u32::MAX)
+            .ok_or(LimitHit::Memory)?;
         self.seen
             .insert_unique(spread(print), (slot, print), |&(_, p)| spread(p));
         self.slots.push((node, parent, depth));
         Ok(true)
     }
 
-    /// The nodes from the start to `slot`. The set goes first: its table takes more than the
-    /// path's copies of the nodes will.
-    fn path(self, mut slot: u32) -> Vec<N>
+    /// Bytes of the heap blocks of the nodes from the start to `slot`, each `heap(node)`.
+    fn path_heap_bytes(&self, mut slot: u32, heap: impl Fn(&N) -> usize) -> usize {
+        let mut bytes = 0;
+        while slot != u32::MAX {
+            let (node, parent, _) = &self.slots[slot as usize];
+            bytes += heap(node);
+            slot = *parent;
+        }
+        bytes
+    }
+
+    /// Checks that a path of `bytes` fits once the set is freed ([`Store::path`]), and records
+    /// the peak.
+    fn hold_path(&mut self, bytes: usize) -> Result<(), LimitHit> {
+        let set = table_bytes::<Seen>(buckets(self.seen.capacity()));
+        self.fits(bytes.saturating_sub(set))
+    }
+
+    /// The `len` nodes from the start to `slot`, copied once the set is freed ([`Store::hold_path`]
+    /// counted them).
+    fn path(self, mut slot: u32, len: usize) -> Vec<N>
     where
         N: Send + 'static,
     {
@@ -252,7 +297,7 @@ impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
             slots, seen, bytes, ..
         } = self;
         drop(seen);
-        let mut nodes = Vec::new();
+        let mut nodes = Vec::with_capacity(len);
         while slot != u32::MAX {
             nodes.push(slots[slot as usize].0.clone());
             slot = slots[slot as usize].1;

@@ -22,6 +22,8 @@ const DOUBLING_ENTRIES: usize = FIRST * ((1 << DOUBLING) - 1);
 pub(crate) struct Chunked<T> {
     blocks: Vec<Vec<T>>,
     len: usize,
+    /// Entries the blocks can take: kept, not summed, since it is asked at every push.
+    capacity: usize,
 }
 
 impl<T> Chunked<T> {
@@ -30,6 +32,7 @@ impl<T> Chunked<T> {
         Chunked {
             blocks: Vec::new(),
             len: 0,
+            capacity: 0,
         }
     }
 
@@ -40,7 +43,7 @@ impl<T> Chunked<T> {
 
     /// Entries the blocks held now can take.
     pub(crate) fn capacity(&self) -> usize {
-        self.blocks.iter().map(Vec::capacity).sum()
+        self.capacity
     }
 
     /// True when the next push needs a new block ([`Chunked::add_block`]).
@@ -70,8 +73,9 @@ impl<T> Chunked<T> {
             let more = list_capacity(self.blocks.capacity()) - self.blocks.len();
             self.blocks.reserve_exact(more);
         }
-        self.blocks
-            .push(Vec::with_capacity(block_len(self.blocks.len())));
+        let block = Vec::with_capacity(block_len(self.blocks.len()));
+        self.capacity += block.capacity();
+        self.blocks.push(block);
     }
 
     /// Appends `value`. Needs room: call [`Chunked::add_block`] first when
@@ -139,6 +143,10 @@ mod tests {
                 let list = v.blocks.capacity() * size_of::<Vec<usize>>();
                 v.add_block();
                 assert_eq!(v.capacity(), before + block_len(v.blocks.len() - 1));
+                assert_eq!(
+                    v.capacity(),
+                    v.blocks.iter().map(Vec::capacity).sum::<usize>()
+                );
                 // What it allocated: the block, and the new list if the old one was freed.
                 let freed = if v.blocks.capacity() * size_of::<Vec<usize>>() == list {
                     0
