@@ -436,7 +436,24 @@ const JSON_FIELDS: [&str; 4] = ["id", "board", "goal", "optimal_length"];
 fn parse_instance(text: &str, line: usize) -> Result<Instance> {
     let text = text.trim();
     if text.starts_with('{') {
-        let v: Value = serde_json::from_str(text).context("invalid JSON")?;
+        let v: Value = match taquin_api::json_of(text) {
+            Ok(v) => v,
+            // As the web API refuses a body that gives a field twice: which one would count?
+            Err(e) if e.code == "repeated_key" => {
+                let key = e
+                    .extra
+                    .get("field")
+                    .and_then(Value::as_str)
+                    .unwrap_or("a key");
+                return Err(errors::Coded::new(
+                    "repeated_key",
+                    format!("\"{key}\" is given more than once: give each field once"),
+                )
+                .into());
+            }
+            // serde_json's own message, with where it went wrong.
+            Err(_) => serde_json::from_str(text).context("invalid JSON")?,
+        };
         // A misspelt field would otherwise be ignored, and its instance solved without it.
         let unknown: Vec<String> = v
             .as_object()

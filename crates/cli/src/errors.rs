@@ -183,8 +183,12 @@ fn known(err: &(dyn std::error::Error + 'static)) -> Option<Value> {
     if let Some(e) = err.downcast_ref::<GodsError>() {
         return Some(gods_error(e));
     }
-    if err.is::<ParseError>() {
+    // A board that does not parse, also as a line of an instance file.
+    if err.is::<ParseError>() || err.is::<taquin::instances::InstanceError>() {
         return Some(json!({ "code": "bad_board" }));
+    }
+    if err.is::<serde_json::Error>() {
+        return Some(json!({ "code": "bad_json" }));
     }
     if let Some(CheckError::Notation(_)) = err.downcast_ref::<CheckError>() {
         // As the page's API answers moves that do not parse.

@@ -11,7 +11,7 @@ use serde_json::json;
 use taquin::metric::{metrics, Metric};
 use taquin::mtm::{self, sets::MtmPlan, MtmSolver};
 use taquin::notation::Notation;
-use taquin::{Board, LimitHit, Request, Solution, SolveError, SolveOptions, SolveReport, Tables};
+use taquin::{Board, LimitHit, Solution, SolveError, SolveReport, Tables};
 
 use crate::common::{self, Spinner, EXIT_FAILED};
 use crate::errors::Coded;
@@ -170,29 +170,15 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     args.validate()?;
     let limits = args.limits.limits()?;
     let result = match extra.metric {
-        Metric::Stm => {
-            let options = SolveOptions {
-                threads: args.threads,
-                ..args.search.options(taquin::Workload::One)
-            };
-            let planned = Request::new(board.clone(), goal.clone(), limits).and_then(|request| {
-                let plan = taquin::plan(&request, &options, tables)?;
-                Ok((request, plan))
-            });
-            if let Ok((_, plan)) = &planned {
-                crate::solve::threads_used(args.threads, plan.algorithm)?;
-            }
-            planned.and_then(|(request, plan)| {
-                if args.explain {
-                    eprintln!("plan: {}", plan.explain());
-                }
+        Metric::Stm => crate::solve::planned(args, &board, &goal, limits, tables)?.and_then(
+            |(request, plan)| {
                 let spinner = Spinner::for_plan(&plan);
                 let progress = |p| spinner.update(p);
                 let result = plan.run(&request, tables, Some(&progress));
                 spinner.finish();
                 result
-            })
-        }
+            },
+        ),
         Metric::Mtm => {
             if args.search.algorithm.0.is_some() || args.search.heuristic.0.is_some() {
                 return Err(Coded::bad_fields("--metric mtm has its own search (IDA* over slides with a multi-tile bound): leave out --algorithm and --heuristic").into());

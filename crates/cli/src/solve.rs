@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use serde_json::json;
 use taquin::solvers::shorten::{shorten_within, ShortenOptions};
-use taquin::{Algorithm, Board, HeuristicKind, Request, SolveOptions, SolveReport, Tables};
+use taquin::{
+    Algorithm, Board, HeuristicKind, Plan, Request, SolveError, SolveOptions, SolveReport, Tables,
+};
 
 use crate::common::{self, LimitArgs, Spinner};
 use crate::errors::{self, Coded};
@@ -190,6 +192,33 @@ pub fn parse_heuristic_or_auto(name: &str) -> Result<Auto<HeuristicKind>, String
         .map_err(|e| e.to_string())
 }
 
+/// The request and the planner's plan for `solve`'s board and goal within `limits`, said on
+/// standard error with `--explain`. A flag the planned search does not take (`--threads`, see
+/// [`threads_used`]) is the outer error; the inner one is the planner's (a board it refuses).
+pub fn planned(
+    args: &SolveArgs,
+    board: &Board,
+    goal: &Board,
+    limits: taquin::Limits,
+    tables: &Tables,
+) -> Result<Result<(Request, Plan), SolveError>> {
+    let planned = Request::new(board.clone(), goal.clone(), limits).and_then(|request| {
+        let options = SolveOptions {
+            threads: args.threads,
+            ..args.search.options(taquin::Workload::One)
+        };
+        let plan = taquin::plan(&request, &options, tables)?;
+        Ok((request, plan))
+    });
+    if let Ok((_, plan)) = &planned {
+        threads_used(args.threads, plan.algorithm)?;
+        if args.explain {
+            eprintln!("plan: {}", plan.explain());
+        }
+    }
+    Ok(planned)
+}
+
 impl SolveArgs {
     /// Checks the flags a parser cannot ([`SearchArgs::validate`]), and `--threads` with an
     /// algorithm named (the planner's choice is checked once planned: [`threads_used`]),
@@ -213,44 +242,31 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
     args.validate()?;
     let limits = args.limits.limits()?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let planned = Request::new(board.clone(), goal.clone(), limits.clone()).and_then(|request| {
-        let options = SolveOptions {
-            threads: args.threads,
-            ..args.search.options(taquin::Workload::One)
-        };
-        let plan = taquin::plan(&request, &options, tables)?;
-        Ok((request, plan))
-    });
-    if let Ok((_, plan)) = &planned {
-        threads_used(args.threads, plan.algorithm)?;
-    }
-    let result = planned.and_then(|(request, plan)| {
-        if args.explain {
-            eprintln!("plan: {}", plan.explain());
-        }
-        // A heuristic asked of a search that takes none is not silently dropped.
-        if let Some(h) = args
-            .search
-            .heuristic
-            .0
-            .filter(|_| !plan.algorithm.takes_heuristic())
-        {
-            let uses = match plan.heuristic_name().as_str() {
-                "none" => "uses no heuristic".to_string(),
-                name => format!("always uses {name}"),
-            };
-            eprintln!(
-                "note: {} {uses}, so -H {} is not used",
-                plan.algorithm,
-                h.name()
-            );
-        }
-        let spinner = Spinner::for_plan(&plan);
-        let progress = |p| spinner.update(p);
-        let result = plan.run(&request, tables, Some(&progress));
-        spinner.finish();
-        result.map(|s| (s, plan))
-    });
+    let result =
+        planned(&args, &board, &goal, limits.clone(), tables)?.and_then(|(request, plan)| {
+            // A heuristic asked of a search that takes none is not silently dropped.
+            if let Some(h) = args
+                .search
+                .heuristic
+                .0
+                .filter(|_| !plan.algorithm.takes_heuristic())
+            {
+                let uses = match plan.heuristic_name().as_str() {
+                    "none" => "uses no heuristic".to_string(),
+                    name => format!("always uses {name}"),
+                };
+                eprintln!(
+                    "note: {} {uses}, so -H {} is not used",
+                    plan.algorithm,
+                    h.name()
+                );
+            }
+            let spinner = Spinner::for_plan(&plan);
+            let progress = |p| spinner.update(p);
+            let result = plan.run(&request, tables, Some(&progress));
+            spinner.finish();
+            result.map(|s| (s, plan))
+        });
     match result {
         Ok((mut solution, plan)) => {
             let mut original_length = None;

@@ -573,3 +573,31 @@ fn a_length_that_contradicts_the_given_optimum_is_checked_wrong() {
         recs[0]
     );
 }
+
+/// A bad line's record names what is wrong with the code `--json` errors and the web API use,
+/// says it once, and a field given twice is refused as the web API refuses it.
+#[test]
+fn every_bad_line_gets_the_code_of_what_is_wrong() {
+    let input = concat!(
+        "{\"id\":\"a\",\"board\":\"1 2 3/4 5 6/7 0 8\",\"board\":\"6 4 7/8 5 0/3 2 1\"}\n",
+        "d - 1 2 3 4 5 6 7 0\n",
+        "e - 1 2 3 4 5 6 7 7 0\n",
+        "{\"board\": \"1 2 3/4 5 6/7 0 8\"\n",
+    );
+    let (code, recs, _) = batch_stdin(&[], input);
+    assert_eq!(code, 1);
+    let codes: Vec<&str> = recs.iter().map(|r| r["code"].as_str().unwrap()).collect();
+    assert_eq!(
+        codes,
+        ["repeated_key", "bad_board", "bad_board", "bad_json"],
+        "{recs:?}"
+    );
+    let repeated = recs[0]["error"].as_str().unwrap();
+    assert!(
+        repeated.contains("\"board\" is given more than once"),
+        "{repeated}"
+    );
+    // The board's reason once, not again as the chain's cause.
+    let twice = recs[2]["error"].as_str().unwrap();
+    assert_eq!(twice.matches("more than once").count(), 1, "{twice}");
+}

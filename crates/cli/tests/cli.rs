@@ -697,3 +697,41 @@ fn a_custom_partition_that_leaves_tiles_out_says_which() {
         .success()
         .stderr(predicate::str::contains("note:").not());
 }
+
+/// An instance stopped by a limit is in the results file with its counts, so a resumed run's
+/// summary adds up as the run's did.
+#[test]
+fn a_resumed_bench_counts_the_nodes_of_instances_stopped_by_a_limit() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/korf_easy.txt"
+    );
+    let results =
+        std::env::temp_dir().join(format!("taquin-bench-limit-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&results);
+    let summary = |extra: &[&str]| -> Value {
+        let mut args = vec!["bench", file, "--first", "2", "-H", "manhattan", "--json"];
+        args.extend(["--max-nodes", "50", "--results", results.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        let out = taquin().args(&args).assert().code(1).get_output().clone();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        serde_json::from_str(stdout.lines().last().unwrap()).unwrap()
+    };
+    let first = summary(&[]);
+    assert_eq!(first["failed"], 2, "{first}");
+    let record: Value = serde_json::from_str(
+        std::fs::read_to_string(&results)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(record["code"], "limit_reached", "{record}");
+    assert!(record["expanded"].as_u64().unwrap() > 0, "{record}");
+    let again = summary(&["--resume"]);
+    for field in ["failed", "expanded", "generated"] {
+        assert_eq!(again[field], first[field], "{field}: {again}");
+    }
+    let _ = std::fs::remove_file(&results);
+}

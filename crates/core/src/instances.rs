@@ -43,12 +43,13 @@ pub enum InstanceError {
         count: usize,
     },
     /// A tile field that is not a number, or tiles that are not a valid board.
-    #[error("line {line}: {source}")]
+    // Not a `source`: the message says it already, and a chain printed whole would say it twice.
+    #[error("line {line}: {reason}")]
     Board {
         /// 1-based line number.
         line: usize,
         /// What is wrong with the tiles.
-        source: ParseError,
+        reason: ParseError,
     },
 }
 
@@ -89,21 +90,21 @@ pub fn parse_line(text: &str, line_no: usize) -> Result<Option<Instance>, Instan
     for (i, f) in fields[2..].iter().enumerate() {
         let t = f.parse::<Tile>().map_err(|_| InstanceError::Board {
             line: line_no,
-            source: ParseError::BadToken {
+            reason: ParseError::BadToken {
                 row: i / side + 1,
                 token: f.to_string(),
             },
         })?;
         tiles.push(t);
     }
-    let board = Board::from_tiles(side, side, tiles).map_err(|source| InstanceError::Board {
+    let board = Board::from_tiles(side, side, tiles).map_err(|reason| InstanceError::Board {
         line: line_no,
-        source,
+        reason,
     })?;
-    let goal = Board::from_tiles(side, side, (0..count as Tile).collect()).map_err(|source| {
+    let goal = Board::from_tiles(side, side, (0..count as Tile).collect()).map_err(|reason| {
         InstanceError::Board {
             line: line_no,
-            source,
+            reason,
         }
     })?;
     Ok(Some(Instance {

@@ -49,6 +49,15 @@ fn goal_with_size(
     goal_on_size(size, goal)
 }
 
+/// `goal` read as a goal's name, as the CLI's `--goal` reads it (laid out on 3x3): `None` when
+/// it is not one (a board, as text or numbers); an error for a word that names no goal.
+pub(crate) fn goal_name(
+    goal: &Bound<'_, PyAny>,
+) -> Option<Result<Board, taquin::goals::GoalError>> {
+    let text = goal.extract::<String>().ok()?;
+    taquin::goals::goal_by_name(&text, 3, 3)
+}
+
 /// [`goal_with_size`] with the size read already (`None`: not given).
 pub(crate) fn goal_on_size(
     size: Option<(usize, usize)>,
@@ -67,21 +76,15 @@ pub(crate) fn goal_on_size(
             }
             Ok(goal)
         }
-        (None, Some(g)) => {
-            if let Ok(name) = g.extract::<String>() {
-                match taquin::goals::goal_by_name(&name, 3, 3) {
-                    Some(Ok(_)) => {
-                        return Err(PyValueError::new_err(format!(
-                            "the goal {name:?} is a name: give the size too (size=\"4x4\")"
-                        )))
-                    }
-                    // A word that is no goal's name (a misspelling): the reader's message.
-                    Some(Err(e)) => return Err(crate::convert::invalid_goal(e)),
-                    None => {}
-                }
-            }
-            board_from_any(g, "goal")
-        }
+        (None, Some(g)) => match goal_name(g) {
+            Some(Ok(_)) => Err(PyValueError::new_err(format!(
+                "the goal {} is a name: give the size too (size=\"4x4\")",
+                g.repr()?
+            ))),
+            // A word that is no goal's name (a misspelling): the reader's message.
+            Some(Err(e)) => Err(crate::convert::invalid_goal(e)),
+            None => board_from_any(g, "goal"),
+        },
         (None, None) => Err(PyValueError::new_err(
             "give a size (\"4x4\", columns x rows) or a goal",
         )),

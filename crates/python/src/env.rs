@@ -12,8 +12,6 @@ use pyo3::prelude::*;
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::{check_solvable, Board, Move, Unsolvable};
 
-use pyo3::types::PyString;
-
 use crate::board::PyBoard;
 use crate::convert::{board_from_any, size_from_any};
 use crate::data::goal_on_size;
@@ -38,12 +36,7 @@ pub fn env_goal(
         .transpose()?;
     let goal = goal.filter(|g| !g.is_none());
     // A goal board has a size of its own; a name, or no goal, is laid out on the default one.
-    let sized_by_goal = goal.is_some_and(|g| match g.cast::<PyString>() {
-        Ok(text) => text
-            .to_cow()
-            .map_or(true, |t| taquin::goals::goal_by_name(&t, 3, 3).is_none()),
-        Err(_) => true,
-    });
+    let sized_by_goal = goal.is_some_and(|g| crate::data::goal_name(g).is_none());
     let size = size.or((!sized_by_goal).then_some(DEFAULT_SIZE));
     goal_on_size(size, goal).map(PyBoard::new)
 }

@@ -151,6 +151,10 @@ impl SolveResult {
     }
 }
 
+/// The largest `max_memory` taken, in MiB: 16 TiB, far beyond any machine's memory, and below
+/// the byte counts (a gibibyte is 1,073,741,824) that a caller used to bytes would give.
+const MAX_MEMORY_MIB: usize = 1 << 24;
+
 /// The bytes of a `max_memory` argument, which is in MiB as the CLI's `--max-memory` (so that a
 /// budget reads the same in both): 1 or more, or `None` for the default budget.
 fn memory_budget(mib: Option<i128>) -> PyResult<Option<usize>> {
@@ -163,6 +167,14 @@ fn memory_budget(mib: Option<i128>) -> PyResult<Option<usize>> {
              {default} MiB"
         ),
     )?;
+    if let Some(mib) = mib.filter(|&m| m > MAX_MEMORY_MIB) {
+        // Most likely bytes, as `max_memory` took before: say the unit rather than ask for it.
+        return Err(PyValueError::new_err(format!(
+            "invalid max_memory {mib}: that is {} TiB, as max_memory is in MiB (as the CLI's \
+             --max-memory); for 1 GiB give 1024, or None for the default budget of {default} MiB",
+            mib >> 20
+        )));
+    }
     mib.map(|mib| {
         taquin::limits::mebibytes(mib).map_err(|e| {
             PyValueError::new_err(format!(

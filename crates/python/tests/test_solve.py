@@ -198,8 +198,8 @@ def test_the_memory_budget_is_in_mib_as_on_the_command_line():
     assert r.length == 31 and r.optimal
     [r] = taquin.solve_batch([hard], algorithm="astar", heuristic="manhattan", max_memory=64)
     assert r.length == 31
-    # More MiB than the machine can address: said in MiB.
-    with pytest.raises(ValueError, match="invalid max_memory .* MiB is more memory than this machine"):
+    # More MiB than any machine has: said with the unit.
+    with pytest.raises(ValueError, match="invalid max_memory .* TiB, as max_memory is in MiB"):
         taquin.solve(hard, max_memory=2**63)
     # Every docstring that names the budget gives its unit.
     for call in (taquin.solve, taquin.solve_batch):
@@ -277,3 +277,10 @@ def test_batch_errors_raise_or_take_their_place():
     assert isinstance(out[1], taquin.UnsolvableError)
     with pytest.raises(taquin.InvalidBoardError, match="invalid board 1: tile 9 is out of range"):
         taquin.solve_batch(np.array([[1, 2, 3, 4, 5, 6, 7, 0, 8], [9, 2, 3, 4, 5, 6, 7, 0, 8]]))
+
+
+def test_a_memory_budget_in_bytes_is_refused_with_the_unit():
+    # 1 GiB in bytes, as max_memory took before it was in MiB: 1 PiB read as MiB.
+    with pytest.raises(ValueError, match="max_memory is in MiB"):
+        taquin.solve("1 2 3/4 5 6/7 0 8", max_memory=1 << 30)
+    assert taquin.solve("1 2 3/4 5 6/7 0 8", max_memory=1 << 24).length == 1

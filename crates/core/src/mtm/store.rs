@@ -24,7 +24,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::pdb::MtmPdb;
-use crate::pdb::store::{content_checksum, read_head, regular_file, write_table, CHECKSUM_AT};
+use crate::pdb::store::{
+    content_checksum, corrupt, read_head, regular_file, write_table, CHECKSUM_AT,
+};
 use crate::pdb::{PatternSpec, PdbError};
 
 /// The first eight bytes of every multi-tile database file.
@@ -70,13 +72,6 @@ pub struct FileInfo {
     pub entries: u64,
     /// File size in bytes.
     pub bytes: u64,
-}
-
-fn corrupt(path: &Path, why: impl Into<String>) -> PdbError {
-    PdbError::Corrupt {
-        path: path.to_path_buf(),
-        reason: why.into(),
-    }
 }
 
 /// Reads the header of the multi-tile file at `path` (for listing a directory): the pattern,

@@ -88,7 +88,7 @@ pub enum PdbError {
     },
     /// A file that is not a valid database for what was asked: damaged, truncated, of another
     /// format version, or built for another board, goal or pattern.
-    #[error("{path}: {reason}; the file is not used (it is rebuilt on next use; to rebuild it now, run the `taquin pdb build` command that made it again with `--force`, e.g. `taquin pdb build --size 4x4 --force` for the set the planner prefers on 4x4)")]
+    #[error("{path}: {reason}; the file is not used (it is rebuilt on next use; to rebuild it now, run the `taquin pdb build` command that made it again with `--force`: `taquin pdb build --size WxH --force` for the set the planner prefers on a WxH board, with `--metric mtm` for a multi-tile table)")]
     Corrupt {
         /// The file.
         path: PathBuf,

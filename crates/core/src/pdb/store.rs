@@ -168,7 +168,8 @@ pub struct FileInfo {
     pub entries: u64,
 }
 
-fn corrupt(path: &Path, reason: impl Into<String>) -> PdbError {
+/// The error of a table file at `path` that is not what it should be, saying `reason`.
+pub(crate) fn corrupt(path: &Path, reason: impl Into<String>) -> PdbError {
     PdbError::Corrupt {
         path: path.to_path_buf(),
         reason: reason.into(),
