@@ -725,3 +725,29 @@ fn korf_instances_with_5_5_5_and_6_6_3() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A large set whose files are cut short (an interrupted copy, say) is passed over for the next
+/// best choice, instead of being planned and then failing to load: the solve still answers.
+#[test]
+fn a_large_set_whose_files_are_cut_short_is_passed_over_by_the_planner() {
+    let dir = temp_dir("planner-cut-short");
+    let goal = Board::solved(4, 4).unwrap();
+    let table_goal = taquin::symmetry::Symmetry::table_goal(&goal);
+    let largest = taquin::planner::largest_set(4, 4).unwrap();
+    for spec in largest.partition(&table_goal).unwrap() {
+        std::fs::write(store::path_in(&dir, &spec), b"cut short").unwrap();
+    }
+    let tables = Tables::open(&dir);
+    let board = Board::parse("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12").unwrap();
+    let request = Request::new(board, goal, Limits::none()).unwrap();
+    let plan = taquin::plan(&request, &SolveOptions::default(), &tables).unwrap();
+    assert_ne!(
+        plan.heuristic,
+        HeuristicKind::Pdb(largest),
+        "{}",
+        plan.explain()
+    );
+    let solution = plan.run(&request, &tables, None).unwrap();
+    assert_eq!((solution.len(), solution.optimal), (2, true));
+    let _ = std::fs::remove_dir_all(&dir);
+}

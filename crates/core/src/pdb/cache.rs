@@ -175,8 +175,11 @@ impl DatabaseCache {
             .clone()
     }
 
-    /// True when the database of `spec` is in memory or has a regular file in the directory,
-    /// so that using it costs at most a load, never a build.
+    /// True when the database of `spec` is in memory or has a file in the directory whose
+    /// header describes it (the pattern, the entries, the file's length), so that using it
+    /// costs at most a load, never a build. A file cut short, of another version or of another
+    /// pattern would only fail its load: the planner, asking this, takes the next best set
+    /// instead. (A file damaged inside is found by its checksum when it is loaded.)
     pub(crate) fn available(&self, spec: &PatternSpec) -> bool {
         let in_memory = self
             .loaded
@@ -186,7 +189,7 @@ impl DatabaseCache {
             .is_some_and(|slot| slot.try_lock().is_ok_and(|db| db.is_some()));
         in_memory
             || self.dir.as_deref().is_some_and(|dir| {
-                std::fs::metadata(store::path_in(dir, spec)).is_ok_and(|m| m.is_file())
+                store::info(&store::path_in(dir, spec)).is_ok_and(|info| info.spec == *spec)
             })
     }
 
