@@ -67,7 +67,8 @@ enum Command {
 }
 
 impl Command {
-    /// True when the command was asked for JSON output: its errors are then JSON too.
+    /// True when the command was asked for JSON output, or always gives it (`batch`'s records):
+    /// its errors are then JSON too.
     fn json(&self) -> bool {
         match self {
             Command::Solve(args) => args.json,
@@ -75,7 +76,8 @@ impl Command {
             Command::Bench(args) => args.json,
             Command::Verify(args) => args.json,
             Command::GodsNumber(args) => args.json,
-            Command::Generate(_) | Command::Batch(_) | Command::Serve(_) | Command::Pdb(_) => false,
+            Command::Batch(_) => true,
+            Command::Generate(_) | Command::Serve(_) | Command::Pdb(_) => false,
         }
     }
 }

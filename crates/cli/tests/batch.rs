@@ -601,3 +601,19 @@ fn every_bad_line_gets_the_code_of_what_is_wrong() {
     let twice = recs[2]["error"].as_str().unwrap();
     assert_eq!(twice.matches("more than once").count(), 1, "{twice}");
 }
+
+/// An error before the run (a file that cannot be read, a flag refused) is a JSON object on
+/// standard output too, as the records are, with the code `--json` errors use.
+#[test]
+fn an_error_before_the_run_is_one_json_object_too() {
+    let missing = std::env::temp_dir().join("taquin-no-such-instances.txt");
+    let out = taquin().arg("batch").arg(&missing).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["code"], "io", "{v}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error: "));
+    let (code, recs, _) = batch_stdin(&["-a", "idastar", "--weight", "2"], "1 2 3/4 5 6/7 0 8\n");
+    assert_eq!(code, 2);
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0]["code"], "bad_fields", "{:?}", recs[0]);
+}

@@ -217,13 +217,14 @@ fn a_flag_the_algorithm_does_not_use_is_refused_saying_which_algorithms_take_it(
         ),
         "{stderr}"
     );
-    // batch checks them before any instance.
+    // batch checks them before any instance: no record, the error alone (as JSON, as its
+    // records are).
     taquin()
         .args(["batch", "-a", "idastar", "--weight", "2"])
         .write_stdin(format!("{{\"board\": \"{ONE_MOVE}\"}}\n"))
         .assert()
         .code(2)
-        .stdout("")
+        .stdout(predicates::str::starts_with("{\"code\":\"bad_fields\""))
         .stderr(predicates::str::contains(
             "--weight applies to weighted-astar only",
         ));
