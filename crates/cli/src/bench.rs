@@ -97,14 +97,14 @@ struct Totals {
 impl Totals {
     /// Counts the `--results` records of `earlier` that are of `instances` and of heuristic
     /// `hname` (the first record of each instance), as the run counts an instance it solves:
-    /// what a resumed run does not solve again still belongs to its summary. Returns how many
-    /// instances that is.
-    fn add_records(
+    /// what a resumed run does not solve again still belongs to its summary. Returns the ids of
+    /// those instances: the run's instances done already.
+    fn add_records<'a>(
         &mut self,
-        earlier: &[serde_json::Value],
+        earlier: &'a [serde_json::Value],
         instances: &[Instance],
         hname: &str,
-    ) -> usize {
+    ) -> HashSet<&'a str> {
         let selected: HashSet<&str> = instances.iter().map(|i| i.id.as_str()).collect();
         let mut counted = HashSet::new();
         for record in earlier {
@@ -136,7 +136,7 @@ impl Totals {
                 self.generated_published += generated;
             }
         }
-        counted.len()
+        counted
     }
 }
 
@@ -293,14 +293,10 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             )?;
         }
         let mut totals = Totals::default();
-        let done: HashSet<&str> = earlier
-            .iter()
-            .filter(|r| r.get("heuristic").and_then(|h| h.as_str()) == Some(hname.as_str()))
-            .filter_map(|r| r.get("id").and_then(|i| i.as_str()))
-            .collect();
         // The summary is the run's as a whole: the instances already in the file count too.
-        let resumed = totals.add_records(&earlier, &instances, &hname);
-        bar.inc(done.len() as u64);
+        let done = totals.add_records(&earlier, &instances, &hname);
+        let resumed = done.len();
+        bar.inc(resumed as u64);
         let todo: Vec<&Instance> = instances
             .iter()
             .filter(|i| !done.contains(i.id.as_str()))

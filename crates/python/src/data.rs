@@ -42,11 +42,12 @@ fn goal_with_size(
     size: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Board> {
-    let size = size
-        .filter(|s| !s.is_none())
-        .map(size_from_any)
-        .transpose()?;
-    goal_on_size(size, goal)
+    goal_on_size(size_arg(size)?, goal)
+}
+
+/// A `size` argument read as [`size_from_any`] reads it; `None` (or Python's None): not given.
+pub(crate) fn size_arg(size: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(usize, usize)>> {
+    size.filter(|s| !s.is_none()).map(size_from_any).transpose()
 }
 
 /// `goal` read as a goal's name, as the CLI's `--goal` reads it (laid out on 3x3): `None` when

@@ -13,7 +13,7 @@ use taquin::generate::{random_walk, uniform, Rng};
 use taquin::{check_solvable, Board, Move, Unsolvable};
 
 use crate::board::PyBoard;
-use crate::convert::{board_from_any, size_from_any};
+use crate::convert::board_from_any;
 use crate::data::goal_on_size;
 use crate::errors::{parse_error, UnsolvableError};
 
@@ -30,10 +30,7 @@ pub fn env_goal(
     size: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyBoard> {
-    let size = size
-        .filter(|s| !s.is_none())
-        .map(size_from_any)
-        .transpose()?;
+    let size = crate::data::size_arg(size)?;
     let goal = goal.filter(|g| !g.is_none());
     // A goal board has a size of its own; a name, or no goal, is laid out on the default one.
     let sized_by_goal = goal.is_some_and(|g| crate::data::goal_name(g).is_none());
