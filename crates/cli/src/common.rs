@@ -160,15 +160,23 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
 /// The goal: the one given, or 1..N-1 then the blank for the board's size.
 pub fn read_goal(goal: Option<&str>, board: &Board) -> Result<Board> {
     let goal = match goal {
-        Some(g) if g != "-" && !std::path::Path::new(g).is_file() => {
-            taquin::goals::parse_goal(g, board.width(), board.height())
-                .context(Coded::bad_board("goal", "invalid goal"))?
-        }
-        Some(g) => read_board(g, "goal")?,
+        Some(g) => goal_from_text(g, board.width(), board.height())?,
         None => Board::solved(board.width(), board.height())?,
     };
     board.check_same_size(&goal)?;
     Ok(goal)
+}
+
+/// A goal as the user wrote it: a name (`korf`, `snail`, ...) laid out on a `width` x
+/// `height` board, a board, `-` for standard input or a file holding a board. A board of
+/// another size is returned as it is: the caller refuses it in its own words.
+pub fn goal_from_text(text: &str, width: usize, height: usize) -> Result<Board> {
+    if text != "-" && !std::path::Path::new(text).is_file() {
+        if let Some(named) = taquin::goals::goal_by_name(text, width, height) {
+            return named.context(Coded::bad_board("goal", "invalid goal"));
+        }
+    }
+    read_board(text, "goal")
 }
 
 /// A spinner on standard error showing a running search, or nothing when stderr is not a

@@ -251,12 +251,7 @@ pub fn run(args: PdbArgs, tables: &Tables) -> Result<ExitCode> {
 /// name (`standard`, `korf`, `snail`) laid out on the size, else a board, its file or `-`
 /// (a file of that name comes first, as for `solve`).
 fn goal_for(text: &str, width: usize, height: usize) -> Result<Board> {
-    if text != "-" && !Path::new(text).is_file() {
-        if let Some(named) = taquin::goals::goal_by_name(text, width, height) {
-            return named.context("invalid goal");
-        }
-    }
-    let goal = common::read_board(text, "goal")?;
+    let goal = common::goal_from_text(text, width, height)?;
     anyhow::ensure!(
         goal.width() == width && goal.height() == height,
         "the goal is {}x{} but the databases are for {width}x{height} boards",

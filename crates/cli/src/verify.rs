@@ -12,7 +12,7 @@ use anyhow::{Context, Result};
 use serde_json::json;
 use taquin::metric::Metric;
 use taquin::notation::Notation;
-use taquin::replay::{check, CheckError, Replayed};
+use taquin::replay::{check, CheckError, ReplayError, Replayed};
 use taquin::{Algorithm, Board, Limits, Request, SolveError, SolveOptions, Tables};
 
 use crate::common::{self, EXIT_FAILED};
@@ -85,7 +85,16 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
         }
         Err(err) => {
             if args.json {
-                writeln!(out, "{}", json!({"valid": false, "error": err.to_string()}))?;
+                let code = match &err {
+                    CheckError::Replay(ReplayError::Illegal { .. }) => "illegal_move",
+                    CheckError::Replay(ReplayError::NotGoal { .. }) => "not_the_goal",
+                    CheckError::Notation(_) => unreachable!("handled above"),
+                };
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"valid": false, "code": code, "error": err.to_string()})
+                )?;
             } else {
                 writeln!(out, "invalid: {err}")?;
             }

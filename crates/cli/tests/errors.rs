@@ -123,6 +123,17 @@ fn verify_and_gods_number_give_json_errors_too() {
         (v["code"].as_str(), v["field"].as_str()),
         (Some("bad_moves"), Some("moves"))
     );
+    // Moves that are not a solution: a verdict (exit 1), with a code that says which way.
+    let (v, _) = json_error(&["verify", ONE_MOVE, "R"], 1);
+    assert_eq!(
+        (v["code"].as_str(), v["valid"].as_bool()),
+        (Some("illegal_move"), Some(false))
+    );
+    let (v, _) = json_error(&["verify", ONE_MOVE, "U"], 1);
+    assert_eq!(
+        (v["code"].as_str(), v["valid"].as_bool()),
+        (Some("not_the_goal"), Some(false))
+    );
     let (v, _) = json_error(&["verify", ONE_MOVE, "D", "--timeout", "0"], 2);
     assert_eq!(v["code"], "bad_limit");
     let (v, _) = json_error(&["gods-number", "3x3", "--goal", "1 2/3 0"], 2);
