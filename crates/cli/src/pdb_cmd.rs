@@ -210,6 +210,14 @@ fn observer() -> pdb::cache::Observer {
                 }
                 common::print_line(&format!("warning: {error}; rebuilding it"));
             }
+            PdbEvent::Damaged { error } => {
+                if let Some(b) = bar.take() {
+                    b.finish_and_clear();
+                }
+                common::print_line(&format!(
+                    "warning: {error}; meanwhile the planner takes the next best tables"
+                ));
+            }
             PdbEvent::Saved { spec, path } => {
                 // A quiet build's file is saved quietly too.
                 if builds.remove(spec).is_some() {

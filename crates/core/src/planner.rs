@@ -55,6 +55,8 @@ pub struct Plan {
     pub depth: usize,
     /// Threads of one IDA* search.
     pub threads: usize,
+    /// How many boards the tables will serve (the planner's choice of tables depends on it).
+    pub workload: Workload,
     /// May the run build missing pattern databases?
     pub build: BuildPolicy,
     /// A time budget the run takes when the request sets no deadline (the anytime search).
@@ -162,11 +164,50 @@ pub fn plan(
         weight: options.weight,
         depth: options.depth,
         threads: options.threads,
+        workload: options.workload,
         build,
         budget,
         reason,
         better,
     })
+}
+
+impl Plan {
+    /// The plan to run instead of this one when its tables failed their check at the load: the
+    /// planner's next choice of tables, which passes over the damaged set (see
+    /// [`crate::pdb::PdbEvent::Damaged`]), its reason saying so and how to rebuild the set.
+    /// `None` unless this plan's tables are the planner's choice of a large set (tables asked
+    /// for are rebuilt when damaged, never passed over) and one of their files is damaged.
+    pub(crate) fn instead_of_damaged(&self, request: &Request, tables: &Tables) -> Option<Plan> {
+        let HeuristicKind::Pdb(set) = self.heuristic else {
+            return None;
+        };
+        if self.build != BuildPolicy::Never {
+            return None;
+        }
+        let table_goal = Symmetry::table_goal(request.goal());
+        let damaged = set
+            .partition(&table_goal)
+            .ok()?
+            .into_iter()
+            .find(|spec| tables.is_damaged(spec))?;
+        let (heuristic, build, reason, better) = auto_heuristic(request, self.workload, tables);
+        // What the reason said beyond the tables (the anytime search's own words) stays.
+        let rest = self
+            .reason
+            .split_once("; ")
+            .map_or(String::new(), |(_, rest)| format!("; {rest}"));
+        Some(Plan {
+            heuristic,
+            build,
+            better,
+            reason: format!(
+                "{reason}, as a file of {set} on disk is damaged (rebuild it with `{}`){rest}",
+                damaged.rebuild_command()
+            ),
+            ..self.clone()
+        })
+    }
 }
 
 fn goal_size(request: &Request) -> String {
@@ -328,5 +369,74 @@ mod tests {
         assert_eq!(background_set(5, 5), Some(PdbPreset::ZP6666));
         assert_eq!(background_set(6, 6), None);
         assert_eq!(background_set(3, 3), None);
+    }
+
+    #[test]
+    fn a_large_set_damaged_inside_is_passed_over_and_the_board_still_solved() {
+        use crate::pdb::{store, PdbEvent};
+        use crate::{Board, Limits};
+        use std::sync::{Arc, Mutex};
+        let dir = std::env::temp_dir().join(format!("taquin-damaged-set-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let goal = Board::solved(4, 4).unwrap();
+        let largest = largest_set(4, 4).unwrap();
+        let specs = largest.partition(&Symmetry::table_goal(&goal)).unwrap();
+        for spec in &specs {
+            store::write_damaged(&store::path_in(&dir, spec), spec);
+        }
+        let tables = Tables::open(&dir);
+        let heard = Arc::new(Mutex::new(Vec::new()));
+        let told = heard.clone();
+        tables.set_observer(Some(Arc::new(move |event: &PdbEvent| {
+            if let PdbEvent::Damaged { error } = event {
+                told.lock().unwrap().push(error.clone());
+            }
+        })));
+        let board = Board::parse("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12").unwrap();
+        let request = Request::new(board, goal, Limits::none()).unwrap();
+        // The headers are right, so the set is planned; its tables fail their check at the load.
+        let first = plan(&request, &SolveOptions::default(), &tables).unwrap();
+        assert_eq!(first.heuristic, HeuristicKind::Pdb(largest));
+        let solution = first.run(&request, &tables, None).unwrap();
+        assert_eq!((solution.len(), solution.optimal), (2, true));
+        assert_ne!(solution.heuristic, largest.label());
+        assert!(
+            solution.plan.contains(&format!(
+                "as a file of {largest} on disk is damaged (rebuild it with `taquin pdb build --size 4x4"
+            )),
+            "{}",
+            solution.plan
+        );
+        let heard = heard.lock().unwrap().clone();
+        assert_eq!(heard.len(), 1, "{heard:?}");
+        assert!(heard[0].contains("checksum"), "{heard:?}");
+        // From then on the planner passes over the set, and the damaged files stay for the user
+        // to rebuild.
+        let next = plan(&request, &SolveOptions::default(), &tables).unwrap();
+        assert_ne!(next.heuristic, HeuristicKind::Pdb(largest));
+        for spec in &specs {
+            assert!(store::path_in(&dir, spec).exists());
+        }
+        // A file changed since (rebuilt by another process, say) is the planner's again.
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(10);
+        for spec in &specs {
+            let file = std::fs::File::options()
+                .write(true)
+                .open(store::path_in(&dir, spec))
+                .unwrap();
+            file.set_modified(later).unwrap();
+        }
+        let again = plan(&request, &SolveOptions::default(), &tables).unwrap();
+        assert_eq!(again.heuristic, HeuristicKind::Pdb(largest));
+        // Tables asked for by name are rebuilt when damaged, never passed over.
+        let asked = SolveOptions {
+            heuristic: Some(HeuristicKind::Pdb(largest)),
+            ..SolveOptions::default()
+        };
+        assert!(plan(&request, &asked, &tables)
+            .unwrap()
+            .instead_of_damaged(&request, &tables)
+            .is_none());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

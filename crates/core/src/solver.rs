@@ -114,7 +114,27 @@ impl Plan {
     /// Runs the plan on `request` with the tables of `tables`: the search, then the replay of
     /// its moves. The solution records the plan's algorithm, heuristic and reason, and the best
     /// proven lower bound (the length itself when optimal).
+    ///
+    /// When the plan's tables are the planner's choice of a large set and one of their files
+    /// turns out damaged at its load, the run goes on with the planner's next choice
+    /// ([`Plan::instead_of_damaged`]): the answer's plan says so, with the command that
+    /// rebuilds the set, and the tables' observer hears of the file at once.
     pub fn run(
+        &self,
+        request: &Request,
+        tables: &Tables,
+        progress: Option<ProgressFn>,
+    ) -> Result<Solution, SolveError> {
+        let result = self.run_once(request, tables, progress);
+        if result.is_err() {
+            if let Some(instead) = self.instead_of_damaged(request, tables) {
+                return instead.run(request, tables, progress);
+            }
+        }
+        result
+    }
+
+    fn run_once(
         &self,
         request: &Request,
         tables: &Tables,

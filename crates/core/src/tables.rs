@@ -92,6 +92,13 @@ impl Tables {
         self.inner.databases.available(spec)
     }
 
+    /// True when the file of `spec` failed its check where nothing may rebuild it (a file of
+    /// the planner's large sets): the planner then passes over its set for as long as this
+    /// handle (and its clones) live.
+    pub fn is_damaged(&self, spec: &PatternSpec) -> bool {
+        self.inner.databases.is_damaged(spec)
+    }
+
     /// The database of `spec`: from memory, mapped from its file, or built as `policy` allows
     /// (and saved when the handle has a directory).
     pub fn database(

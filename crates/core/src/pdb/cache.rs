@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use crate::clock::Instant;
 use crate::limits::Limits;
@@ -45,6 +45,12 @@ pub enum PdbEvent {
     /// A file was rejected; it is rebuilt next.
     Rejected {
         /// Why, with the path.
+        error: String,
+    },
+    /// A file of a set that is never built unasked (the planner's large sets) failed its check:
+    /// it is not used, and the planner passes over its set for as long as the handle lives.
+    Damaged {
+        /// Why, with the path and the command that builds it anew.
         error: String,
     },
     /// A build starts.
@@ -134,6 +140,10 @@ type Slot = Arc<Mutex<Option<Arc<PatternDb>>>>;
 pub(crate) struct DatabaseCache {
     dir: Option<PathBuf>,
     loaded: Mutex<HashMap<PatternSpec, Slot>>,
+    /// Databases whose file failed its check where nothing may rebuild it, with the file's
+    /// time of change then: no longer [`DatabaseCache::available`] while the file stays as it
+    /// was, so that the planner plans without them (a server picks up a rebuilt file).
+    damaged: Mutex<HashMap<PatternSpec, Option<SystemTime>>>,
     observer: RwLock<Option<Observer>>,
 }
 
@@ -143,6 +153,7 @@ impl DatabaseCache {
         DatabaseCache {
             dir,
             loaded: Mutex::new(HashMap::new()),
+            damaged: Mutex::new(HashMap::new()),
             observer: RwLock::new(None),
         }
     }
@@ -181,6 +192,9 @@ impl DatabaseCache {
     /// pattern would only fail its load: the planner, asking this, takes the next best set
     /// instead. (A file damaged inside is found by its checksum when it is loaded.)
     pub(crate) fn available(&self, spec: &PatternSpec) -> bool {
+        if self.is_damaged(spec) {
+            return false;
+        }
         let in_memory = self
             .loaded
             .lock()
@@ -191,6 +205,21 @@ impl DatabaseCache {
             || self.dir.as_deref().is_some_and(|dir| {
                 store::info(&store::path_in(dir, spec)).is_ok_and(|info| info.spec == *spec)
             })
+    }
+
+    /// True when the file of `spec` failed its check and nothing here may rebuild it.
+    /// (Until the file changes: a rebuilt file is used again.)
+    pub(crate) fn is_damaged(&self, spec: &PatternSpec) -> bool {
+        let damaged = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
+        damaged
+            .get(spec)
+            .is_some_and(|&then| self.modified(spec) == then)
+    }
+
+    /// When the file of `spec` last changed, if it has one.
+    fn modified(&self, spec: &PatternSpec) -> Option<SystemTime> {
+        let path = store::path_in(self.dir.as_deref()?, spec);
+        std::fs::metadata(path).and_then(|m| m.modified()).ok()
     }
 
     /// Drops the in-memory copy of `spec` (the file stays), so that a command building several
@@ -247,11 +276,20 @@ impl DatabaseCache {
                         }),
                     // Not "rebuilt on next use": nothing here may build it.
                     Err(PdbError::Corrupt { path, reason }) => {
-                        return Err(PdbError::Damaged {
+                        let damaged = PdbError::Damaged {
                             path,
                             reason,
                             rebuild: spec.rebuild_command(),
-                        })
+                        };
+                        let modified = self.modified(spec);
+                        self.damaged
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .insert(spec.clone(), modified);
+                        self.emit(PdbEvent::Damaged {
+                            error: damaged.to_string(),
+                        });
+                        return Err(damaged);
                     }
                     Err(e) => return Err(e),
                 }

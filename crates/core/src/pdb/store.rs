@@ -82,7 +82,12 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 }
 
 fn header(db: &PatternDb) -> Vec<u8> {
-    let spec = db.spec();
+    header_of(db.spec(), db.bits(), db.max_excess(), db.entries())
+}
+
+/// The header of a table of `spec` with `entries` entries of `bits` bits, the largest
+/// `max_excess`, its checksum field zero.
+fn header_of(spec: &PatternSpec, bits: u8, max_excess: u8, entries: u64) -> Vec<u8> {
     let mut h = Vec::with_capacity(HEADER + spec.cells.len());
     h.extend_from_slice(MAGIC);
     h.extend_from_slice(&VERSION.to_le_bytes());
@@ -90,14 +95,34 @@ fn header(db: &PatternDb) -> Vec<u8> {
     h.push(spec.height as u8);
     h.push(spec.blank_goal as u8);
     h.push(spec.cells.len() as u8);
-    h.push(db.bits());
-    h.push(db.max_excess());
+    h.push(bits);
+    h.push(max_excess);
     h.push(u8::from(spec.zero_aware));
     h.extend_from_slice(&[0; 5]);
-    h.extend_from_slice(&db.entries().to_le_bytes());
+    h.extend_from_slice(&entries.to_le_bytes());
     h.extend_from_slice(&[0; 8]);
     h.extend(spec.cells.iter().map(|&c| c as u8));
     h
+}
+
+/// A file for `spec` as a copy damaged inside leaves it: its header right (the pattern, the
+/// entries, the length: what the planner reads), its table all zeros, which its checksum does
+/// not match. Written sparse, so that a table of hundreds of megabytes costs no disk.
+#[cfg(test)]
+pub(crate) fn write_damaged(path: &Path, spec: &PatternSpec) {
+    let bits = if spec.zero_aware { 1 } else { 4 };
+    let entries = if spec.zero_aware {
+        super::layout::Layout::shared(spec.width, spec.height, spec.cells.len())
+            .zero_aware_entries()
+    } else {
+        spec.entries()
+    };
+    let mut head = header_of(spec, bits, 1, entries);
+    head[CHECKSUM_AT] = 1;
+    fs::write(path, &head).unwrap();
+    let file = fs::OpenOptions::new().write(true).open(path).unwrap();
+    file.set_len(head.len() as u64 + super::table::packed_len(entries, bits))
+        .unwrap();
 }
 
 /// The checksum a file stores: over its `header` (the pattern cells included) with the checksum
