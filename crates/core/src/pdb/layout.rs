@@ -18,6 +18,13 @@ use super::perm::Perms;
 use super::regions::Geometry;
 use super::subsets::Subsets;
 
+#[cfg(test)]
+thread_local! {
+    /// Layouts worked out on this thread (tests check that some paths work none out).
+    pub(crate) static BUILT_ON_THIS_THREAD: std::cell::Cell<usize> =
+        const { std::cell::Cell::new(0) };
+}
+
 /// The sets, orders and blocks of patterns of `k` tiles on one board size.
 pub(super) struct Layout {
     pub geo: Geometry,
@@ -85,6 +92,8 @@ impl Layout {
     /// The layout of `k`-tile patterns on a `width` x `height` board. Counting the regions of
     /// every set takes a flood per set: `C(n, k)` of them (177,100 for 6 tiles on 5x5).
     pub fn new(width: usize, height: usize, k: usize) -> Layout {
+        #[cfg(test)]
+        BUILT_ON_THIS_THREAD.with(|built| built.set(built.get() + 1));
         let geo = Geometry::new(width, height);
         let subsets = Subsets::new(geo.n, k);
         // A vertical slide passes fewer tiles than the board is wide.

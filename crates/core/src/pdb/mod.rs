@@ -48,6 +48,8 @@ use crate::board::Board;
 pub use build::{build, BuildProgress};
 pub use cache::{default_dir, BuildPolicy, PdbEvent};
 pub use heuristic::{PdbHeuristic, MAX_PATTERNS, NARROW_PATTERNS};
+#[cfg(test)]
+pub(crate) use layout::BUILT_ON_THIS_THREAD;
 pub use table::PatternDb;
 
 /// Evaluates `$body` with `$h` bound to the pattern-database heuristic of `$preset` for `$goal`
