@@ -371,20 +371,39 @@ mod tests {
         assert_eq!(background_set(3, 3), None);
     }
 
+    /// A new directory `name` holding the planner's largest set for `width` x `height` as
+    /// files damaged inside ([`crate::pdb::store::write_damaged`]: right headers, sparse zero
+    /// tables), with the standard goal, the set and its patterns.
+    fn damaged_largest_set(
+        width: usize,
+        height: usize,
+        name: &str,
+    ) -> (
+        std::path::PathBuf,
+        crate::Board,
+        PdbPreset,
+        Vec<crate::pdb::PatternSpec>,
+    ) {
+        use crate::pdb::store;
+        let dir = std::env::temp_dir().join(format!("taquin-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let goal = crate::Board::solved(width, height).unwrap();
+        let largest = largest_set(width, height).unwrap();
+        let specs = largest.partition(&Symmetry::table_goal(&goal)).unwrap();
+        for spec in &specs {
+            store::write_damaged(&store::path_in(&dir, spec), spec);
+        }
+        (dir, goal, largest, specs)
+    }
+
     #[test]
     fn the_planner_reads_a_large_sets_headers_without_working_out_their_layout() {
         // The layouts of the 6x6 set's zero-aware tables take a quarter of a second, and the
         // anytime search's first answer (due in 0.1 s) comes after the plan: the plan may read
         // the files' headers, not lay their tables out.
-        use crate::pdb::{store, BUILT_ON_THIS_THREAD};
-        use crate::{Board, Limits};
-        let dir = std::env::temp_dir().join(format!("taquin-plan-6x6-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let goal = Board::solved(6, 6).unwrap();
-        let largest = largest_set(6, 6).unwrap();
-        for spec in largest.partition(&Symmetry::table_goal(&goal)).unwrap() {
-            store::write_damaged(&store::path_in(&dir, &spec), &spec);
-        }
+        use crate::pdb::BUILT_ON_THIS_THREAD;
+        use crate::Limits;
+        let (dir, goal, largest, _) = damaged_largest_set(6, 6, "plan-6x6");
         let tables = Tables::open(&dir);
         let board = crate::generate::random_walk(&goal, 40, &mut crate::generate::Rng::new(1));
         let request = Request::new(board, goal, Limits::none()).unwrap();
@@ -400,14 +419,7 @@ mod tests {
         use crate::pdb::{store, PdbEvent};
         use crate::{Board, Limits};
         use std::sync::{Arc, Mutex};
-        let dir = std::env::temp_dir().join(format!("taquin-damaged-set-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let goal = Board::solved(4, 4).unwrap();
-        let largest = largest_set(4, 4).unwrap();
-        let specs = largest.partition(&Symmetry::table_goal(&goal)).unwrap();
-        for spec in &specs {
-            store::write_damaged(&store::path_in(&dir, spec), spec);
-        }
+        let (dir, goal, largest, specs) = damaged_largest_set(4, 4, "damaged-set");
         let tables = Tables::open(&dir);
         let heard = Arc::new(Mutex::new(Vec::new()));
         let told = heard.clone();
