@@ -99,6 +99,11 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
         spinner.finish();
         match result {
             Ok(s) => {
+                // The tables the answer used: a plan whose set turned out damaged ran the
+                // planner's next choice instead.
+                if is_default {
+                    default_plan = Some(s.plan.clone());
+                }
                 let report = SolveReport::new(&s);
                 if args.json {
                     writeln!(out, "{}", serde_json::to_string(&report)?)?;
@@ -107,7 +112,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
                     write_row(
                         &mut out,
                         label,
-                        &hname,
+                        &s.heuristic,
                         &s.len().to_string(),
                         optimal,
                         &s.stats,

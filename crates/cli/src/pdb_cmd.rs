@@ -215,7 +215,7 @@ fn observer() -> pdb::cache::Observer {
                     b.finish_and_clear();
                 }
                 common::print_line(&format!(
-                    "warning: {error}; meanwhile the planner takes the next best tables"
+                    "warning: {error}; the planner passes over this set until the file changes"
                 ));
             }
             PdbEvent::Saved { spec, path } => {

@@ -117,31 +117,17 @@ impl Plan {
     ///
     /// When the plan's tables are the planner's choice of a large set and one of their files
     /// turns out damaged at its load, the run goes on with the planner's next choice
-    /// ([`Plan::instead_of_damaged`]): the answer's plan says so, with the command that
-    /// rebuilds the set, and the tables' observer hears of the file at once.
+    /// ([`Plan::instead_of_damaged`]), within the same deadline: the answer's plan says so,
+    /// with the command that rebuilds the set, and the tables' observer hears of the file at
+    /// once.
     pub fn run(
         &self,
         request: &Request,
         tables: &Tables,
         progress: Option<ProgressFn>,
     ) -> Result<Solution, SolveError> {
-        let result = self.run_once(request, tables, progress);
-        if result.is_err() {
-            if let Some(instead) = self.instead_of_damaged(request, tables) {
-                return instead.run(request, tables, progress);
-            }
-        }
-        result
-    }
-
-    fn run_once(
-        &self,
-        request: &Request,
-        tables: &Tables,
-        progress: Option<ProgressFn>,
-    ) -> Result<Solution, SolveError> {
-        let started = Instant::now();
-        // The plan's budget, where the request sets no deadline.
+        // The plan's budget, where the request sets no deadline: one deadline for the plan and
+        // for any plan run instead of it.
         let budgeted;
         let request = match self.budget {
             Some(budget) if request.limits().deadline.is_none() => {
@@ -152,9 +138,40 @@ impl Plan {
             }
             _ => request,
         };
+        self.run_since(Instant::now(), request, tables, progress)
+    }
+
+    /// [`Plan::run`] of a run that began at `started` (a plan run instead of a damaged one
+    /// counts its time from the first one's start).
+    fn run_since(
+        &self,
+        started: Instant,
+        request: &Request,
+        tables: &Tables,
+        progress: Option<ProgressFn>,
+    ) -> Result<Solution, SolveError> {
+        match self.run_once(started, request, tables, progress) {
+            // A limit stopped the search, not a table.
+            Err(e) if !matches!(e, SolveError::Limit { .. }) => {
+                match self.instead_of_damaged(request, tables) {
+                    Some(instead) => instead.run_since(started, request, tables, progress),
+                    None => Err(e),
+                }
+            }
+            result => result,
+        }
+    }
+
+    fn run_once(
+        &self,
+        started: Instant,
+        request: &Request,
+        tables: &Tables,
+        progress: Option<ProgressFn>,
+    ) -> Result<Solution, SolveError> {
         let symmetry = self.table_symmetry(request.goal());
         if !symmetry.is_identity() {
-            return self.run_on_image(symmetry, request, tables, progress);
+            return self.run_on_image(symmetry, started, request, tables, progress);
         }
         let (board, goal, limits) = (request.board(), request.goal(), request.limits());
         let manhattan = crate::solvers::manhattan_lower_bound(board, goal);
@@ -318,6 +335,7 @@ impl Plan {
     fn run_on_image(
         &self,
         symmetry: Symmetry,
+        started: Instant,
         request: &Request,
         tables: &Tables,
         progress: Option<ProgressFn>,
@@ -337,7 +355,8 @@ impl Plan {
             }
         };
         let progress: Option<ProgressFn> = progress.map(|_| &on_board as ProgressFn);
-        let mut solution = self.run(&image, tables, progress)?;
+        // This plan only: a plan to run instead of it is the caller's (`run_since`).
+        let mut solution = self.run_once(started, &image, tables, progress)?;
         for mv in &mut solution.moves {
             *mv = symmetry.move_back(*mv);
         }

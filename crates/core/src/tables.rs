@@ -87,14 +87,15 @@ impl Tables {
     }
 
     /// True when the database of `spec` is in memory or has a file, so that using it costs at
-    /// most a load, never a build.
+    /// most a load, never a build; false while its file is one that failed its check where
+    /// nothing could rebuild it ([`Tables::is_damaged`]).
     pub fn has_database(&self, spec: &PatternSpec) -> bool {
         self.inner.databases.available(spec)
     }
 
     /// True when the file of `spec` failed its check where nothing may rebuild it (a file of
-    /// the planner's large sets): the planner then passes over its set for as long as this
-    /// handle (and its clones) live.
+    /// the planner's large sets) and is still that file: the planner passes over its set
+    /// until the file changes (rebuilt, or put back).
     pub fn is_damaged(&self, spec: &PatternSpec) -> bool {
         self.inner.databases.is_damaged(spec)
     }

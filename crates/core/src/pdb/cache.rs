@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use crate::clock::Instant;
 use crate::limits::Limits;
@@ -47,8 +47,9 @@ pub enum PdbEvent {
         /// Why, with the path.
         error: String,
     },
-    /// A file of a set that is never built unasked (the planner's large sets) failed its check:
-    /// it is not used, and the planner passes over its set for as long as the handle lives.
+    /// A file that may not be rebuilt here (a file of the planner's large sets, which are
+    /// built only on request) failed its check: it is not used, and the planner passes over
+    /// its set until the file changes. Heard once per file, not at each later use.
     Damaged {
         /// Why, with the path and the command that builds it anew.
         error: String,
@@ -136,14 +137,24 @@ pub enum BuildPolicy {
 
 type Slot = Arc<Mutex<Option<Arc<PatternDb>>>>;
 
+/// A file that failed its check where nothing may rebuild it.
+struct Damaged {
+    /// What identifies the file that failed (device, inode, size, times: see
+    /// [`store::file_identity`]), taken before its check, so that a file put in its place
+    /// while it was checked is not taken for it.
+    identity: Option<store::FileIdentity>,
+    path: PathBuf,
+    reason: String,
+}
+
 /// The databases one handle has loaded or built, by spec, and where their files live.
 pub(crate) struct DatabaseCache {
     dir: Option<PathBuf>,
     loaded: Mutex<HashMap<PatternSpec, Slot>>,
-    /// Databases whose file failed its check where nothing may rebuild it, with the file's
-    /// time of change then: no longer [`DatabaseCache::available`] while the file stays as it
-    /// was, so that the planner plans without them (a server picks up a rebuilt file).
-    damaged: Mutex<HashMap<PatternSpec, Option<SystemTime>>>,
+    /// Databases whose file failed its check where nothing may rebuild it: no longer
+    /// [`DatabaseCache::available`] while the file stays the one that failed, so that the
+    /// planner plans without them (a server picks up a file rebuilt or put back).
+    damaged: Mutex<HashMap<PatternSpec, Damaged>>,
     observer: RwLock<Option<Observer>>,
 }
 
@@ -210,16 +221,18 @@ impl DatabaseCache {
     /// True when the file of `spec` failed its check and nothing here may rebuild it.
     /// (Until the file changes: a rebuilt file is used again.)
     pub(crate) fn is_damaged(&self, spec: &PatternSpec) -> bool {
-        let damaged = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
-        damaged
-            .get(spec)
-            .is_some_and(|&then| self.modified(spec) == then)
+        self.damaged_error(spec).is_some()
     }
 
-    /// When the file of `spec` last changed, if it has one.
-    fn modified(&self, spec: &PatternSpec) -> Option<SystemTime> {
-        let path = store::path_in(self.dir.as_deref()?, spec);
-        std::fs::metadata(path).and_then(|m| m.modified()).ok()
+    /// The error of the file of `spec` when it is still the one that failed its check.
+    fn damaged_error(&self, spec: &PatternSpec) -> Option<PdbError> {
+        let damaged = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
+        let known = damaged.get(spec)?;
+        (store::file_identity(&known.path) == known.identity).then(|| PdbError::Damaged {
+            path: known.path.clone(),
+            reason: known.reason.clone(),
+            rebuild: spec.rebuild_command(),
+        })
     }
 
     /// Drops the in-memory copy of `spec` (the file stays), so that a command building several
@@ -256,9 +269,17 @@ impl DatabaseCache {
             if let Some(db) = held.as_ref() {
                 return Ok(db.clone());
             }
+            // Told once: a second asker (another job of a batch, another request) gets the
+            // same error without checking the file again.
+            if policy == BuildPolicy::Never {
+                if let Some(damaged) = self.damaged_error(spec) {
+                    return Err(damaged);
+                }
+            }
             if let Some(path) = path.as_ref().filter(|p| p.exists()) {
                 self.emit(PdbEvent::Loading { path: path.clone() });
                 let started = Instant::now();
+                let identity = store::file_identity(path);
                 match store::open(path, Some(spec)) {
                     Ok(db) => {
                         self.emit(PdbEvent::Loaded {
@@ -277,15 +298,21 @@ impl DatabaseCache {
                     // Not "rebuilt on next use": nothing here may build it.
                     Err(PdbError::Corrupt { path, reason }) => {
                         let damaged = PdbError::Damaged {
-                            path,
-                            reason,
+                            path: path.clone(),
+                            reason: reason.clone(),
                             rebuild: spec.rebuild_command(),
                         };
-                        let modified = self.modified(spec);
                         self.damaged
                             .lock()
                             .unwrap_or_else(|e| e.into_inner())
-                            .insert(spec.clone(), modified);
+                            .insert(
+                                spec.clone(),
+                                Damaged {
+                                    identity,
+                                    path,
+                                    reason,
+                                },
+                            );
                         self.emit(PdbEvent::Damaged {
                             error: damaged.to_string(),
                         });

@@ -478,6 +478,15 @@ fn record_of(meta: &fs::Metadata, checksum: u64) -> Vec<u8> {
     r
 }
 
+/// What identifies a file's content without reading it (see `identity`).
+pub(crate) type FileIdentity = [i64; 7];
+
+/// The identity of the regular file at `path` (`None` when there is none): it changes when
+/// the file is written to or replaced.
+pub(crate) fn file_identity(path: &Path) -> Option<FileIdentity> {
+    regular_file(path).ok().map(|meta| identity(&meta))
+}
+
 /// What changes when a file is written to or replaced: device, inode, size, modification and
 /// change times.
 #[cfg(unix)]
