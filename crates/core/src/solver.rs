@@ -116,10 +116,9 @@ impl Plan {
     /// proven lower bound (the length itself when optimal).
     ///
     /// When the plan's tables are the planner's choice of a large set and one of their files
-    /// turns out damaged at its load, the run goes on with the planner's next choice
-    /// ([`Plan::instead_of_damaged`]), within the same deadline: the answer's plan says so,
-    /// with the command that rebuilds the set, and the tables' observer hears of the file at
-    /// once.
+    /// turns out damaged at its load, the run goes on with the planner's next choice, within
+    /// the same deadline: the answer's plan says so, with the command that rebuilds the set,
+    /// and the tables' observer hears of the file at once.
     pub fn run(
         &self,
         request: &Request,
