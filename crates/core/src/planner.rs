@@ -185,11 +185,7 @@ impl Plan {
         if self.build != BuildPolicy::Never {
             return None;
         }
-        let table_goal = Symmetry::table_goal(request.goal());
-        set.partition(&table_goal)
-            .ok()?
-            .iter()
-            .find(|spec| tables.is_damaged(spec))?;
+        damaged_file(set, request, tables)?;
         // The reason says which set was passed over (`auto_heuristic`); what it said beyond
         // the tables (the anytime search's own words) stays.
         let (heuristic, build, reason, better) = auto_heuristic(request, self.workload, tables);
@@ -207,6 +203,19 @@ impl Plan {
     }
 }
 
+/// The first table of `set`, for the request's goal, whose file is damaged
+/// ([`Tables::is_damaged`]), if any.
+fn damaged_file(
+    set: PdbPreset,
+    request: &Request,
+    tables: &Tables,
+) -> Option<crate::pdb::PatternSpec> {
+    set.partition(&Symmetry::table_goal(request.goal()))
+        .ok()?
+        .into_iter()
+        .find(|spec| tables.is_damaged(spec))
+}
+
 fn goal_size(request: &Request) -> String {
     format!("{}x{}", request.goal().width(), request.goal().height())
 }
@@ -221,14 +230,9 @@ fn auto_heuristic(
 ) -> (HeuristicKind, BuildPolicy, String, Option<PdbPreset>) {
     let (heuristic, build, reason, better) = first_choice(request, workload, tables);
     let goal = request.goal();
-    let table_goal = Symmetry::table_goal(goal);
     let damaged = large_sets(goal.width(), goal.height())
         .into_iter()
-        .find_map(|set| {
-            let specs = set.partition(&table_goal).ok()?;
-            let spec = specs.into_iter().find(|spec| tables.is_damaged(spec))?;
-            Some((set, spec))
-        });
+        .find_map(|set| Some((set, damaged_file(set, request, tables)?)));
     let reason = match damaged {
         Some((set, spec)) => format!(
             "{reason}, as a file of {set} on disk is damaged (rebuild it with `{}`)",

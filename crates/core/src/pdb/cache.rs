@@ -147,6 +147,17 @@ struct Damaged {
     reason: String,
 }
 
+impl Damaged {
+    /// The error that says so, for the database of `spec`.
+    fn error(&self, spec: &PatternSpec) -> PdbError {
+        PdbError::Damaged {
+            path: self.path.clone(),
+            reason: self.reason.clone(),
+            rebuild: spec.rebuild_command(),
+        }
+    }
+}
+
 /// The databases one handle has loaded or built, by spec, and where their files live.
 pub(crate) struct DatabaseCache {
     dir: Option<PathBuf>,
@@ -228,11 +239,7 @@ impl DatabaseCache {
     fn damaged_error(&self, spec: &PatternSpec) -> Option<PdbError> {
         let damaged = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
         let known = damaged.get(spec)?;
-        (store::file_identity(&known.path) == known.identity).then(|| PdbError::Damaged {
-            path: known.path.clone(),
-            reason: known.reason.clone(),
-            rebuild: spec.rebuild_command(),
-        })
+        (store::file_identity(&known.path) == known.identity).then(|| known.error(spec))
     }
 
     /// Drops the in-memory copy of `spec` (the file stays), so that a command building several
@@ -297,26 +304,20 @@ impl DatabaseCache {
                         }),
                     // Not "rebuilt on next use": nothing here may build it.
                     Err(PdbError::Corrupt { path, reason }) => {
-                        let damaged = PdbError::Damaged {
-                            path: path.clone(),
-                            reason: reason.clone(),
-                            rebuild: spec.rebuild_command(),
+                        let known = Damaged {
+                            identity,
+                            path,
+                            reason,
                         };
+                        let error = known.error(spec);
                         self.damaged
                             .lock()
                             .unwrap_or_else(|e| e.into_inner())
-                            .insert(
-                                spec.clone(),
-                                Damaged {
-                                    identity,
-                                    path,
-                                    reason,
-                                },
-                            );
+                            .insert(spec.clone(), known);
                         self.emit(PdbEvent::Damaged {
-                            error: damaged.to_string(),
+                            error: error.to_string(),
                         });
-                        return Err(damaged);
+                        return Err(error);
                     }
                     Err(e) => return Err(e),
                 }
