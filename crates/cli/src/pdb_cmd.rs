@@ -67,7 +67,8 @@ pub struct BuildArgs {
     /// "0 1 2/3 4 5/6 7 8", or a file holding one.
     #[arg(long, default_value = "standard")]
     pub goal: String,
-    /// Build even when a valid file exists, and replace it.
+    /// Build even when a valid file exists, and replace it. Without it, a build checks the
+    /// files there, keeps the valid ones and builds only those missing or damaged.
     #[arg(long)]
     pub force: bool,
     /// `mtm`: build the multi-tile tables of --size instead (the standard set `solve --metric

@@ -203,3 +203,46 @@ fn a_snail_goal_builds_the_15_puzzle_set_a_snail_solve_uses() {
     assert_eq!(solved["length"], 58, "{solved}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The command a damaged file's message gives (`taquin pdb build` again, no `--force`) builds
+/// that file anew and keeps the valid ones as they are.
+#[test]
+fn building_again_replaces_only_the_damaged_file() {
+    let dir = fresh_dir("rebuild-damaged");
+    let build = ["pdb", "build", "4-4", "--size", "3x3"];
+    run_in(&dir, &build, 0);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdb"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    let (kept, damaged) = (&files[0], &files[1]);
+    let modified = |p: &Path| std::fs::metadata(p).unwrap().modified().unwrap();
+    let kept_since = modified(kept);
+    let mut bytes = std::fs::read(damaged).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x10;
+    std::fs::write(damaged, &bytes).unwrap();
+    let out = run_in(&dir, &["pdb", "verify"], 1);
+    assert!(out.contains("checksum"), "{out}");
+
+    let mut command = taquin();
+    command.arg("--pdb-dir").arg(&dir).args(build);
+    let output = command.output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("checksum"),
+        "the rejected file is named: {stderr}"
+    );
+    assert_ne!(std::fs::read(damaged).unwrap(), bytes, "rebuilt");
+    assert_eq!(
+        modified(kept),
+        kept_since,
+        "the valid file is kept as it was"
+    );
+    run_in(&dir, &["pdb", "verify"], 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

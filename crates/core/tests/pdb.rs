@@ -496,8 +496,7 @@ fn files_round_trip_and_damage_is_rejected() {
     assert!(err.to_string().contains("checksum"), "{err}");
     // With the command that builds it anew, and no promise that it is rebuilt by itself.
     assert!(
-        err.to_string()
-            .contains("`taquin pdb build --size 4x4 --force`"),
+        err.to_string().contains("`taquin pdb build --size 4x4`"),
         "{err}"
     );
     assert!(!err.to_string().contains("rebuilt on next use"), "{err}");

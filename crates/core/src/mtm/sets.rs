@@ -284,7 +284,7 @@ fn plan(
                     )
                 } else if on_disk {
                     format!(
-                        "the quick multi-tile pattern databases for {size}, {how}; the larger {larger} on disk could not be read: rebuild them with `taquin pdb build --metric mtm --size {size} --force`"
+                        "the quick multi-tile pattern databases for {size}, {how}; the larger {larger} on disk could not be read: rebuild them with `taquin pdb build --metric mtm --size {size}`"
                     )
                 } else {
                     format!(
@@ -356,7 +356,7 @@ mod tests {
         let (reason, built) = plan();
         assert!(reason.contains("could not be read"), "{reason}");
         assert!(
-            reason.contains("--metric mtm --size 4x3 --force"),
+            reason.contains("rebuild them with `taquin pdb build --metric mtm --size 4x3`"),
             "{reason}"
         );
         assert!(built.is_empty());

@@ -90,7 +90,7 @@ pub enum PdbError {
     },
     /// A file that is not a valid database for what was asked: damaged, truncated, of another
     /// format version, or built for another board, goal or pattern.
-    #[error("{path}: {reason}; the file is not used (it is rebuilt on next use; to rebuild it now, run the `taquin pdb build` command that made it again with `--force`: `taquin pdb build --size WxH --force` for the set the planner prefers on a WxH board, with `--metric mtm` for a multi-tile table)")]
+    #[error("{path}: {reason}; the file is not used (it is rebuilt on next use; to rebuild it now, run the `taquin pdb build` command that made it again, which builds only the files missing or damaged: `taquin pdb build --size WxH` for the set the planner prefers on a WxH board, with `--metric mtm` for a multi-tile table)")]
     Corrupt {
         /// The file.
         path: PathBuf,
@@ -160,7 +160,9 @@ pub struct PatternSpec {
 
 impl PatternSpec {
     /// The command that builds this database anew with the set the planner prefers for its
-    /// board: that set's files are named by the goal's blank cell, which `--size` (the usual
+    /// board (only its files that are missing or damaged: the others are checked and kept, so
+    /// no `--force`, which would rebuild them all): that set's files are named by the goal's
+    /// blank cell, which `--size` (the usual
     /// goal, mapped by a symmetry onto the tables' goal, see [`crate::symmetry`]) reaches for
     /// the corner cells; another blank cell needs that goal.
     pub fn rebuild_command(&self) -> String {
@@ -171,7 +173,7 @@ impl PatternSpec {
         } else {
             " --goal YOUR-GOAL"
         };
-        format!("taquin pdb build --size {w}x{h}{goal} --force")
+        format!("taquin pdb build --size {w}x{h}{goal}")
     }
 
     /// Checks the spec: at least one tile, every cell on the board, no repeats, not the blank's.
