@@ -47,6 +47,12 @@ pub enum ParseError {
         /// The first row's number of tiles.
         expected: usize,
     },
+    /// One row of tiles whose number is no square: which board it is cannot be told.
+    #[error("the board is one row of {tiles} tiles: separate its rows with '/' or newlines, e.g. \"1 2 3 4/5 6 7 0\" (one row is read as a square board only when its tiles number a square: 4, 9, 16, 25, ...)")]
+    OneRow {
+        /// How many tiles the row holds.
+        tiles: usize,
+    },
     /// A side below [`MIN_SIDE`] or above [`MAX_SIDE`].
     #[error("a {width}x{height} board is not supported: width and height must each be between {MIN_SIDE} and {MAX_SIDE}")]
     BadSize {
@@ -201,12 +207,16 @@ impl Board {
     }
 
     /// Parses board text: rows separated by `/` or newlines (or `;`), tiles by spaces or commas,
-    /// the blank written `0`, `_` or `.`. The size is inferred from the rows.
+    /// the blank written `0`, `_` or `.`. The size is inferred from the rows. A single row of k²
+    /// tiles is a k x k board, row by row (as instance files and papers write a board on one
+    /// line; no board is one row high); a single row of any other count is refused
+    /// ([`ParseError::OneRow`]).
     ///
     /// ```
     /// let board = taquin::Board::parse("6 4 7/8 5 0/3 2 1").unwrap();
     /// assert_eq!((board.width(), board.height()), (3, 3));
     /// assert_eq!(board.blank(), 5);
+    /// assert_eq!(taquin::Board::parse("6 4 7 8 5 0 3 2 1").unwrap(), board);
     /// ```
     pub fn parse(text: &str) -> Result<Board, ParseError> {
         // A file saved by some Windows editors starts with a byte-order mark: not a tile.
@@ -245,6 +255,9 @@ impl Board {
             if !row.is_empty() {
                 rows.push(row);
             }
+        }
+        if let [row] = &rows[..] {
+            rows = square_rows(row)?;
         }
         let width = rows_width(&rows)?;
         let height = rows.len();
@@ -404,6 +417,15 @@ fn tiles(n: usize) -> String {
     format!("{n} tile{}", if n == 1 { "" } else { "s" })
 }
 
+/// The rows of a k x k board written as one row of its k² tiles ([`Board::parse`]).
+fn square_rows(row: &[Tile]) -> Result<Vec<Vec<Tile>>, ParseError> {
+    let side = (row.len() as f64).sqrt().round() as usize;
+    if side < MIN_SIDE || side * side != row.len() {
+        return Err(ParseError::OneRow { tiles: row.len() });
+    }
+    Ok(row.chunks(side).map(<[Tile]>::to_vec).collect())
+}
+
 fn rows_width(rows: &[Vec<Tile>]) -> Result<usize, ParseError> {
     let width = rows.first().map_or(0, Vec::len);
     if width == 0 {
@@ -515,6 +537,24 @@ mod tests {
     }
 
     #[test]
+    fn one_row_of_a_square_number_of_tiles_is_a_square_board() {
+        let korf = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+        assert_eq!(
+            Board::parse(korf).unwrap(),
+            Board::parse("14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3").unwrap()
+        );
+        assert_eq!(Board::parse("1,2,3,0").unwrap().width(), 2);
+        // Any other count cannot be read as a board, and the message says how to write one.
+        for (text, tiles) in [("1 2 3 4 5 6 7 0", 8), ("1 0", 2), ("0", 1), ("1 2 0", 3)] {
+            let e = Board::parse(text).unwrap_err();
+            assert_eq!(e, ParseError::OneRow { tiles }, "{text}");
+            assert!(e.to_string().contains("separate its rows with '/'"), "{e}");
+        }
+        // Rows given are kept as given, square or not.
+        assert_eq!(Board::parse("1 2 3 4/5 6 7 0").unwrap().height(), 2);
+    }
+
+    #[test]
     fn non_square_sizes_are_inferred() {
         let b = Board::parse("1 2 3 4/5 6 7 0").unwrap();
         assert_eq!((b.width(), b.height()), (4, 2));
@@ -572,11 +612,12 @@ mod tests {
             Board::parse("1 1/2 0"),
             Err(ParseError::Repeated { tile: 1, .. })
         ));
+        assert_eq!(Board::parse("1 2 3"), Err(ParseError::OneRow { tiles: 3 }));
         assert!(matches!(
-            Board::parse("1 2 3"),
+            Board::parse("1/2/0"),
             Err(ParseError::BadSize {
-                width: 3,
-                height: 1
+                width: 1,
+                height: 3
             })
         ));
         // Too large to hold is still a tile out of range, not a non-number.

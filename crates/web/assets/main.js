@@ -201,15 +201,19 @@ function applyTyped(which) {
     showServerParseError(which, input.value);
     return;
   }
-  if (parsed.h === 1 && parsed.tiles.length >= 4) {
-    // One line of tiles: rows were not separated (or a paste lost its line breaks).
-    markInvalid(input);
+  if (parsed.h === 1 && parsed.tiles.length >= 2) {
+    // One line of tiles, as instance files and papers write a board: k*k tiles are a k x k
+    // board, as the server reads them; any other count cannot be told apart.
     const n = parsed.tiles.length, side = Math.round(Math.sqrt(n));
-    const example = side * side === n
-      ? `: ${lineOf(parsed.tiles, side)}`
-      : "";
-    setStatus(`${which === "board" ? "Initial board" : "Goal"}: this is one row of ${n} tiles; separate the rows with /${example}`, "error");
-    return;
+    if (side < 2 || side * side !== n) {
+      markInvalid(input);
+      setStatus(`${which === "board" ? "Initial board" : "Goal"}: this is one row of ${n} tiles; separate the rows with /, e.g. 1 2 3/4 5 6/7 8 0`, "error");
+      return;
+    }
+    parsed.w = side;
+    parsed.h = side;
+    input.value = lineOf(parsed.tiles, side);
+    input.dataset.applied = input.value;
   }
   if (parsed.w < 2 || parsed.h < 2 || parsed.w > max || parsed.h > max) {
     markInvalid(input);

@@ -304,8 +304,14 @@ test("errors a web user reads never advise command-line flags", async () => {
 
 test("a board on one line, or pasted with line breaks, is read with its rows", async () => {
   await open();
+  // One line of k*k tiles is a k x k board, as the server reads it.
   await typeBoard("board", "1 2 3 4 5 6 7 0 8");
-  await waitForStatus(/one row of 9 tiles; separate the rows with \/: 1 2 3\/4 5 6\/7 0 8/);
+  await waitForLine("board", "1 2 3/4 5 6/7 0 8");
+  assert.equal(await page.inputValue("#board-input"), "1 2 3/4 5 6/7 0 8");
+  // Any other count cannot be told apart: the page says how to write the rows.
+  await typeBoard("board", "1 2 3 4 5 0");
+  await waitForStatus(/one row of 6 tiles; separate the rows with \/, e\.g\. 1 2 3\/4 5 6\/7 8 0/);
+  assert.match(await page.getAttribute("#board-input", "class"), /invalid/);
   // A paste of an n-puzzle file: its size line goes, its line breaks become slashes.
   await page.fill("#board-input", "");
   await page.focus("#board-input");
