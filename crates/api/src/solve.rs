@@ -275,7 +275,7 @@ pub struct ProgressLines {
     /// How the improvements write their moves.
     notation: Notation,
     last: Mutex<Option<Instant>>,
-    last_best: Mutex<Option<u32>>,
+    improvements: taquin::Improvements,
 }
 
 impl ProgressLines {
@@ -290,29 +290,23 @@ impl ProgressLines {
             every,
             notation,
             last: Mutex::new(None),
-            last_best: Mutex::new(None),
+            improvements: taquin::Improvements::new(),
         }
     }
 
     /// The line to send for `p`, if any.
     pub fn line(&self, p: Progress) -> Option<Value> {
         let time_ms = taquin::report::millis(p.elapsed);
-        if let Some(best) = p.best {
-            let mut last_best = self.last_best.lock().unwrap_or_else(|e| e.into_inner());
-            // Only a shorter answer is news (the search's reports come in order; this keeps a
-            // stream right whatever the caller's threads do).
-            if last_best.is_none_or(|last| best < last) {
-                *last_best = Some(best);
-                let mut line = json!({"improved": {
-                    "length": best,
-                    "lower_bound": p.bound,
-                    "time_ms": time_ms,
-                }});
-                if let Some(moves) = &p.best_moves {
-                    line["improved"]["moves"] = json!(self.notation.format(moves));
-                }
-                return Some(line);
+        if let Some(best) = self.improvements.news(&p) {
+            let mut line = json!({"improved": {
+                "length": best,
+                "lower_bound": p.bound,
+                "time_ms": time_ms,
+            }});
+            if let Some(moves) = &p.best_moves {
+                line["improved"]["moves"] = json!(self.notation.format(moves));
             }
+            return Some(line);
         }
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
         if last.is_some_and(|t| t.elapsed() < self.every) {

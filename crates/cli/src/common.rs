@@ -183,9 +183,9 @@ pub fn goal_from_text(text: &str, width: usize, height: usize) -> Result<Board> 
 /// terminal (so pipes and logs stay clean).
 pub struct Spinner {
     bar: Option<ProgressBar>,
-    /// The best length a search reported last (an anytime search's answers, IDA*'s beams'
-    /// solutions beyond 16 cells).
-    last_best: std::sync::Mutex<Option<u32>>,
+    /// The answers a search reported (an anytime search's, IDA*'s beams' solutions beyond 16
+    /// cells).
+    improvements: taquin::Improvements,
     /// Whether a Ctrl-C gives the best so far as the answer (the anytime search) or ends the
     /// search with none (IDA*, whose answer must be proven).
     cancel_keeps_best: bool,
@@ -224,7 +224,7 @@ impl Spinner {
         }
         Spinner {
             bar,
-            last_best: std::sync::Mutex::new(None),
+            improvements: taquin::Improvements::new(),
             cancel_keeps_best: true,
         }
     }
@@ -246,10 +246,7 @@ impl Spinner {
         match p.best {
             // An anytime search's improvement: a line of its own above the spinner.
             Some(best) => {
-                let mut last = self.last_best.lock().unwrap_or_else(|e| e.into_inner());
-                // Only a shorter answer is an improvement.
-                if last.is_none_or(|shown| best < shown) {
-                    *last = Some(best);
+                if self.improvements.news(&p).is_some() {
                     bar.println(format!(
                         "improved: {best} moves, optimal >= {}  ({:.2} s)",
                         p.bound,
@@ -268,8 +265,10 @@ impl Spinner {
                 ));
             }
             None => {
-                let last = *self.last_best.lock().unwrap_or_else(|e| e.into_inner());
-                let best = last.map_or(String::new(), |b| format!(", best {b}"));
+                let best = self
+                    .improvements
+                    .shortest()
+                    .map_or(String::new(), |b| format!(", best {b}"));
                 bar.set_message(format!(
                     "bound {}{best}  {} nodes  (Ctrl-C cancels)",
                     p.bound,

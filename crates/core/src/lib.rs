@@ -65,7 +65,7 @@ pub mod tables;
 pub use algorithm::Algorithm;
 pub use board::{Board, ParseError, Tile, BLANK};
 pub use heuristic::{Heuristic, HeuristicKind, Incremental};
-pub use limits::{LimitHit, Limits, Progress, ProgressFn};
+pub use limits::{Improvements, LimitHit, Limits, Progress, ProgressFn};
 pub use moves::Move;
 pub use planner::{plan, Plan};
 pub use report::SolveReport;

@@ -311,9 +311,62 @@ pub struct Progress {
 /// them while its searches run.
 pub type ProgressFn<'a> = &'a (dyn Fn(Progress) + Sync);
 
+/// Picks the improvements out of a search's progress reports: a report whose best answer
+/// ([`Progress::best`]) is shorter than every one before it. The reports of an anytime search
+/// come in order, but whoever shows them (a terminal, a stream, a Python callback) may be
+/// called from several threads: this keeps "only a shorter answer is news" right either way.
+#[derive(Debug, Default)]
+pub struct Improvements {
+    shortest: std::sync::Mutex<Option<u32>>,
+}
+
+impl Improvements {
+    /// None seen yet.
+    pub fn new() -> Improvements {
+        Improvements::default()
+    }
+
+    /// `p`'s best length when it is shorter than every one seen before (and remembers it);
+    /// `None` for a report with no answer or with none shorter.
+    pub fn news(&self, p: &Progress) -> Option<u32> {
+        let best = p.best?;
+        let mut shortest = self.shortest.lock().unwrap_or_else(|e| e.into_inner());
+        if shortest.is_some_and(|seen| best >= seen) {
+            return None;
+        }
+        *shortest = Some(best);
+        Some(best)
+    }
+
+    /// The shortest answer seen so far.
+    pub fn shortest(&self) -> Option<u32> {
+        *self.shortest.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_shorter_answer_is_an_improvement() {
+        let at = |best: Option<u32>| Progress {
+            generated: 0,
+            expanded: 0,
+            bound: 10,
+            elapsed: Duration::ZERO,
+            best,
+            best_moves: None,
+        };
+        let news = Improvements::new();
+        assert_eq!(news.news(&at(None)), None);
+        assert_eq!(news.news(&at(Some(40))), Some(40));
+        assert_eq!(news.news(&at(Some(40))), None);
+        assert_eq!(news.news(&at(Some(44))), None);
+        assert_eq!(news.news(&at(None)), None);
+        assert_eq!(news.news(&at(Some(38))), Some(38));
+        assert_eq!(news.shortest(), Some(38));
+    }
 
     #[test]
     fn each_limit_trips() {

@@ -227,7 +227,7 @@ pub fn dataset<'py>(
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cancel = cancel_flag();
     let solved = parallel_map(py, made.len(), jobs, &cancel, |i| {
-        run_solve(&made[i], &goal, &ask, &cancel).and_then(|s| {
+        run_solve(&made[i], &goal, &ask, &cancel, None).and_then(|s| {
             if s.optimal {
                 Ok(s.len())
             } else {

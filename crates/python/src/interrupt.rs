@@ -32,6 +32,24 @@ where
     T: Send,
     F: Fn(usize) -> T + Sync,
 {
+    parallel_map_polling(py, count, jobs, cancel, f, &mut |_| Ok(()))
+}
+
+/// [`parallel_map`] that also calls `on_poll` with the GIL on the calling thread every
+/// [`POLL`] while the work goes on: Python code the caller gave (a callback) runs there, where
+/// Python expects it. An error it returns stops the work as a Ctrl-C does, and is raised.
+fn parallel_map_polling<T, F>(
+    py: Python<'_>,
+    count: usize,
+    jobs: usize,
+    cancel: &Arc<AtomicBool>,
+    f: F,
+    on_poll: &mut (dyn FnMut(Python<'_>) -> PyResult<()> + Send),
+) -> PyResult<Vec<T>>
+where
+    T: Send,
+    F: Fn(usize) -> T + Sync,
+{
     let jobs = jobs.clamp(1, count.max(1));
     let next = AtomicUsize::new(0);
     let (results, interrupt) = py.detach(|| {
@@ -58,7 +76,9 @@ where
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
                     Err(mpsc::RecvTimeoutError::Timeout) => {
                         if interrupt.is_none() {
-                            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                            if let Err(e) =
+                                Python::attach(|py| py.check_signals().and_then(|()| on_poll(py)))
+                            {
                                 cancel.store(true, Ordering::Relaxed);
                                 interrupt = Some(e);
                             }
@@ -80,17 +100,30 @@ where
         .collect()
 }
 
-/// Runs `f` on a worker thread without the GIL, stopping it through `cancel` on Ctrl-C.
-pub fn run_interruptible<T, F>(py: Python<'_>, cancel: &Arc<AtomicBool>, f: F) -> PyResult<T>
+/// Runs `f` on a worker thread without the GIL, stopping it through `cancel` on Ctrl-C, and
+/// calling `on_poll` with the GIL every [`POLL`] meanwhile (see [`parallel_map_polling`]).
+pub fn run_interruptible<T, F>(
+    py: Python<'_>,
+    cancel: &Arc<AtomicBool>,
+    f: F,
+    on_poll: &mut (dyn FnMut(Python<'_>) -> PyResult<()> + Send),
+) -> PyResult<T>
 where
     T: Send,
     F: FnOnce() -> T + Send,
 {
     let once = std::sync::Mutex::new(Some(f));
-    let mut results = parallel_map(py, 1, 1, cancel, |_| {
-        let f = once.lock().ok().and_then(|mut f| f.take());
-        f.map(|f| f())
-    })?;
+    let mut results = parallel_map_polling(
+        py,
+        1,
+        1,
+        cancel,
+        |_| {
+            let f = once.lock().ok().and_then(|mut f| f.take());
+            f.map(|f| f())
+        },
+        on_poll,
+    )?;
     results
         .pop()
         .flatten()

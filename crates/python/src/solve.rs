@@ -8,9 +8,11 @@ use std::time::Duration;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use std::sync::Mutex;
 use std::sync::OnceLock;
 use taquin::{
-    Board, Limits, Request, Solution, SolveError, SolveOptions, SolveReport, Tables, Workload,
+    Board, Improvements, Limits, Progress, ProgressFn, Request, Solution, SolveError, SolveOptions,
+    SolveReport, Tables, Workload,
 };
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
@@ -41,18 +43,71 @@ pub fn tables() -> &'static Tables {
     TABLES.get_or_init(|| Tables::open_default().unwrap_or_else(|_| Tables::in_memory()))
 }
 
-/// Solves `board` -> `goal` as `ask` says, checking `cancel`: the core's front door, whose
-/// planner decides what "auto" means. The only call of it in this crate.
+/// Solves `board` -> `goal` as `ask` says, checking `cancel` and reporting to `progress`: the
+/// core's front door, whose planner decides what "auto" means. The only call of it in this
+/// crate.
 pub fn run_solve(
     board: &Board,
     goal: &Board,
     ask: &Ask,
     cancel: &Arc<AtomicBool>,
+    progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
     let limits =
         Limits::new(ask.timeout, ask.max_nodes, ask.max_memory).with_cancel(cancel.clone());
     let request = Request::new(board.clone(), goal.clone(), limits)?;
-    taquin::solve(&request, &ask.options, tables(), None)
+    taquin::solve(&request, &ask.options, tables(), progress)
+}
+
+/// One better answer of a running solve, as `solve`'s `on_improved` callback gets it: the
+/// fields of the web API's `{"improved": ...}` lines.
+struct Improved {
+    length: u32,
+    lower_bound: u32,
+    moves: String,
+    time_ms: f64,
+}
+
+/// The better answers of a running solve, queued by the search's threads until the calling
+/// thread hands them to the Python callback (Python code runs on the thread that called it).
+#[derive(Default)]
+struct ImprovedQueue {
+    news: Improvements,
+    queue: Mutex<Vec<Improved>>,
+}
+
+impl ImprovedQueue {
+    /// The search's progress callback: queues `p`'s answer when it is shorter than every one
+    /// before.
+    fn report(&self, p: Progress) {
+        if let Some(length) = self.news.news(&p) {
+            let moves = p.best_moves.as_deref().map(taquin::moves::to_letters);
+            self.lock().push(Improved {
+                length,
+                lower_bound: p.bound,
+                moves: moves.unwrap_or_default(),
+                time_ms: taquin::report::millis(p.elapsed),
+            });
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Improved>> {
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Calls `callback` with each answer queued, in order, as a dict.
+    fn deliver(&self, py: Python<'_>, callback: &Bound<'_, PyAny>) -> PyResult<()> {
+        let queued = std::mem::take(&mut *self.lock());
+        for improved in queued {
+            let d = PyDict::new(py);
+            d.set_item("length", improved.length)?;
+            d.set_item("lower_bound", improved.lower_bound)?;
+            d.set_item("moves", improved.moves)?;
+            d.set_item("time_ms", improved.time_ms)?;
+            callback.call1((d,))?;
+        }
+        Ok(())
+    }
 }
 
 /// The result of a solve, with the field names of the CLI's `--json`.
@@ -247,12 +302,19 @@ fn ask_from(
 /// budget in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`, of A*, BFS and the
 /// beam searches (the anytime search's, and IDA*'s beyond 16 cells). Ctrl-C stops the search.
 ///
+/// `on_improved`, a callable, is called with each better answer as the search finds it (the
+/// anytime search, on boards beyond 16 cells that optimal search may not finish in time), as
+/// a dict with `length`, `lower_bound` (proven at that moment), `moves` and `time_ms`, the
+/// fields of the web API's `{"improved": ...}` lines; it runs on the calling thread, within a
+/// twentieth of a second of the find, and the last answer it gets is the result's. An exception
+/// it raises stops the search and is raised by `solve`.
+///
 /// >>> solve("6 4 7/8 5 0/3 2 1", algorithm="astar", heuristic="manhattan").length
 /// 31
 #[pyfunction]
 #[pyo3(signature = (board, goal=None, algorithm="auto", heuristic="auto", timeout=None,
     max_nodes=None, max_memory=None, weight=SolveOptions::DEFAULT_WEIGHT,
-    depth=SolveOptions::DEFAULT_DEPTH as i128, threads=1))]
+    depth=SolveOptions::DEFAULT_DEPTH as i128, threads=1, on_improved=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -266,10 +328,17 @@ pub fn solve(
     weight: f64,
     depth: i128,
     threads: i128,
+    on_improved: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SolveResult> {
     let ask = ask_from(
         algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, threads,
     )?;
+    if let Some(callback) = on_improved.filter(|c| !c.is_callable()) {
+        return Err(PyTypeError::new_err(format!(
+            "on_improved must be callable (a function taking one dict), not {}",
+            callback.get_type().name()?
+        )));
+    }
     let board = board_from_any(board, "board")?;
     let goal = goal_for(&board, goal)?;
     // Before anything compares the two tile by tile: a goal of another size is the caller's
@@ -278,7 +347,22 @@ pub fn solve(
         .check_same_size(&goal)
         .map_err(|e| parse_error("goal", &e))?;
     let cancel = cancel_flag();
-    let solved = run_interruptible(py, &cancel, || run_solve(&board, &goal, &ask, &cancel))?;
+    let improved = ImprovedQueue::default();
+    let report = |p: Progress| improved.report(p);
+    let progress: Option<ProgressFn> = on_improved.is_some().then_some(&report);
+    let callback = on_improved.map(|c| c.clone().unbind());
+    let mut deliver = |py: Python<'_>| match &callback {
+        Some(callback) => improved.deliver(py, callback.bind(py)),
+        None => Ok(()),
+    };
+    let solved = run_interruptible(
+        py,
+        &cancel,
+        || run_solve(&board, &goal, &ask, &cancel, progress),
+        &mut deliver,
+    )?;
+    // The answers found since the last poll, the final one among them.
+    deliver(py)?;
     match solved {
         Ok(s) => Ok(SolveResult::new(s)),
         Err(e) => Err(solve_error(
@@ -392,7 +476,7 @@ pub fn solve_batch<'py>(
     }
     let cancel = cancel_flag();
     let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
-        run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel)
+        run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel, None)
     })?;
     let results = PyList::empty(py);
     for (i, (board, outcome)) in boards.iter().zip(outcomes).enumerate() {

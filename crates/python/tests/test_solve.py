@@ -284,3 +284,46 @@ def test_a_memory_budget_in_bytes_is_refused_with_the_unit():
     with pytest.raises(ValueError, match="max_memory is in MiB"):
         taquin.solve("1 2 3/4 5 6/7 0 8", max_memory=1 << 30)
     assert taquin.solve("1 2 3/4 5 6/7 0 8", max_memory=1 << 24).length == 1
+
+
+def test_on_improved_hears_every_better_answer_in_order():
+    board = taquin.generate("5x5", seed=3)
+    heard = []
+    r = taquin.solve(board, timeout=1.5, on_improved=heard.append)
+    assert heard, "the first answer at least"
+    lengths = [h["length"] for h in heard]
+    assert lengths == sorted(set(lengths), reverse=True), lengths
+    for h in heard:
+        assert set(h) == {"length", "lower_bound", "moves", "time_ms"}
+        assert len(h["moves"]) == h["length"]
+        assert board.apply(h["moves"]) == Board.solved(5)
+        assert h["lower_bound"] <= h["length"]
+    # The last answer heard is the result.
+    assert (heard[-1]["length"], heard[-1]["moves"]) == (r.length, r.moves)
+
+
+def test_an_exception_in_on_improved_stops_the_search_and_is_raised():
+    class Enough(Exception):
+        pass
+
+    heard = []
+
+    def stop_at_once(h):
+        heard.append(h)
+        raise Enough(h["length"])
+
+    with pytest.raises(Enough):
+        # Without the stop this would run for a minute and report more answers.
+        taquin.solve(taquin.generate("6x6", seed=1), timeout=60, on_improved=stop_at_once)
+    assert len(heard) == 1
+
+
+def test_on_improved_must_be_callable():
+    with pytest.raises(TypeError, match="on_improved must be callable"):
+        taquin.solve("1 2 3/4 5 6/7 0 8", on_improved=42)
+
+
+def test_a_search_with_no_answers_to_improve_calls_nothing():
+    heard = []
+    r = taquin.solve("6 4 7/8 5 0/3 2 1", on_improved=heard.append)
+    assert r.length == 31 and heard == []

@@ -1,6 +1,6 @@
 """Type stubs of the native module (the Rust core through PyO3)."""
 
-from typing import Any, Literal, Sequence, Union, overload
+from typing import Any, Callable, Literal, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -86,6 +86,7 @@ def solve(
     weight: float = 2.0,
     depth: int = 4,
     threads: int = 1,
+    on_improved: Callable[[dict[str, Any]], object] | None = None,
 ) -> SolveResult:
     """Solves `board` to `goal` (default tiles in order, blank last).
 
@@ -93,6 +94,11 @@ def solve(
     memory budget in MiB (at least 1), as the CLI's `--max-memory`, of A*, BFS and the beam
     searches (the anytime search's, and IDA*'s beyond 16 cells) (None: no node or time limit,
     and the default memory budget of 4096 MiB).
+
+    `on_improved` is called on the calling thread with each better answer as the search finds
+    it (the anytime search beyond 16 cells), as a dict with `length`, `lower_bound`, `moves`
+    and `time_ms`; the last one it gets is the result's. An exception it raises stops the
+    search and is raised here.
 
     >>> solve("6 4 7/8 5 0/3 2 1").length
     31
