@@ -5,7 +5,7 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use taquin::gods_number::{gods_number, GodsError, LayerProgress};
@@ -25,7 +25,8 @@ pub struct GodsNumberArgs {
     /// Count moves in stm (one per tile slid) or mtm (one per run of tiles slid at once).
     #[arg(long, default_value = "stm", value_parser = parse_metric)]
     pub metric: Metric,
-    /// The goal searched from: standard, korf, snail, or a board (default: standard).
+    /// The goal searched from: standard, korf, snail, a board, `-` for standard input or a
+    /// file holding a board (default: standard).
     #[arg(long, short)]
     pub goal: Option<String>,
     /// Threads (0: every core).
@@ -44,8 +45,22 @@ pub struct GodsNumberArgs {
 pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
     let (width, height) = args.size;
     let goal = match &args.goal {
-        Some(g) => taquin::goals::parse_goal(g, width, height)
-            .context(Coded::bad_board("goal", "invalid goal"))?,
+        Some(g) => {
+            let goal = common::goal_from_text(g, width, height)?;
+            if (goal.width(), goal.height()) != (width, height) {
+                return Err(Coded::new(
+                    "size_mismatch",
+                    format!(
+                        "invalid goal: the goal is {}x{} but the size asked is {width}x{height}: \
+                         give a goal of that size, or the size of the goal",
+                        goal.width(),
+                        goal.height()
+                    ),
+                )
+                .into());
+            }
+            goal
+        }
         None => taquin::Board::solved(width, height)?,
     };
     let limits = args.limits.limits()?;

@@ -138,6 +138,22 @@ fn verify_and_gods_number_give_json_errors_too() {
     assert_eq!(v["code"], "bad_limit");
     let (v, _) = json_error(&["gods-number", "3x3", "--goal", "1 2/3 0"], 2);
     assert_eq!(v["code"], "size_mismatch");
+    // A goal from a file, as solve takes one: read, then held to the size asked.
+    let file = std::env::temp_dir().join(format!("taquin-gods-goal-{}.txt", std::process::id()));
+    std::fs::write(&file, "0 1 2/3 4 5\n").unwrap();
+    let goal = file.to_str().unwrap();
+    let (v, _) = json_error(&["gods-number", "2x3", "--goal", goal], 2);
+    assert_eq!(v["code"], "size_mismatch");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("the goal is 3x2 but the size asked is 2x3"),
+        "{v}"
+    );
+    let out = json_out(&["gods-number", "3x2", "--goal", goal, "--json"], 0);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(out["goal"], "0 1 2/3 4 5", "{out}");
     let (v, _) = json_error(&["gods-number", "3x3", "--goal", "nowhere"], 2);
     assert_eq!(
         (v["code"].as_str(), v["field"].as_str()),
