@@ -61,7 +61,7 @@ where
     #[cfg(target_arch = "wasm32")]
     {
         let silent = |_: crate::limits::Progress| {};
-        finished(best, work(limits, progress.unwrap_or(&silent)))
+        finished(best, limits, work(limits, progress.unwrap_or(&silent)))
     }
 }
 
@@ -159,7 +159,7 @@ where
         // No thread to be had (the process is at its limit): the first answer stands.
         return Ok(best.solution());
     };
-    let done = |result| finished(best, result);
+    let done = |result| finished(best, limits, result);
     // What the caller was told last (the first answer, by the solver): an answer given at the
     // deadline that is ahead of it is reported too, so that the last report matches the answer.
     let first = best.solution();
@@ -223,10 +223,17 @@ fn panicked() -> SolveError {
 }
 
 /// The run's own answer, or `best` when a limit stopped it before it had one (its tables took
-/// the time).
-fn finished(best: &Best, result: Result<Solution, SolveError>) -> Result<Solution, SolveError> {
+/// the time), or when it failed once `limits` had run out: a table found damaged by a check
+/// that ended after the deadline or the cancel leaves no time for another plan, and the answer
+/// in hand is the one to give (the tables' observer has heard of the file already).
+fn finished(
+    best: &Best,
+    limits: &Limits,
+    result: Result<Solution, SolveError>,
+) -> Result<Solution, SolveError> {
     match result {
         Err(SolveError::Limit { .. }) => Ok(best.solution()),
+        Err(_) if limits.check(0).is_err() => Ok(best.solution()),
         other => other,
     }
 }
@@ -381,6 +388,27 @@ mod tests {
         })
         .unwrap();
         assert_eq!(answer.lower_bound, 1, "the run did not see the cancel");
+    }
+
+    #[test]
+    fn a_run_that_fails_once_the_time_is_up_answers_with_the_first() {
+        let best = Best::new(vec![Move::Left, Move::Right], 0, Instant::now());
+        let damaged = || Err(SolveError::Unsupported("a damaged table".into()));
+        // In time, the error is the caller's to act on (the planner's next choice of tables).
+        let err = run_detached(&Limits::none(), &best, None, move |_, _| damaged()).unwrap_err();
+        assert!(err.to_string().contains("damaged"), "{err}");
+        // Found as the deadline passed (a check of a large file that ended late, or a cancel
+        // meanwhile): no time is left for another plan, and an answer is in hand.
+        let limits = Limits::none().with_timeout(Duration::from_millis(10));
+        let answer = run_detached(&limits, &best, None, move |_, _| {
+            std::thread::sleep(Duration::from_millis(30));
+            damaged()
+        })
+        .unwrap();
+        assert_eq!(answer.moves, vec![Move::Left, Move::Right]);
+        let cancelled = Limits::none().with_cancel(Arc::new(AtomicBool::new(true)));
+        let answer = run_detached(&cancelled, &best, None, move |_, _| damaged()).unwrap();
+        assert_eq!(answer.moves, vec![Move::Left, Move::Right]);
     }
 
     #[test]
