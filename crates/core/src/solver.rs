@@ -434,7 +434,16 @@ impl WithHeuristic for IdaRun<'_> {
     {
         // Every pruning: the moves stay optimal, the nodes are fewer than the literature's
         // plain IDA* (which `search::idastar` still is).
-        let pruning = crate::search::Pruning::full_within(self.board.len(), self.limits);
+        // The automaton is learned once per process (about a second beyond 16 cells): a search
+        // whose limits run out first ends there, as at any other check.
+        let pruning =
+            crate::search::Pruning::full_within(self.board.len(), self.limits).map_err(|hit| {
+                SolveError::Limit {
+                    hit,
+                    stats: crate::Stats::default(),
+                    bound: h.estimate(self.board.tiles()),
+                }
+            })?;
         // Beyond 16 cells, beams between the iterations look for a solution as short as the
         // next bound, which spares IDA* its last iteration (`BeamIncumbent`).
         let threads = threads_or_cores(self.threads);

@@ -23,6 +23,7 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use crate::hashing::FoldState;
+use crate::limits::{LimitHit, Limits};
 use std::sync::OnceLock;
 
 /// A transition into a state that completes a duplicate: the move is not generated.
@@ -70,6 +71,15 @@ pub struct Fsm {
 /// The automata of [`Fsm::for_cells`], learned once per process.
 static QUICK: OnceLock<Fsm> = OnceLock::new();
 static DEEP: OnceLock<Fsm> = OnceLock::new();
+
+/// Starts learning the deep automaton on a thread of its own, once per process.
+#[cfg(not(target_arch = "wasm32"))]
+fn learn_deep_in_background() {
+    static STARTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !STARTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        std::thread::spawn(|| DEEP.get_or_init(|| Fsm::learned(DEEP_DEPTH)));
+    }
+}
 
 impl Fsm {
     /// The automaton of plain IDA*: never undo the last move, nothing more. Its states are the
@@ -130,14 +140,33 @@ impl Fsm {
             return Some(fsm);
         }
         #[cfg(not(target_arch = "wasm32"))]
-        {
-            static STARTED: std::sync::atomic::AtomicBool =
-                std::sync::atomic::AtomicBool::new(false);
-            if !STARTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
-                std::thread::spawn(move || Fsm::for_cells(cells));
+        learn_deep_in_background();
+        None
+    }
+
+    /// [`Fsm::for_cells_within`] the memory budget of `limits`, waiting for a deep automaton
+    /// not learned yet only while `limits` hold (their deadline and cancel flag): its learning
+    /// takes about a second and a quarter of a gigabyte, which must not hold a search past
+    /// them. The learning runs on a thread of its own and goes on for the next search when
+    /// the limits run out here (`Err` with the limit). In a browser (no threads), it is
+    /// learned in place.
+    pub fn for_cells_within_limits(
+        cells: usize,
+        limits: &Limits,
+    ) -> Result<&'static Fsm, LimitHit> {
+        let budget = limits.memory_budget();
+        #[cfg(not(target_arch = "wasm32"))]
+        if cells > 16 && DEEP.get().is_none() && deep_learning_fits(budget) {
+            learn_deep_in_background();
+            loop {
+                if let Some(fsm) = DEEP.get() {
+                    return Ok(fsm);
+                }
+                limits.check(0)?;
+                std::thread::sleep(std::time::Duration::from_millis(2));
             }
         }
-        None
+        Ok(Fsm::for_cells_within(cells, budget))
     }
 
     /// The automaton learned from every move string of up to `depth` moves (module docs); a

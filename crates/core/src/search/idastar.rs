@@ -111,9 +111,13 @@ impl Pruning {
     }
 
     /// [`Pruning::full`] for a search within `limits`: the automaton whose learning fits the
-    /// memory budget ([`Fsm::for_cells_within`]).
-    pub fn full_within(cells: usize, limits: &Limits) -> Pruning {
-        Pruning::full_with(Fsm::for_cells_within(cells, limits.memory_budget()), cells)
+    /// memory budget, waited for only while the limits hold ([`Fsm::for_cells_within_limits`];
+    /// `Err` with the limit that ran out first).
+    pub fn full_within(cells: usize, limits: &Limits) -> Result<Pruning, LimitHit> {
+        Ok(Pruning::full_with(
+            Fsm::for_cells_within_limits(cells, limits)?,
+            cells,
+        ))
     }
 
     /// [`Pruning::full_within`] without waiting: where the learned automaton is not ready yet
