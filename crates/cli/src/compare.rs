@@ -47,12 +47,12 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     let request = match Request::new(board, goal, Limits::none()) {
         Ok(r) => r,
         Err(e) => {
-            if args.json {
-                writeln!(out, "{}", errors::solve_error(&e))?;
-            } else {
-                eprintln!("{e}");
-            }
-            return Ok(ExitCode::from(errors::solve_exit(&e)));
+            return Ok(errors::report_solve_error(
+                &mut out,
+                &e,
+                &e.to_string(),
+                args.json,
+            )?)
         }
     };
     if !args.json {

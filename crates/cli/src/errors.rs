@@ -108,6 +108,31 @@ pub fn solve_error(err: &SolveError) -> Value {
     value
 }
 
+/// Says a search's error `message` (its own sentence, or a fuller one) on standard error, and
+/// with `--json` (`json`) also as its JSON object on `out`, so that the sentence stays on
+/// standard error too. Returns the exit code. A search's outcome (unsolvable, stopped by a
+/// limit, a player that cycles: exit 1) is said as it is; an input or a choice to change
+/// (exit 2) is an `error: ...`, as every usage error of the command line.
+pub fn report_solve_error(
+    out: &mut impl std::io::Write,
+    err: &SolveError,
+    message: &str,
+    json: bool,
+) -> std::io::Result<std::process::ExitCode> {
+    if solve_exit(err) == EXIT_USAGE {
+        eprintln!("error: {message}");
+    } else {
+        eprintln!("{message}");
+    }
+    if json {
+        let mut value = solve_error(err);
+        value["error"] = json!(message);
+        writeln!(out, "{value}")?;
+        out.flush()?;
+    }
+    Ok(std::process::ExitCode::from(solve_exit(err)))
+}
+
 /// The exit code of a search's error: 1 when the board cannot be solved or the search stopped,
 /// 2 when the input or the choice of algorithm or heuristic is to be changed.
 pub fn solve_exit(err: &SolveError) -> u8 {

@@ -190,14 +190,12 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             if let Err(SolveError::Limit { hit, .. }) = &planned {
                 // A limit met while a table was being built: no search ran.
                 let message = table_limit(*hit, &goal, started.elapsed());
-                if args.json {
-                    let mut out = std::io::stdout().lock();
-                    let mut value = crate::errors::solve_error(planned.as_ref().unwrap_err());
-                    value["error"] = json!(message);
-                    writeln!(out, "{value}")?;
-                } else {
-                    eprintln!("{message}");
-                }
+                crate::errors::report_solve_error(
+                    &mut std::io::stdout().lock(),
+                    planned.as_ref().unwrap_err(),
+                    &message,
+                    args.json,
+                )?;
                 return Ok(ExitCode::from(EXIT_FAILED));
             }
             let result = planned.and_then(|plan| {
@@ -244,12 +242,12 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let solution = match result {
         Ok(solution) => solution,
         Err(err) => {
-            if args.json {
-                writeln!(out, "{}", crate::errors::solve_error(&err))?;
-            } else {
-                eprintln!("{err}");
-            }
-            return Ok(ExitCode::from(crate::errors::solve_exit(&err)));
+            return Ok(crate::errors::report_solve_error(
+                &mut out,
+                &err,
+                &err.to_string(),
+                args.json,
+            )?)
         }
     };
     solution.verify(&board, &goal)?;

@@ -308,15 +308,12 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(err) => {
-            if args.json {
-                writeln!(out, "{}", errors::solve_error(&err))?;
-                out.flush()?;
-            } else {
-                eprintln!("{err}");
-            }
-            Ok(ExitCode::from(errors::solve_exit(&err)))
-        }
+        Err(err) => Ok(errors::report_solve_error(
+            &mut out,
+            &err,
+            &err.to_string(),
+            args.json,
+        )?),
     }
 }
 

@@ -71,6 +71,32 @@ fn a_board_or_goal_refused_before_the_search_is_a_json_error_with_the_web_apis_c
         if exit == 2 {
             assert!(stderr.starts_with("error: "), "{stderr}");
         }
+        assert!(
+            stderr.contains(v["error"].as_str().unwrap()),
+            "the sentence stays on standard error: {stderr}"
+        );
+    }
+    // So do the errors of the search itself: a table that does not fit the board, a limit.
+    for (args, exit) in [
+        (&["solve", ONE_MOVE, "-H", "pdb:5-5-5"][..], 2),
+        (
+            &[
+                "solve",
+                "8 6 7/2 5 4/3 0 1",
+                "-H",
+                "manhattan",
+                "--max-nodes",
+                "10",
+            ][..],
+            1,
+        ),
+    ] {
+        let (v, stderr) = json_error(args, exit);
+        assert!(
+            stderr.contains(v["error"].as_str().unwrap()),
+            "the sentence stays on standard error: {stderr}"
+        );
+        assert_eq!(stderr.starts_with("error: "), exit == 2, "{stderr}");
     }
     let (v, _) = json_error(&["solve", "1 2 3/4 5 6/7 0 0"], 2);
     assert_eq!(v["code"], "bad_board");
