@@ -41,10 +41,15 @@ use crate::solve::SearchArgs;
 /// Arguments of `taquin batch`.
 #[derive(clap::Args, Debug)]
 pub struct BatchArgs {
-    /// Instances, one a line: the bench format (`ID OPTLEN t0 t1 ...`, blank-first goal) or
-    /// JSON Lines (`{"id": "a", "board": "1 2 3/4 5 6/7 8 0", "goal": "..."}`). Standard input
-    /// when absent or `-`.
+    /// Instances, one a line: the bench format (`ID OPTLEN t0 t1 ...`, blank-first goal),
+    /// JSON Lines (`{"id": "a", "board": "1 2 3/4 5 6/7 8 0", "goal": "..."}`), or a board
+    /// as `solve` takes one (`taquin generate`'s lines). Standard input when absent or `-`.
     pub file: Option<String>,
+    /// The goal of the lines that give none (boards, JSON lines without "goal"): standard,
+    /// korf or snail laid out on each board's size, a board, or a file holding one (default:
+    /// standard). The bench format's lines keep their blank-first goal.
+    #[arg(long, short)]
+    pub goal: Option<String>,
     /// Write the records to this file instead of standard output (needed by --resume).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -432,9 +437,42 @@ fn progress_bar(len: usize) -> Option<ProgressBar> {
 /// The fields a JSON instance line may have.
 const JSON_FIELDS: [&str; 4] = ["id", "board", "goal", "optimal_length"];
 
-/// Parses one instance line, in either format.
-fn parse_instance(text: &str, line: usize) -> Result<Instance> {
+/// Whether a line that is not JSON is a board as `solve` takes one rather than a bench-format
+/// instance: rows separated by `/`, or k² tiles on one line (a bench line holds two fields
+/// more, and k² + 2 is never a square).
+fn is_board_line(text: &str) -> bool {
+    let fields = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|f| !f.is_empty())
+        .count();
+    let side = (fields as f64).sqrt().round() as usize;
+    text.contains(['/', ';']) || (side >= 2 && side * side == fields)
+}
+
+/// The goal of a line that gives none: `--goal` (`goal`) for `board`'s size, or the standard
+/// goal.
+fn goal_for_line(goal: Option<&str>, board: &Board) -> Result<Board> {
+    let Some(text) = goal else {
+        return Ok(Board::solved(board.width(), board.height())?);
+    };
+    let goal = common::goal_from_text(text, board.width(), board.height())?;
+    board.check_same_size(&goal)?;
+    Ok(goal)
+}
+
+/// Parses one instance line, in any of the formats, with `goal` (`--goal`) for the lines that
+/// give none.
+fn parse_instance(text: &str, line: usize, goal: Option<&str>) -> Result<Instance> {
     let text = text.trim();
+    if !text.starts_with('{') && is_board_line(text) {
+        let board = common::read_board(text, "board")?;
+        return Ok(Instance {
+            id: None,
+            goal: goal_for_line(goal, &board)?,
+            board,
+            optimal_length: None,
+        });
+    }
     if text.starts_with('{') {
         let v: Value = match taquin_api::json_of(text) {
             Ok(v) => v,
@@ -480,7 +518,7 @@ fn parse_instance(text: &str, line: usize) -> Result<Instance> {
                 .context("invalid goal")?,
             other => match json_board(other, "goal")? {
                 Some(g) => g,
-                None => Board::solved(board.width(), board.height())?,
+                None => goal_for_line(goal, &board)?,
             },
         };
         board.check_same_size(&goal)?;
@@ -516,6 +554,8 @@ fn line_id(text: &str) -> Option<String> {
     let text = text.trim();
     if text.starts_with('{') {
         json_id(serde_json::from_str::<Value>(text).ok()?.get("id"))
+    } else if is_board_line(text) {
+        None
     } else {
         text.split(|c: char| c.is_whitespace() || c == ',')
             .find(|f| !f.is_empty())
@@ -565,7 +605,7 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
         ));
         return Some((false, to_json(&record)));
     }
-    let inst = match parse_instance(&item.text, item.line) {
+    let inst = match parse_instance(&item.text, item.line, args.goal.as_deref()) {
         Ok(inst) => inst,
         Err(e) => {
             record.id = line_id(&item.text);
@@ -712,13 +752,39 @@ mod tests {
 
     #[test]
     fn both_line_formats_parse() {
-        let a = parse_instance("7 - 1 2 3 0", 1).unwrap();
+        let a = parse_instance("7 - 1 2 3 0", 1, None).unwrap();
         assert_eq!(a.id.as_deref(), Some("7"));
         assert_eq!(a.goal.blank(), 0);
-        let b = parse_instance(r#"{"id": 3, "board": [[1,2],[0,3]]}"#, 2).unwrap();
+        let b = parse_instance(r#"{"id": 3, "board": [[1,2],[0,3]]}"#, 2, None).unwrap();
         assert_eq!(b.id.as_deref(), Some("3"));
         assert_eq!(b.goal, Board::solved(2, 2).unwrap());
-        assert!(parse_instance(r#"{"board": "1 2/3 3"}"#, 3).is_err());
-        assert!(parse_instance("{not json", 4).is_err());
+        assert!(parse_instance(r#"{"board": "1 2/3 3"}"#, 3, None).is_err());
+        assert!(parse_instance("{not json", 4, None).is_err());
+    }
+
+    #[test]
+    fn a_board_line_is_read_as_solve_reads_a_board_with_the_goal_given() {
+        // `taquin generate`'s lines: rows by `/`, or k² tiles on one line.
+        for text in ["2 1 5/4 8 3/7 0 6", "2 1 5 4 8 3 7 0 6"] {
+            let inst = parse_instance(text, 1, None).unwrap();
+            assert_eq!(inst.id, None);
+            assert_eq!(inst.board, Board::parse("2 1 5/4 8 3/7 0 6").unwrap());
+            assert_eq!(inst.goal, Board::solved(3, 3).unwrap());
+            assert_eq!(line_id(text), None);
+        }
+        // A bench line holds two fields more than a square: it stays a bench line.
+        assert_eq!(
+            parse_instance("9 - 1 2 3 0", 1, None)
+                .unwrap()
+                .id
+                .as_deref(),
+            Some("9")
+        );
+        let korf = parse_instance("1 2 5/4 8 3/7 0 6", 1, Some("korf")).unwrap();
+        assert_eq!(korf.goal.blank(), 0);
+        let json = parse_instance(r#"{"board": "1 2/0 3"}"#, 1, Some("0 1/2 3")).unwrap();
+        assert_eq!(json.goal, Board::parse("0 1/2 3").unwrap());
+        // A goal board of another size than the line's board is refused for that line.
+        assert!(parse_instance("1 2/0 3", 1, Some("0 1 2/3 4 5/6 7 8")).is_err());
     }
 }

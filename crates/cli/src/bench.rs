@@ -151,8 +151,35 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     } else {
         std::fs::read_to_string(&args.file).with_context(|| format!("reading {}", args.file))?
     };
-    let mut instances = parse_file(&text).with_context(|| format!("in {}", args.file))?;
+    let mut instances = parse_file(&text).with_context(|| {
+        // JSON lines and plain boards are batch's: say so rather than misread them.
+        let other = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .is_some_and(|l| l.starts_with('{') || l.contains('/'));
+        let hint = if other {
+            " (bench reads lines `ID OPTLEN t0 t1 ...`, with the optimal lengths to check; \
+             for JSON lines or boards, use `taquin batch`)"
+        } else {
+            ""
+        };
+        format!("in {}{hint}", args.file)
+    })?;
     if !args.ids.is_empty() {
+        // An id asked for that is not in the file is a typo, not an instance to skip.
+        let missing: Vec<&str> = args
+            .ids
+            .iter()
+            .filter(|id| !instances.iter().any(|i| &i.id == *id))
+            .map(String::as_str)
+            .collect();
+        anyhow::ensure!(
+            missing.is_empty(),
+            "no instance {} in {}: the ids are the first field of each line",
+            missing.join(", "),
+            args.file
+        );
         instances.retain(|i| args.ids.contains(&i.id));
     }
     let published = match args

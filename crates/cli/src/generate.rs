@@ -61,7 +61,9 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
             taquin::goals::parse_goal(name, w, h)?
         }
         Some(g) => {
-            let g = common::read_board(g, "goal")?;
+            let (w, h) = args.size.unwrap_or(DEFAULT_SIZE);
+            // A mistyped name is said as solve says it (the names it knows), not as a board.
+            let g = common::goal_from_text(g, w, h)?;
             if let Some((w, h)) = args.size {
                 anyhow::ensure!(
                     (g.width(), g.height()) == (w, h),

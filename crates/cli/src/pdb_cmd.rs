@@ -303,6 +303,13 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
     if let Some(groups) = &args.partition {
         let goal = match size {
             Some((w, h)) => goal_for(&args.goal, w, h)?,
+            // A goal name has no size of its own: only a goal board gives one.
+            None if taquin::goals::NamedGoal::from_name(&args.goal).is_some() => {
+                anyhow::bail!(
+                    "--partition needs the board's size: give --size WxH (or --goal with a \
+                     board)"
+                )
+            }
             None => common::read_board(&args.goal, "goal")
                 .context("--partition needs --size WxH, or --goal with a board")?,
         };
@@ -461,13 +468,22 @@ fn pdb_files(dir: &Path) -> Result<Vec<PathBuf>> {
 }
 
 fn list(dir: &Path) -> Result<ExitCode> {
-    let files = pdb_files(dir)?;
+    let files = if dir.exists() {
+        pdb_files(dir)?
+    } else {
+        Vec::new()
+    };
     let mut out = std::io::stdout().lock();
     if files.is_empty() {
+        let missing = if dir.exists() {
+            ""
+        } else {
+            ", which does not exist yet (a build creates it)"
+        };
         writeln!(
             out,
-            "no pattern databases in {} (build them with `taquin pdb build --size 4x4`, or \
-             `taquin pdb build --size 4x4 --metric mtm` for the multi-tile metric)",
+            "no pattern databases in {}{missing}: build them with `taquin pdb build --size \
+             4x4`, or `taquin pdb build --size 4x4 --metric mtm` for the multi-tile metric",
             dir.display()
         )?;
         return Ok(ExitCode::SUCCESS);
@@ -499,6 +515,13 @@ fn list(dir: &Path) -> Result<ExitCode> {
 
 fn verify(dir: &Path, files: Vec<PathBuf>) -> Result<ExitCode> {
     let files = if files.is_empty() {
+        // A mistyped directory is no directory of sound tables.
+        anyhow::ensure!(
+            dir.is_dir(),
+            "{} does not exist: nothing to verify (give --pdb-dir the directory of the tables, \
+             or name the files)",
+            dir.display()
+        );
         pdb_files(dir)?
     } else {
         files

@@ -267,6 +267,19 @@ fn bench_checks_lengths_against_optlen() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("line 1"));
+    // batch's formats are not misread: the message says which command reads them.
+    let json = tempfile_with("{\"board\": \"1 2 3/4 5 6/7 0 8\"}\n");
+    taquin()
+        .args(["bench", json.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use `taquin batch`"));
+    // An id asked for that the file does not hold is named, not skipped.
+    taquin()
+        .args(["bench", file, "--ids", "2,99"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no instance 99 in"));
 }
 
 #[test]

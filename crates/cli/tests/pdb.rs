@@ -246,3 +246,22 @@ fn building_again_replaces_only_the_damaged_file() {
     run_in(&dir, &["pdb", "verify"], 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A directory that is not there has no tables to vouch for: `verify` says so and fails
+/// (a mistyped path must not pass a check); `list` says it is not there yet.
+#[test]
+fn a_missing_directory_fails_verify_and_is_named_by_list() {
+    let dir = fresh_dir("missing");
+    let mut command = taquin();
+    command.arg("--pdb-dir").arg(&dir).args(["pdb", "verify"]);
+    let output = command.output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("does not exist: nothing to verify"),
+        "{stderr}"
+    );
+    let out = run_in(&dir, &["pdb", "list"], 0);
+    assert!(out.contains("which does not exist yet"), "{out}");
+    assert!(!dir.exists(), "listing created the directory");
+}

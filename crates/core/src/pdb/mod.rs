@@ -90,7 +90,7 @@ pub enum PdbError {
     },
     /// A file that is not a valid database for what was asked: damaged, truncated, of another
     /// format version, or built for another board, goal or pattern.
-    #[error("{path}: {reason}; the file is not used (it is rebuilt on next use; to rebuild it now, run the `taquin pdb build` command that made it again, which builds only the files missing or damaged: `taquin pdb build --size WxH` for the set the planner prefers on a WxH board, with `--metric mtm` for a multi-tile table)")]
+    #[error("{path}: {reason}; the file is not used (a table of a minute or less is rebuilt on its next use, a file of the large sets only on request: run the `taquin pdb build` command that made it again, which builds only the files missing or damaged, e.g. `taquin pdb build --size WxH` for the set the planner prefers on a WxH board, with `--metric mtm` for a multi-tile table)")]
     Corrupt {
         /// The file.
         path: PathBuf,
