@@ -189,7 +189,9 @@ fn observer() -> pdb::cache::Observer {
                     b.finish_and_clear();
                 }
                 common::print_line(&format!(
-                    "stopped building the pattern database of {spec}: {reason}; nothing was saved"
+                    "stopped building the pattern database of {spec}: {reason}; nothing was \
+                     saved (a build given the time to finish is saved for every later run: \
+                     `taquin pdb build` makes the tables once, without a limit)"
                 ));
             }
             PdbEvent::Loading { path } => {

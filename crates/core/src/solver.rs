@@ -208,16 +208,33 @@ impl Plan {
                 // The tables are opened and searched on a thread of their own, so that a read
                 // from a cold disk cannot hold the answer past the deadline.
                 let (kind, policy) = (self.heuristic, self.build);
-                let (request, tables, run_best) = (request.clone(), tables.clone(), best.clone());
-                run_detached(limits, &best, progress, move |limits, progress| {
-                    let request = request.with_limits(limits.clone());
+                let (asked, tables, run_best) = (request.clone(), tables.clone(), best.clone());
+                let answer = run_detached(limits, &best, progress, move |limits, progress| {
+                    let request = asked.with_limits(limits.clone());
                     let run = AnytimeRun {
                         request: &request,
                         progress: Some(progress),
                         best: &run_best,
                     };
                     with_heuristic(kind, request.goal(), &tables, policy, limits, run)
-                })
+                });
+                let searched = |s: &Solution| s.optimal || s.stats.generated > 0;
+                if matches!(&answer, Ok(s) if !searched(s)) {
+                    // Nothing searched by the deadline (the tables were still being built or
+                    // read): the answer is the first one, and says so rather than name
+                    // tables that had no part in it.
+                    let mut solution = self.finish(answer, request, started, manhattan)?;
+                    solution.algorithm = Algorithm::Constructive.name().to_string();
+                    solution.heuristic = "none".to_string();
+                    solution.plan = format!(
+                        "{}; the limits ran out before {} was ready, so this is the \
+                         constructive solver's first answer",
+                        solution.plan,
+                        self.heuristic_name()
+                    );
+                    return Ok(solution);
+                }
+                answer
             }
             Algorithm::IdaStar => with_heuristic(
                 self.heuristic,

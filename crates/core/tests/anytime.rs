@@ -239,3 +239,31 @@ fn reported_answers_play_on_the_board_as_given_when_the_tables_turn_it() {
         assert_eq!(seen.last().unwrap().len(), s.len());
     }
 }
+
+/// Tables still being built at the deadline had no part in the answer: it is the constructive
+/// solver's first one, and says so, rather than name the tables.
+#[test]
+fn an_answer_given_before_its_tables_were_ready_names_the_constructive_solver() {
+    let board =
+        Board::parse("4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15").unwrap();
+    let goal = Board::solved(5, 5).unwrap();
+    // A table of 127 M entries: seconds to build, never done in a tenth of one.
+    let limits = Limits::none().with_timeout(Duration::from_millis(100));
+    let request = Request::new(board.clone(), goal.clone(), limits).unwrap();
+    let options = SolveOptions {
+        heuristic: Some(HeuristicKind::parse("pdb:6-6-6-6").unwrap()),
+        ..SolveOptions::default()
+    };
+    let s = taquin::solve(&request, &options, &Tables::in_memory(), None).unwrap();
+    s.verify(&board, &goal).unwrap();
+    assert_eq!((s.stats.generated, s.optimal), (0, false));
+    assert_eq!(
+        (s.algorithm.as_str(), s.heuristic.as_str()),
+        ("constructive", "none")
+    );
+    assert!(
+        s.plan.contains("before pdb:6-6-6-6 was ready"),
+        "{}",
+        s.plan
+    );
+}
