@@ -28,7 +28,7 @@ pyo3::create_exception!(
     LimitError,
     PyRuntimeError,
     "A time, node or memory limit stopped the search. Attributes: `limit` (\"time\", \"nodes\", \
-     \"memory\" or \"cancelled\"), `bound` (proven lower bound on the length), `expanded`, \
+     \"memory\" or \"cancelled\"), `lower_bound` (proven lower bound on the length), `expanded`, \
      `generated`, `time_ms`."
 );
 pyo3::create_exception!(

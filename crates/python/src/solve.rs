@@ -373,9 +373,10 @@ pub fn solve(
     }
 }
 
-/// Boards of a batch: a list of boards (any form `solve` takes), or an integer array of shape
-/// (n, cells) or (n, height, width).
-fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec<Board>> {
+/// Boards of a batch: a list of boards (any form `solve` takes), each read on its own (a board
+/// that is not valid is its error, in its place), or an integer array of shape (n, cells) or
+/// (n, height, width), read whole.
+fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec<PyResult<Board>>> {
     // One board where a list of them belongs: text would otherwise be read character by
     // character, each a "board" of one tile.
     if boards.is_instance_of::<PyString>()
@@ -390,7 +391,8 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
     // Only a real array is read as rows of tiles: a list goes board by board, so that it may
     // mix text, Boards and lists of rows.
     if boards.is_instance_of::<numpy::PyUntypedArray>() {
-        return crate::arrays::BoardArray::extract(boards, width, "boards")?.boards();
+        let boards = crate::arrays::BoardArray::extract(boards, width, "boards")?.boards()?;
+        return Ok(boards.into_iter().map(Ok).collect());
     }
     let list = boards.try_iter().map_err(|_| {
         PyValueError::new_err(
@@ -398,7 +400,7 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
         )
     })?;
     list.enumerate()
-        .map(|(i, b)| board_from_any(&b?, &format!("board {i}")))
+        .map(|(i, b)| Ok(board_from_any(&b?, &format!("board {i}"))))
         .collect()
 }
 
@@ -442,9 +444,23 @@ pub fn solve_batch<'py>(
     ask.options.workload = Workload::Many;
     let width = in_range_opt("width", width, "give the boards' number of columns")?;
     let jobs: Option<usize> = jobs_of(jobs)?;
-    let boards = batch_boards(boards, width)?;
+    let read = batch_boards(boards, width)?;
+    // A board that is not valid: raised at once, or its exception in its place.
+    let mut invalid: Vec<(usize, PyErr)> = Vec::new();
+    let mut boards: Vec<Board> = Vec::with_capacity(read.len());
+    for (i, board) in read.into_iter().enumerate() {
+        match board {
+            Ok(board) => boards.push(board),
+            Err(e) if return_exceptions => invalid.push((i, e)),
+            Err(e) => return Err(e),
+        }
+    }
     if boards.is_empty() {
-        return Ok(PyList::empty(py));
+        let results = PyList::empty(py);
+        for (_, e) in invalid {
+            results.append(e.into_value(py))?;
+        }
+        return Ok(results);
     }
     // Each board's goal on its own size (a batch may mix sizes, as `taquin batch` does): one
     // per size, in order of first appearance. A goal board is the same for every size; a board
@@ -479,7 +495,14 @@ pub fn solve_batch<'py>(
         run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel, None)
     })?;
     let results = PyList::empty(py);
+    let mut invalid = invalid.into_iter().peekable();
     for (i, (board, outcome)) in boards.iter().zip(outcomes).enumerate() {
+        // The invalid boards' exceptions in their places (`i` counts the valid ones).
+        while let Some((_, e)) = invalid.next_if(|(at, _)| *at <= results.len()) {
+            results.append(e.into_value(py))?;
+        }
+        // Its place in the batch, the invalid boards before it counted.
+        let at = results.len();
         match outcome {
             Ok(s) => results.append(SolveResult::new(s))?,
             Err(e) => {
@@ -487,7 +510,7 @@ pub fn solve_batch<'py>(
                 let err = match board.check_same_size(goal) {
                     // Named by its place in the batch, as a board that does not parse is.
                     Err(mismatch) => InvalidBoardError::new_err(format!(
-                        "invalid goal for board {i}: {mismatch}"
+                        "invalid goal for board {at}: {mismatch}"
                     )),
                     Ok(()) => {
                         solve_error(py, e, taquin::solvers::manhattan_lower_bound(board, goal))
@@ -499,6 +522,9 @@ pub fn solve_batch<'py>(
                 results.append(err.into_value(py))?;
             }
         }
+    }
+    for (_, e) in invalid {
+        results.append(e.into_value(py))?;
     }
     Ok(results)
 }

@@ -277,6 +277,19 @@ def test_batch_errors_raise_or_take_their_place():
     assert isinstance(out[1], taquin.UnsolvableError)
     with pytest.raises(taquin.InvalidBoardError, match="invalid board 1: tile 9 is out of range"):
         taquin.solve_batch(np.array([[1, 2, 3, 4, 5, 6, 7, 0, 8], [9, 2, 3, 4, 5, 6, 7, 0, 8]]))
+    # A board of a list that is not valid takes its place too, named by it; the others are solved.
+    mixed = ["bad", "1 2 3/4 5 6/7 0 8", "1 2/3 3", "1 2 3/4 5 6/0 7 8", "1 2/0 3", "x"]
+    with pytest.raises(taquin.InvalidBoardError, match="invalid board 0"):
+        taquin.solve_batch(mixed)
+    out = taquin.solve_batch(mixed, goal="1 2 3/4 5 6/7 8 0", return_exceptions=True)
+    assert [type(r).__name__ for r in out] == [
+        "InvalidBoardError", "SolveResult", "InvalidBoardError", "SolveResult", "InvalidBoardError",
+        "InvalidBoardError",
+    ]
+    assert "board 0" in str(out[0]) and "board 2" in str(out[2]) and "board 5" in str(out[5])
+    assert "invalid goal for board 4" in str(out[4])
+    assert out[1].length == 1 and out[3].length == 2
+    assert isinstance(taquin.solve_batch(["nope"], return_exceptions=True)[0], taquin.InvalidBoardError)
 
 
 def test_a_memory_budget_in_bytes_is_refused_with_the_unit():
