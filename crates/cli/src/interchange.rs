@@ -101,7 +101,9 @@ pub fn mtm_solver(
             return;
         }
         match done {
-            None => eprintln!("building the multi-tile table of {spec} (once; it is saved)"),
+            None => eprintln!(
+                "building the multi-tile table of {spec} (saved once built, for every later run)"
+            ),
             Some(t) => eprintln!("built in {:.1} s", t.as_secs_f64()),
         }
     };

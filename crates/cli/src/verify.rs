@@ -47,8 +47,9 @@ pub struct VerifyArgs {
 enum Optimum {
     /// The optimal length.
     Known(usize),
-    /// The time ran out; the best lower bound proven.
-    Unknown(u32),
+    /// The time ran out; the best lower bound proven, and what to do when it ran out while
+    /// the search's tables were being built (nothing of them is kept).
+    Unknown(u32, Option<String>),
 }
 
 /// Runs `taquin verify`.
@@ -107,14 +108,17 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
     let verdict = |length: usize, optimum: &Optimum| match optimum {
         Optimum::Known(best) if length == *best => "optimal".to_string(),
         Optimum::Known(best) => format!("not optimal: the optimum is {best}"),
-        Optimum::Unknown(bound) => {
+        Optimum::Unknown(bound, None) => {
             format!("optimality not known (no answer within the time limit; the optimum is at least {bound})")
+        }
+        Optimum::Unknown(bound, Some(advice)) => {
+            format!("optimality not known (the time limit came while its tables were being built; the optimum is at least {bound}): {advice}")
         }
     };
     if args.json {
         let field = |length: usize, optimum: &Optimum| match optimum {
             Optimum::Known(best) => json!({"optimal": length == *best, "optimal_length": best}),
-            Optimum::Unknown(bound) => json!({"optimal": null, "lower_bound": bound}),
+            Optimum::Unknown(bound, _) => json!({"optimal": null, "lower_bound": bound}),
         };
         let value = json!({
             "valid": true,
@@ -176,8 +180,15 @@ fn optimum(
         // the bound every board has ([`crate::interchange::slides_floor`]).
         Err(SolveError::Limit { bound: 0, .. }) if metric == Metric::Mtm => Ok(Optimum::Unknown(
             crate::interchange::slides_floor(board, goal),
+            Some(format!(
+                "give more time (--timeout), or build them once with `taquin pdb build --metric \
+                 mtm --size {}x{}{}`",
+                goal.width(),
+                goal.height(),
+                common::goal_flag(goal)
+            )),
         )),
-        Err(SolveError::Limit { bound, .. }) => Ok(Optimum::Unknown(bound)),
+        Err(SolveError::Limit { bound, .. }) => Ok(Optimum::Unknown(bound, None)),
         Err(err) => Err(err.into()),
     }
 }
