@@ -82,8 +82,30 @@ impl Command {
     }
 }
 
+/// The command line, or clap's error and exit; a board typed without quotes (its tiles taken
+/// for arguments of their own) gets a line saying to quote it.
+fn parse_command_line() -> Cli {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    Cli::try_parse().unwrap_or_else(|e| {
+        let stray_tile = e.kind() == ErrorKind::UnknownArgument
+            && matches!(
+                e.get(ContextKind::InvalidArg),
+                Some(ContextValue::String(arg))
+                    if arg.chars().all(|c| c.is_ascii_digit() || "/,._".contains(c))
+            );
+        if stray_tile {
+            let _ = e.print();
+            eprintln!(
+                "tip: a board is one argument: quote it, e.g. taquin solve \"6 4 7/8 5 0/3 2 1\""
+            );
+            std::process::exit(i32::from(common::EXIT_USAGE));
+        }
+        e.exit()
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse_command_line();
     let json = cli.command.json();
     let tables = pdb_cmd::open_tables(cli.pdb_dir);
     let result = match cli.command {

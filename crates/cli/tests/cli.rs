@@ -748,3 +748,21 @@ fn a_resumed_bench_counts_the_nodes_of_instances_stopped_by_a_limit() {
     }
     let _ = std::fs::remove_file(&results);
 }
+
+#[test]
+fn a_board_typed_without_quotes_is_told_to_quote_it() {
+    taquin()
+        .args(["solve", "6", "4", "7/8", "5", "0/3", "2", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unexpected argument '4'"))
+        .stderr(predicate::str::contains(
+            "a board is one argument: quote it",
+        ));
+    // Another stray argument gets clap's own message only.
+    taquin()
+        .args(["solve", "1 2 3/4 5 6/7 0 8", "--bogus"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("quote it").not());
+}
