@@ -165,7 +165,27 @@ fn mtm_tip(goal: &Board, tables: &Tables, elapsed: std::time::Duration) {
 pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let extra = &args.interchange;
     if args.shorten || args.show {
-        return Err(Coded::bad_fields("--shorten and --show go with the plain output only: leave out --notation tiles, --metric mtm and --report (--report already shows every board)").into());
+        // The flags given, by name: the one to leave out is among them.
+        let mine: Vec<&str> = [(args.shorten, "--shorten"), (args.show, "--show")]
+            .into_iter()
+            .filter_map(|(given, name)| given.then_some(name))
+            .collect();
+        let theirs: Vec<&str> = [
+            (extra.notation != Notation::Blank, "--notation tiles"),
+            (extra.metric != Metric::Stm, "--metric mtm"),
+            (extra.report, "--report (which shows every board already)"),
+        ]
+        .into_iter()
+        .filter_map(|(given, name)| given.then_some(name))
+        .collect();
+        return Err(Coded::bad_fields(format!(
+            "{} go{} with the plain output only: leave out {} or {}",
+            mine.join(" and "),
+            if mine.len() == 1 { "es" } else { "" },
+            mine.join(" and "),
+            theirs.join(" and ")
+        ))
+        .into());
     }
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;

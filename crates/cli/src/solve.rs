@@ -225,6 +225,14 @@ impl SolveArgs {
     /// before any table is read.
     pub fn validate(&self) -> Result<()> {
         self.search.validate()?;
+        if self.show && self.json {
+            // Not dropped without a word: the JSON has the moves, not the boards.
+            return Err(Coded::bad_fields(
+                "--show goes with the plain output only: leave out --show or --json (the JSON's \
+                 moves replay with `taquin verify BOARD MOVES`)",
+            )
+            .into());
+        }
         match self.search.algorithm.0 {
             Some(algorithm) => threads_used(self.threads, algorithm),
             None => Ok(()),

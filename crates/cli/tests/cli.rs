@@ -766,3 +766,27 @@ fn a_board_typed_without_quotes_is_told_to_quote_it() {
         .code(2)
         .stderr(predicate::str::contains("quote it").not());
 }
+
+#[test]
+fn output_flags_that_do_not_go_together_are_named_not_dropped() {
+    taquin()
+        .args(["solve", "1 2 3/4 5 6/7 0 8", "--show", "--json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("leave out --show or --json"));
+    // Only the flags given are named.
+    taquin()
+        .args([
+            "solve",
+            "1 2 3/4 5 6/7 0 8",
+            "--shorten",
+            "--notation",
+            "tiles",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--shorten goes with the plain output only: leave out --shorten or --notation tiles",
+        ))
+        .stderr(predicate::str::contains("--report").not());
+}
