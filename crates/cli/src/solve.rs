@@ -292,6 +292,11 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             }
             // The front door already replayed the moves; this is the CLI's own promise.
             solution.verify(&board, &goal)?;
+            if args.explain && solution.plan != plan.explain() {
+                // The run went another way than planned (a large set's file found damaged, the
+                // tables not ready by the deadline): the plan said above no longer holds.
+                eprintln!("plan as run: {}", solution.plan);
+            }
             let bound = plan.suboptimality_bound().filter(|_| !solution.optimal);
             if args.json {
                 write_json(&mut out, &solution, &board, &goal, |v| {

@@ -790,3 +790,35 @@ fn output_flags_that_do_not_go_together_are_named_not_dropped() {
         ))
         .stderr(predicate::str::contains("--report").not());
 }
+
+/// `--explain` says the plan before the search; a run that went another way says so after.
+#[test]
+fn explain_says_the_plan_as_run_when_the_run_went_another_way() {
+    let dir = std::env::temp_dir().join(format!("taquin-cli-explain-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // A table of 127 M entries is not built in a fifth of a second.
+    let out = taquin()
+        .arg("--pdb-dir")
+        .arg(&dir)
+        .args([
+            "solve",
+            "4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15",
+            "-H",
+            "pdb:6-6-6-6",
+            "--timeout",
+            "0.2",
+            "--explain",
+        ])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("plan: anytime + pdb:6-6-6-6"), "{stderr}");
+    assert!(
+        stderr.contains("plan as run:") && stderr.contains("constructive solver's first answer"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("with constructive + none"), "{stdout}");
+}
