@@ -249,11 +249,12 @@ fn ask_from(
     timeout: Option<f64>,
     max_nodes: Option<i128>,
     max_memory: Option<i128>,
-    weight: f64,
-    depth: i128,
+    weight: Option<f64>,
+    depth: Option<i128>,
     threads: i128,
 ) -> PyResult<Ask> {
-    let depth: usize = in_range("depth", depth, "the look-ahead needs a depth of at least 1")?;
+    let depth: Option<usize> =
+        in_range_opt("depth", depth, "the look-ahead needs a depth of at least 1")?;
     let threads: usize = in_range(
         "threads",
         threads,
@@ -268,22 +269,65 @@ fn ask_from(
             })
         })
         .transpose()?;
-    if !(weight.is_finite() && weight >= 1.0) {
-        return Err(PyValueError::new_err(format!(
-            "invalid weight {weight}: weighted A* needs a weight of at least 1"
-        )));
+    if let Some(weight) = weight {
+        let max = SolveOptions::MAX_WEIGHT;
+        if !(weight.is_finite() && weight >= 1.0) {
+            return Err(PyValueError::new_err(format!(
+                "invalid weight {weight}: weighted A* needs a weight of at least 1"
+            )));
+        }
+        if weight > max {
+            return Err(PyValueError::new_err(format!(
+                "invalid weight {weight}: give a weight from 1 to {max} (past it weighted A* is \
+                 greedy search in all but name)"
+            )));
+        }
     }
-    if depth == 0 {
-        return Err(PyValueError::new_err(
-            "invalid depth 0: the look-ahead needs a depth of at least 1",
-        ));
+    if let Some(depth) = depth {
+        let max = taquin::solvers::MAX_DEPTH;
+        if depth == 0 || depth > max {
+            return Err(PyValueError::new_err(format!(
+                "invalid depth {depth}: give a depth from 1 to {max} (the look-ahead tree grows \
+                 threefold with each level)"
+            )));
+        }
     }
+    let algorithm = algorithm_name(algorithm)?;
+    // A knob of another algorithm than the one that runs is refused, not silently unused, as
+    // the command line refuses it.
+    let used_by = |name: &str, given: bool, takers: &[taquin::Algorithm]| -> PyResult<()> {
+        if !given || algorithm.is_some_and(|a| takers.contains(&a)) {
+            return Ok(());
+        }
+        let names: Vec<&str> = takers.iter().map(|a| a.name()).collect();
+        let chosen = algorithm.map_or("auto", |a| a.name());
+        Err(PyValueError::new_err(format!(
+            "{name} applies to {} only, not to {chosen}: leave it out, or pass algorithm={}",
+            names.join(" and "),
+            names
+                .iter()
+                .map(|n| format!("\"{n}\""))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )))
+    };
+    used_by(
+        "weight",
+        weight.is_some(),
+        &[taquin::Algorithm::WeightedAStar],
+    )?;
+    used_by(
+        "depth",
+        depth.is_some(),
+        &[taquin::Algorithm::Lookahead, taquin::Algorithm::Lrta],
+    )?;
+    let defaults = SolveOptions::default();
     Ok(Ask {
         options: SolveOptions {
-            algorithm: algorithm_name(algorithm)?,
+            algorithm,
             heuristic: heuristic_name(heuristic)?,
-            weight,
-            depth,
+            weight: weight.unwrap_or(defaults.weight),
+            depth: depth.unwrap_or(defaults.depth),
             threads,
             workload: Workload::One,
         },
@@ -301,6 +345,8 @@ fn ask_from(
 /// year; None for no limit), `max_nodes` counts nodes generated, and `max_memory` is the memory
 /// budget in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`, of A*, BFS and the
 /// beam searches (the anytime search's, and IDA*'s beyond 16 cells). Ctrl-C stops the search.
+/// `weight` (1 to 100, default 2) is weighted A*'s and `depth` (1 to 24, default 4) the
+/// real-time players' (`lookahead`, `lrta`): given to another algorithm, they are refused.
 ///
 /// `on_improved`, a callable, is called with each better answer as the search finds it (the
 /// anytime search, on boards beyond 16 cells that optimal search may not finish in time), as
@@ -313,8 +359,7 @@ fn ask_from(
 /// 31
 #[pyfunction]
 #[pyo3(signature = (board, goal=None, algorithm="auto", heuristic="auto", timeout=None,
-    max_nodes=None, max_memory=None, weight=SolveOptions::DEFAULT_WEIGHT,
-    depth=SolveOptions::DEFAULT_DEPTH as i128, threads=1, on_improved=None))]
+    max_nodes=None, max_memory=None, weight=None, depth=None, threads=1, on_improved=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -325,8 +370,8 @@ pub fn solve(
     timeout: Option<f64>,
     max_nodes: Option<i128>,
     max_memory: Option<i128>,
-    weight: f64,
-    depth: i128,
+    weight: Option<f64>,
+    depth: Option<i128>,
     threads: i128,
     on_improved: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SolveResult> {
@@ -420,8 +465,8 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
 /// [1, 2]
 #[pyfunction]
 #[pyo3(signature = (boards, goal=None, algorithm="auto", heuristic="auto", timeout=None,
-    max_nodes=None, max_memory=None, weight=SolveOptions::DEFAULT_WEIGHT,
-    depth=SolveOptions::DEFAULT_DEPTH as i128, width=None, jobs=None, return_exceptions=false))]
+    max_nodes=None, max_memory=None, weight=None, depth=None, width=None, jobs=None,
+    return_exceptions=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_batch<'py>(
     py: Python<'py>,
@@ -432,8 +477,8 @@ pub fn solve_batch<'py>(
     timeout: Option<f64>,
     max_nodes: Option<i128>,
     max_memory: Option<i128>,
-    weight: f64,
-    depth: i128,
+    weight: Option<f64>,
+    depth: Option<i128>,
     width: Option<i128>,
     jobs: Option<i128>,
     return_exceptions: bool,

@@ -110,6 +110,12 @@ def test_unsolvable_gives_the_parity_reason():
         ({"timeout": 0}, "invalid timeout: must be a positive number of seconds"),
         ({"timeout": 1e300}, "at most 31536000 \\(a year\\)"),
         ({"weight": 0.5}, "weight of at least 1"),
+        ({"weight": 1000, "algorithm": "weighted-astar"}, "give a weight from 1 to 100"),
+        ({"depth": 100, "algorithm": "lookahead"}, "give a depth from 1 to 24"),
+        # A knob of another algorithm is refused, as on the command line, not silently unused.
+        ({"weight": 3, "algorithm": "idastar"}, "weight applies to weighted-astar only, not to idastar"),
+        ({"weight": 3}, "weight applies to weighted-astar only, not to auto"),
+        ({"depth": 5, "algorithm": "astar"}, "depth applies to lookahead and lrta only, not to astar"),
         ({"goal": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}, "the board is 3x3 but the goal is 4x4"),
     ],
 )

@@ -83,8 +83,8 @@ def solve(
     timeout: float | None = None,
     max_nodes: int | None = None,
     max_memory: int | None = None,
-    weight: float = 2.0,
-    depth: int = 4,
+    weight: float | None = None,
+    depth: int | None = None,
     threads: int = 1,
     on_improved: Callable[[dict[str, Any]], object] | None = None,
 ) -> SolveResult:
@@ -93,7 +93,9 @@ def solve(
     `timeout` is in seconds, `max_nodes` counts nodes generated, and `max_memory` is the
     memory budget in MiB (at least 1), as the CLI's `--max-memory`, of A*, BFS and the beam
     searches (the anytime search's, and IDA*'s beyond 16 cells) (None: no node or time limit,
-    and the default memory budget of 4096 MiB).
+    and the default memory budget of 4096 MiB). `weight` (1 to 100, default 2) is weighted
+    A*'s and `depth` (1 to 24, default 4) the real-time players' (`lookahead`, `lrta`): given
+    to another algorithm, they are refused.
 
     `on_improved` is called on the calling thread with each better answer as the search finds
     it (the anytime search beyond 16 cells), as a dict with `length`, `lower_bound`, `moves`
@@ -113,8 +115,8 @@ def solve_batch(
     timeout: float | None = None,
     max_nodes: int | None = None,
     max_memory: int | None = None,
-    weight: float = 2.0,
-    depth: int = 4,
+    weight: float | None = None,
+    depth: int | None = None,
     width: int | None = None,
     jobs: int | None = None,
     return_exceptions: Literal[False] = False,
@@ -128,8 +130,8 @@ def solve_batch(
     timeout: float | None = None,
     max_nodes: int | None = None,
     max_memory: int | None = None,
-    weight: float = 2.0,
-    depth: int = 4,
+    weight: float | None = None,
+    depth: int | None = None,
     width: int | None = None,
     jobs: int | None = None,
     *,
