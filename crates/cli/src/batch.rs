@@ -501,12 +501,14 @@ fn parse_instance(text: &str, line: usize, goal: Option<&str>) -> Result<Instanc
             .map(|key| format!("{key:?}"))
             .collect();
         if !unknown.is_empty() {
-            bail!(
+            // `bad_fields`, as the web API calls a request with a field it does not know.
+            return Err(errors::Coded::bad_fields(format!(
                 "unknown field{} {}: the fields of an instance line are {}",
                 if unknown.len() == 1 { "" } else { "s" },
                 unknown.join(", "),
                 JSON_FIELDS.map(|f| format!("\"{f}\"")).join(", ")
-            );
+            ))
+            .into());
         }
         let id = json_id(v.get("id"));
         let board = json_board(v.get("board"), "board")?.context(
@@ -676,9 +678,17 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
             hit: LimitHit::Cancelled,
             ..
         }) => return None,
-        Err(SolveError::Limit { hit, stats, bound }) => {
+        Err(
+            ref e @ SolveError::Limit {
+                hit,
+                ref stats,
+                bound,
+            },
+        ) => {
             record.status = "limit";
             record.code = Some("limit_reached".into());
+            // Its sentence too, as every record that is not solved has one.
+            record.error = Some(e.to_string());
             // The same fields as `solve --json` and the web API: which limit, and the best
             // bound known (the search's, or the Manhattan distance found before it).
             record.limit = Some(hit.name());

@@ -270,6 +270,23 @@ fn a_node_limit_gives_a_limit_record_with_a_bound() {
     assert!(r.get("bound").is_none(), "{r}");
     let manhattan = taquin::solvers::manhattan_lower_bound(&board, &goal);
     assert!(r["lower_bound"].as_u64().unwrap() >= manhattan, "{r}");
+    // With its sentence, as every record that is not solved.
+    assert!(
+        r["error"].as_str().unwrap().contains("node limit reached"),
+        "{r}"
+    );
+    // A field the line format does not have: the web API's code for it.
+    let out = taquin()
+        .args(["batch"])
+        .write_stdin("{\"board\": \"1 2 3/4 5 6/7 0 8\", \"oops\": 1}\n")
+        .output()
+        .unwrap();
+    let r = &records(&out.stdout)[0];
+    assert_eq!(
+        (r["status"].as_str(), r["code"].as_str()),
+        (Some("error"), Some("bad_fields")),
+        "{r}"
+    );
 }
 
 #[test]
