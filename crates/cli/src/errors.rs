@@ -150,9 +150,14 @@ pub fn gods_error(err: &GodsError) -> Value {
     let mut value = json!({ "error": err.to_string() });
     match err {
         GodsError::TooLarge { .. } => value["code"] = json!("too_large"),
-        GodsError::Stopped { hit, .. } => {
+        GodsError::Stopped { hit, distribution } => {
             value["code"] = json!(limit_code(*hit));
             value["limit"] = json!(hit.name());
+            // What the layers done prove: the diameter is at least the deepest of them, and
+            // the states they hold.
+            value["lower_bound"] = json!(distribution.len().saturating_sub(1));
+            value["distribution"] = json!(distribution);
+            value["generated"] = json!(distribution.iter().sum::<u64>());
         }
     }
     value

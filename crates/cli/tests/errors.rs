@@ -190,6 +190,11 @@ fn verify_and_gods_number_give_json_errors_too() {
         (v["code"].as_str(), v["limit"].as_str()),
         (Some("limit_reached"), Some("nodes"))
     );
+    // What the layers done prove: God's number is at least their depth.
+    let layers: Vec<u64> = serde_json::from_value(v["distribution"].clone()).unwrap();
+    assert!(!layers.is_empty() && layers[0] == 1, "{v}");
+    assert_eq!(v["lower_bound"], layers.len() - 1, "{v}");
+    assert_eq!(v["generated"], layers.iter().sum::<u64>(), "{v}");
     let (v, _) = json_error(&["gods-number", "5x5"], 2);
     assert_eq!(v["code"], "too_large");
 }
