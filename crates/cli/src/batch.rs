@@ -624,7 +624,16 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
     // how many).
     let options = args.search.options(taquin::Workload::Many);
     let limits = match args.limits.limits() {
-        Ok(l) => taquin::search::limits_per_job(l, inst.goal.len(), jobs, options.algorithm),
+        // Its share of the memory budget, and the automaton learned (once) before its clock
+        // starts: the deadline is counted from after.
+        Ok(l) => {
+            let share = taquin::search::limits_per_job(l, inst.goal.len(), jobs, options.algorithm)
+                .memory_budget();
+            args.limits
+                .limits()
+                .expect("checked just above")
+                .with_max_memory(share)
+        }
         Err(e) => {
             record.status = "error";
             record.code = Some(errors::code(&e));

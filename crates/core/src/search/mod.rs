@@ -91,8 +91,8 @@ pub(crate) fn wait_for_frees() {
 /// learned deep only where the budget holds its learning ([`fsm::Fsm::for_cells_within`]), is
 /// learned first with the whole budget, so that the pruning, and with it each search's node
 /// count, does not depend on how many run at once (a share of the default budget among four
-/// would not hold the learning). The other algorithms do not wait for it (about a second
-/// beyond 16 cells).
+/// would not hold the learning), and so that no instance's time limit is spent on it. The
+/// other algorithms do not wait for it (about a second beyond 16 cells).
 pub fn limits_per_job(
     limits: Limits,
     cells: usize,
@@ -100,7 +100,9 @@ pub fn limits_per_job(
     algorithm: Option<Algorithm>,
 ) -> Limits {
     let budget = limits.memory_budget();
-    if jobs > 1 && algorithm.is_none_or(Algorithm::prunes_by_automaton) {
+    // Before any instance's clock starts, too: a search waits for the automaton only within
+    // its own limits (`Fsm::for_cells_within_limits`).
+    if algorithm.is_none_or(Algorithm::prunes_by_automaton) {
         fsm::Fsm::for_cells_within(cells, budget);
     }
     limits.with_max_memory((budget / jobs.max(1)).max(1))
