@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use serde_json::json;
-use taquin::generate::{random_walk, uniform, Rng};
+use taquin::generate::{random_walk_within, uniform, Rng};
 use taquin::Board;
 
 use crate::common;
@@ -100,9 +100,16 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
     });
     let mut rng = Rng::new(seed);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // Ctrl-C ends a long run (many boards, or walks of billions of moves) after the boards
+    // written so far.
+    let limits = taquin::Limits::none().with_cancel(common::cancel_flag());
     for i in 0..args.count {
         let board = match args.moves {
-            Some(k) => random_walk(&goal, k, &mut rng),
+            Some(k) => match random_walk_within(&goal, k, &mut rng, &limits) {
+                Ok(board) => board,
+                Err(_) => break,
+            },
+            None if limits.check(0).is_err() => break,
             None => uniform(&goal, &mut rng),
         };
         match args.format {

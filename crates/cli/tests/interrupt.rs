@@ -168,3 +168,20 @@ fn ctrl_c_stops_a_benchmark_with_130_leaving_the_cut_instance_for_resume() {
     let _ = std::fs::remove_file(&instances);
     let _ = std::fs::remove_file(&results);
 }
+
+#[test]
+fn ctrl_c_stops_a_long_generate_with_130_after_whole_lines() {
+    // Boards without end: Ctrl-C is the only way out.
+    let mut child = spawn(&["generate", "--size", "4x4", "--count", "1000000000000"]);
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    line_starting(&mut out, "");
+    interrupt(&child);
+    // Read on beside the wait: a full pipe would hold the command in its write.
+    let reader = std::thread::spawn(move || rest(out));
+    assert_eq!(exit_of(&mut child).code(), Some(130));
+    // What was written ends with a whole board.
+    let written = reader.join().unwrap();
+    if let Some(last) = written.lines().last() {
+        assert!(taquin::Board::parse(last).is_ok(), "{last:?}");
+    }
+}

@@ -4,6 +4,7 @@
 //! platform and every version of taquin, whatever the `rand` crate does.
 
 use crate::board::{Board, Tile, BLANK};
+use crate::limits::{LimitHit, Limits};
 use crate::moves::Move;
 use crate::solvability::is_solvable;
 
@@ -56,9 +57,27 @@ pub fn uniform(goal: &Board, rng: &mut Rng) -> Board {
 /// A board reached from `goal` by `moves` random moves of the blank, never undoing the previous
 /// one (so short walks are not wasted going back and forth). Its optimal distance is at most `moves`.
 pub fn random_walk(goal: &Board, moves: usize, rng: &mut Rng) -> Board {
+    random_walk_within(goal, moves, rng, &Limits::none()).expect("no limit to stop it")
+}
+
+/// Moves of a walk between two looks at its limits.
+const WALK_CHECK: usize = 1 << 16;
+
+/// [`random_walk`] that looks at `limits` (their deadline and cancel flag) every 65,536 moves:
+/// a walk of billions of moves takes minutes. `Err` with the limit that stopped it; the same
+/// board as [`random_walk`]'s when none does.
+pub fn random_walk_within(
+    goal: &Board,
+    moves: usize,
+    rng: &mut Rng,
+    limits: &Limits,
+) -> Result<Board, LimitHit> {
     let mut board = goal.clone();
     let mut last: Option<Move> = None;
-    for _ in 0..moves {
+    for step in 0..moves {
+        if step % WALK_CHECK == 0 {
+            limits.check(0)?;
+        }
         let choices: Vec<Move> = board
             .legal_moves()
             .filter(|&m| Some(m.inverse()) != last)
@@ -67,7 +86,7 @@ pub fn random_walk(goal: &Board, moves: usize, rng: &mut Rng) -> Board {
         board.apply(m);
         last = Some(m);
     }
-    board
+    Ok(board)
 }
 
 #[cfg(test)]
@@ -85,6 +104,23 @@ mod tests {
             assert!(is_solvable(&uniform(&goal, &mut rng), &goal));
             assert!(is_solvable(&random_walk(&goal, 30, &mut rng), &goal));
         }
+    }
+
+    #[test]
+    fn a_walk_stops_at_its_limits_and_is_the_same_walk_without_them() {
+        let goal = Board::solved(4, 4).unwrap();
+        let cancelled = Limits::none().with_cancel(std::sync::Arc::new(
+            std::sync::atomic::AtomicBool::new(true),
+        ));
+        assert_eq!(
+            random_walk_within(&goal, usize::MAX, &mut Rng::new(1), &cancelled),
+            Err(LimitHit::Cancelled)
+        );
+        let (mut a, mut b) = (Rng::new(5), Rng::new(5));
+        assert_eq!(
+            random_walk_within(&goal, 100_000, &mut a, &Limits::none()),
+            Ok(random_walk(&goal, 100_000, &mut b))
+        );
     }
 
     #[test]
