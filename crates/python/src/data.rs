@@ -3,8 +3,10 @@
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use taquin::generate::{random_walk, uniform, Rng};
-use taquin::{Board, SolveError};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use taquin::generate::{random_walk, random_walk_within, uniform, Rng};
+use taquin::{Board, Limits, SolveError};
 
 use crate::board::PyBoard;
 use crate::convert::{
@@ -12,7 +14,7 @@ use crate::convert::{
 };
 use crate::errors::solve_error;
 use crate::errors::UnsupportedError;
-use crate::interrupt::{cancel_flag, parallel_map};
+use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 use crate::solve::{run_solve, Ask};
 
 /// What a count argument must be, said when it is not.
@@ -94,14 +96,29 @@ pub(crate) fn goal_on_size(
 
 /// `count` boards from `seed`: uniform among the solvable ones, or, with `moves`, random walks
 /// of that many moves from the goal. The same boards as `taquin generate` with the same seed.
-fn boards(goal: &Board, count: usize, seed: u64, moves: Option<usize>) -> Vec<Board> {
+/// The boards made so far when `cancel` is raised (Ctrl-C: a walk of billions of moves, or
+/// billions of boards, take minutes).
+fn boards(
+    goal: &Board,
+    count: usize,
+    seed: u64,
+    moves: Option<usize>,
+    cancel: &Arc<AtomicBool>,
+) -> Vec<Board> {
+    let limits = Limits::none().with_cancel(cancel.clone());
     let mut rng = Rng::new(seed);
-    (0..count)
-        .map(|_| match moves {
-            Some(k) => random_walk(goal, k, &mut rng),
-            None => uniform(goal, &mut rng),
-        })
-        .collect()
+    let mut made = Vec::new();
+    for _ in 0..count {
+        let board = match moves {
+            Some(k) => random_walk_within(goal, k, &mut rng, &limits),
+            None => limits.check(0).map(|()| uniform(goal, &mut rng)),
+        };
+        match board {
+            Ok(board) => made.push(board),
+            Err(_) => break,
+        }
+    }
+    made
 }
 
 /// Random solvable boards, reproducible with `seed` (the same boards as `taquin generate`).
@@ -127,7 +144,14 @@ pub fn generate(
     let moves: Option<usize> = in_range_opt("moves", moves, MOVES)?;
     let seed = seed_or_clock(seed)?;
     let goal = goal_with_size(size, goal)?;
-    let made = boards(&goal, count.unwrap_or(1), seed, moves);
+    // Without the GIL, and stopped by Ctrl-C (raised as KeyboardInterrupt).
+    let cancel = cancel_flag();
+    let made = run_interruptible(
+        py,
+        &cancel,
+        || boards(&goal, count.unwrap_or(1), seed, moves, &cancel),
+        &mut |_| Ok(()),
+    )?;
     let mut made: Vec<PyBoard> = made.into_iter().map(PyBoard::new).collect();
     match count {
         Some(_) => Ok(made.into_pyobject(py)?.into_any().unbind()),
@@ -188,7 +212,7 @@ pub fn dataset<'py>(
         )));
     }
     let made = match (method, moves) {
-        ("uniform", None) => boards(&goal, count, seed, None),
+        ("uniform", None) => boards(&goal, count, seed, None, &cancel_flag()),
         ("uniform", Some(_)) => {
             return Err(PyValueError::new_err(
                 "moves= is for method=\"walk\": uniform boards need no walk length",

@@ -14,7 +14,7 @@ HARD = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="needs SIGINT")
-@pytest.mark.parametrize("call", ["solve", "solve_batch"])
+@pytest.mark.parametrize("call", ["solve", "solve_batch", "generate"])
 def test_ctrl_c_stops_a_search(call):
     # Python's own Ctrl-C handler, even where the test runner was started with SIGINT ignored
     # (as a shell does for a command it runs in the background): then Python installs none.
@@ -25,6 +25,9 @@ def test_ctrl_c_stops_a_search(call):
         with pytest.raises(KeyboardInterrupt):
             if call == "solve":
                 taquin.solve(HARD, heuristic="misplaced", timeout=120)
+            elif call == "generate":
+                # A walk of a hundred billion moves: minutes without the signal.
+                taquin.generate("4x4", moves=10**11)
             else:
                 taquin.solve_batch([HARD, HARD, HARD], heuristic="misplaced", timeout=120)
     finally:
