@@ -3,6 +3,7 @@
 //! tests all enter through [`solve`] (or [`crate::plan`] then [`Plan::run`], to show the plan
 //! first).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::clock::Instant;
@@ -209,26 +210,28 @@ impl Plan {
                 // from a cold disk cannot hold the answer past the deadline.
                 let (kind, policy) = (self.heuristic, self.build);
                 let (asked, tables, run_best) = (request.clone(), tables.clone(), best.clone());
+                let searching = Arc::new(AtomicBool::new(false));
+                let run_searching = searching.clone();
                 let answer = run_detached(limits, &best, progress, move |limits, progress| {
                     let request = asked.with_limits(limits.clone());
                     let run = AnytimeRun {
                         request: &request,
                         progress: Some(progress),
                         best: &run_best,
+                        searching: &run_searching,
                     };
                     with_heuristic(kind, request.goal(), &tables, policy, limits, run)
                 });
-                let searched = |s: &Solution| s.optimal || s.stats.generated > 0;
-                if matches!(&answer, Ok(s) if !searched(s)) {
-                    // Nothing searched by the deadline (the tables were still being built or
+                if answer.is_ok() && !searching.load(Ordering::Relaxed) {
+                    // No search began by the deadline (the tables were still being built or
                     // read): the answer is the first one, and says so rather than name
                     // tables that had no part in it.
                     let mut solution = self.finish(answer, request, started, manhattan)?;
                     solution.algorithm = Algorithm::Constructive.name().to_string();
                     solution.heuristic = "none".to_string();
                     solution.plan = format!(
-                        "{}; the limits ran out before {} was ready, so this is the \
-                         constructive solver's first answer",
+                        "{}; {} was not ready in time, so this is the constructive solver's \
+                         first answer",
                         solution.plan,
                         self.heuristic_name()
                     );
@@ -452,7 +455,7 @@ impl WithHeuristic for IdaRun<'_> {
         // Every pruning: the moves stay optimal, the nodes are fewer than the literature's
         // plain IDA* (which `search::idastar` still is).
         // The automaton is learned once per process (about a second beyond 16 cells): a search
-        // whose limits run out first ends there, as at any other check.
+        // with a deadline does not wait for it past half its time, and a cancel ends it there.
         let pruning =
             crate::search::Pruning::full_within(self.board.len(), self.limits).map_err(|hit| {
                 SolveError::Limit {
@@ -512,6 +515,8 @@ struct AnytimeRun<'a> {
     request: &'a Request,
     progress: Option<ProgressFn<'a>>,
     best: &'a Best,
+    /// Raised once the heuristic is ready and the search begins.
+    searching: &'a AtomicBool,
 }
 
 impl WithHeuristic for AnytimeRun<'_> {
@@ -520,6 +525,7 @@ impl WithHeuristic for AnytimeRun<'_> {
         H: Incremental + Sync,
         H::Aux: Send + Sync,
     {
+        self.searching.store(true, Ordering::Relaxed);
         Ok(crate::solvers::anytime::anytime(
             self.request,
             h,

@@ -262,7 +262,7 @@ fn an_answer_given_before_its_tables_were_ready_names_the_constructive_solver() 
         ("constructive", "none")
     );
     assert!(
-        s.plan.contains("before pdb:6-6-6-6 was ready"),
+        s.plan.contains("pdb:6-6-6-6 was not ready in time"),
         "{}",
         s.plan
     );

@@ -77,7 +77,13 @@ static DEEP: OnceLock<Fsm> = OnceLock::new();
 fn learn_deep_in_background() {
     static STARTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     if !STARTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
-        std::thread::spawn(|| DEEP.get_or_init(|| Fsm::learned(DEEP_DEPTH)));
+        let spawned = std::thread::Builder::new()
+            .name("taquin-automaton".into())
+            .spawn(|| DEEP.get_or_init(|| Fsm::learned(DEEP_DEPTH)));
+        if spawned.is_err() {
+            // No thread to be had: a later caller tries again (or learns it in place).
+            STARTED.store(false, std::sync::atomic::Ordering::Relaxed);
+        }
     }
 }
 
@@ -144,26 +150,44 @@ impl Fsm {
         None
     }
 
-    /// [`Fsm::for_cells_within`] the memory budget of `limits`, waiting for a deep automaton
-    /// not learned yet only while `limits` hold (their deadline and cancel flag): its learning
-    /// takes about a second and a quarter of a gigabyte, which must not hold a search past
-    /// them. The learning runs on a thread of its own and goes on for the next search when
-    /// the limits run out here (`Err` with the limit). In a browser (no threads), it is
-    /// learned in place.
+    /// [`Fsm::for_cells_within`] the memory budget of `limits`, for a search that must keep
+    /// them: the deep automaton's learning takes about a second and a quarter of a gigabyte,
+    /// which must not hold a search past its deadline, nor leave it no time to search. With a
+    /// deadline, it is learned on a thread of its own and waited for at most half the time
+    /// left; past that, the search gets the quick automaton (learned in milliseconds; the
+    /// moves stay optimal, only the nodes pruned differ), and the learning goes on for the
+    /// next search. Without one, it is learned in place, as is everything in a browser (no
+    /// threads). `Err` only when the search was cancelled meanwhile.
     pub fn for_cells_within_limits(
         cells: usize,
         limits: &Limits,
     ) -> Result<&'static Fsm, LimitHit> {
         let budget = limits.memory_budget();
         #[cfg(not(target_arch = "wasm32"))]
-        if cells > 16 && DEEP.get().is_none() && deep_learning_fits(budget) {
-            learn_deep_in_background();
-            loop {
-                if let Some(fsm) = DEEP.get() {
-                    return Ok(fsm);
+        if let Some(deadline) = limits.deadline {
+            if cells > 16 && DEEP.get().is_none() && deep_learning_fits(budget) {
+                learn_deep_in_background();
+                let now = crate::clock::Instant::now();
+                let wait_until = now + deadline.saturating_duration_since(now) / 2;
+                while crate::clock::Instant::now() < wait_until {
+                    if let Some(fsm) = DEEP.get() {
+                        return Ok(fsm);
+                    }
+                    if let Err(LimitHit::Cancelled) = limits.check(0) {
+                        return Err(LimitHit::Cancelled);
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(2));
                 }
                 limits.check(0)?;
-                std::thread::sleep(std::time::Duration::from_millis(2));
+                return Ok(DEEP
+                    .get()
+                    .unwrap_or_else(|| QUICK.get_or_init(|| Fsm::learned(QUICK_DEPTH))));
+            }
+        }
+        if cells > 16 && DEEP.get().is_none() && deep_learning_fits(budget) {
+            // About to learn it in place: not for a search already cancelled.
+            if let Err(LimitHit::Cancelled) = limits.check(0) {
+                return Err(LimitHit::Cancelled);
             }
         }
         Ok(Fsm::for_cells_within(cells, budget))

@@ -111,8 +111,8 @@ impl Pruning {
     }
 
     /// [`Pruning::full`] for a search within `limits`: the automaton whose learning fits the
-    /// memory budget, waited for only while the limits hold ([`Fsm::for_cells_within_limits`];
-    /// `Err` with the limit that ran out first).
+    /// memory budget, not waited for past half the time left ([`Fsm::for_cells_within_limits`];
+    /// `Err` when the search was cancelled meanwhile).
     pub fn full_within(cells: usize, limits: &Limits) -> Result<Pruning, LimitHit> {
         Ok(Pruning::full_with(
             Fsm::for_cells_within_limits(cells, limits)?,
