@@ -163,6 +163,15 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     args.search.validate()?;
     // Validates the limit flags once; each instance gets its own deadline later.
     args.limits.limits()?;
+    let from_stdin = args.file.as_deref().is_none_or(|f| f == "-");
+    if from_stdin && args.goal.as_deref() == Some("-") {
+        return Err(errors::Coded::bad_fields(
+            "--goal - and the instances would both read standard input: give the instances \
+             or the goal as a file",
+        )
+        .into());
+    }
+    let goal = args.goal.as_deref().map(LineGoal::read).transpose()?;
 
     if let Some(output) = &args.output {
         refuse_to_overwrite_input(args.file.as_deref(), output)?;
@@ -225,7 +234,7 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
         &work,
         jobs,
         &cancel,
-        |item| solve_line(item, &args, jobs, tables),
+        |item| solve_line(item, &args, goal.as_ref(), jobs, tables),
         |_, _| Ok(()),
         |_, outcome| {
             match outcome {
@@ -441,31 +450,60 @@ const JSON_FIELDS: [&str; 4] = ["id", "board", "goal", "optimal_length"];
 /// instance: rows separated by `/`, or k² tiles on one line (a bench line holds two fields
 /// more, and k² + 2 is never a square).
 fn is_board_line(text: &str) -> bool {
-    let fields = text
-        .split(|c: char| c.is_whitespace() || c == ',')
+    let tile = |t: &str| t == "_" || t == "." || t.bytes().all(|b| b.is_ascii_digit());
+    let fields: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '/' || c == ';')
         .filter(|f| !f.is_empty())
-        .count();
-    let side = (fields as f64).sqrt().round() as usize;
-    text.contains(['/', ';']) || (side >= 2 && side * side == fields)
+        .collect();
+    let side = (fields.len() as f64).sqrt().round() as usize;
+    // A bench line's id may hold anything, its OPTLEN may be `-`: such a line is no board.
+    fields.iter().all(|f| tile(f))
+        && (text.contains(['/', ';']) || (side >= 2 && side * side == fields.len()))
+}
+
+/// `--goal` as given, read once for the whole run: a name, laid out on each line's size, or a
+/// board (from the text, a file or standard input).
+#[derive(Debug, Clone)]
+pub enum LineGoal {
+    /// `standard`, `korf` or `snail`.
+    Named(String),
+    /// One goal board for every line that gives none.
+    Board(Board),
+}
+
+impl LineGoal {
+    /// Reads `--goal` (`text`) once, before any line: a mistyped name or a bad board is a
+    /// usage error of the run, not of each line.
+    pub fn read(text: &str) -> Result<LineGoal> {
+        if taquin::goals::NamedGoal::from_name(text).is_some() && !Path::new(text).is_file() {
+            return Ok(LineGoal::Named(text.to_string()));
+        }
+        // Any size will do for a board: it is held to each line's board below.
+        Ok(LineGoal::Board(common::goal_from_text(text, 3, 3)?))
+    }
 }
 
 /// The goal of a line that gives none: `--goal` (`goal`) for `board`'s size, or the standard
 /// goal.
-fn goal_for_line(goal: Option<&str>, board: &Board) -> Result<Board> {
-    let Some(text) = goal else {
-        return Ok(Board::solved(board.width(), board.height())?);
+fn goal_for_line(goal: Option<&LineGoal>, board: &Board) -> Result<Board> {
+    let goal = match goal {
+        None => return Ok(Board::solved(board.width(), board.height())?),
+        Some(LineGoal::Named(name)) => {
+            taquin::goals::parse_goal(name, board.width(), board.height())?
+        }
+        Some(LineGoal::Board(goal)) => goal.clone(),
     };
-    let goal = common::goal_from_text(text, board.width(), board.height())?;
     board.check_same_size(&goal)?;
     Ok(goal)
 }
 
 /// Parses one instance line, in any of the formats, with `goal` (`--goal`) for the lines that
 /// give none.
-fn parse_instance(text: &str, line: usize, goal: Option<&str>) -> Result<Instance> {
+fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<Instance> {
     let text = text.trim();
     if !text.starts_with('{') && is_board_line(text) {
-        let board = common::read_board(text, "board")?;
+        // The line itself, never a file it might name.
+        let board = Board::parse(text).context("invalid board")?;
         return Ok(Instance {
             id: None,
             goal: goal_for_line(goal, &board)?,
@@ -593,7 +631,13 @@ fn json_board(v: Option<&Value>, what: &str) -> Result<Option<Board>> {
 
 /// Solves one line into its record, as one of `jobs` at once: `(solved, json)`, or `None` when
 /// Ctrl-C stopped it.
-fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Outcome {
+fn solve_line(
+    item: &Work,
+    args: &BatchArgs,
+    goal: Option<&LineGoal>,
+    jobs: usize,
+    tables: &Tables,
+) -> Outcome {
     let mut record = Record {
         line: item.line,
         ..Record::default()
@@ -607,7 +651,7 @@ fn solve_line(item: &Work, args: &BatchArgs, jobs: usize, tables: &Tables) -> Ou
         ));
         return Some((false, to_json(&record)));
     }
-    let inst = match parse_instance(&item.text, item.line, args.goal.as_deref()) {
+    let inst = match parse_instance(&item.text, item.line, goal) {
         Ok(inst) => inst,
         Err(e) => {
             record.id = line_id(&item.text);
@@ -799,11 +843,24 @@ mod tests {
                 .as_deref(),
             Some("9")
         );
-        let korf = parse_instance("1 2 5/4 8 3/7 0 6", 1, Some("korf")).unwrap();
+        let korf = LineGoal::read("korf").unwrap();
+        let korf = parse_instance("1 2 5/4 8 3/7 0 6", 1, Some(&korf)).unwrap();
         assert_eq!(korf.goal.blank(), 0);
-        let json = parse_instance(r#"{"board": "1 2/0 3"}"#, 1, Some("0 1/2 3")).unwrap();
+        let small = LineGoal::read("0 1/2 3").unwrap();
+        let json = parse_instance(r#"{"board": "1 2/0 3"}"#, 1, Some(&small)).unwrap();
         assert_eq!(json.goal, Board::parse("0 1/2 3").unwrap());
         // A goal board of another size than the line's board is refused for that line.
-        assert!(parse_instance("1 2/0 3", 1, Some("0 1 2/3 4 5/6 7 8")).is_err());
+        let big = LineGoal::read("0 1 2/3 4 5/6 7 8").unwrap();
+        assert!(parse_instance("1 2/0 3", 1, Some(&big)).is_err());
+        // A bench line whose id holds a `/` or `;` stays a bench line.
+        for text in ["set/1 3 1 2 0 3", "x;2 - 3 1 2 0"] {
+            assert!(!is_board_line(text), "{text}");
+            assert!(
+                parse_instance(text, 1, None).unwrap().id.is_some(),
+                "{text}"
+            );
+        }
+        // A line is never read as a file it names.
+        assert!(!is_board_line("/etc/passwd"));
     }
 }

@@ -103,8 +103,8 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
             return Ok(ExitCode::from(EXIT_FAILED));
         }
     };
-    let optimum_stm = optimum(&board, &goal, Metric::Stm, timeout, tables)?;
-    let optimum_mtm = optimum(&board, &goal, Metric::Mtm, timeout, tables)?;
+    let optimum_stm = optimum(&board, &goal, Metric::Stm, stm, timeout, tables)?;
+    let optimum_mtm = optimum(&board, &goal, Metric::Mtm, mtm, timeout, tables)?;
     let verdict = |length: usize, optimum: &Optimum| match optimum {
         Optimum::Known(best) if length == *best => "optimal".to_string(),
         Optimum::Known(best) => format!("not optimal: the optimum is {best}"),
@@ -151,11 +151,13 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
 }
 
 /// Solves `board` optimally in `metric` within `timeout`: the planner's optimal search (IDA*
-/// with its heuristic and tables) for STM, the multi-tile IDA* for MTM.
+/// with its heuristic and tables) for STM, the multi-tile IDA* for MTM. A bound proven as long
+/// as the moves' `length` in that metric says they are optimal, even where the search stopped.
 fn optimum(
     board: &Board,
     goal: &Board,
     metric: Metric,
+    length: usize,
     timeout: Duration,
     tables: &Tables,
 ) -> Result<Optimum> {
@@ -188,6 +190,10 @@ fn optimum(
                 common::goal_flag(goal)
             )),
         )),
+        // Moves as short as the bound proven are optimal, whatever stopped the search.
+        Err(SolveError::Limit { bound, .. }) if bound as usize == length => {
+            Ok(Optimum::Known(bound as usize))
+        }
         Err(SolveError::Limit { bound, .. }) => Ok(Optimum::Unknown(bound, None)),
         Err(err) => Err(err.into()),
     }
