@@ -348,8 +348,8 @@ fn ask_from(
 /// `weight` (1 to 100, default 2) is weighted A*'s and `depth` (1 to 24, default 4) the
 /// real-time players' (`lookahead`, `lrta`): given to another algorithm, they are refused.
 ///
-/// `on_improved`, a callable, is called with each better answer as the search finds it (the
-/// anytime search, on boards beyond 16 cells that optimal search may not finish in time), as
+/// `on_improved`, a callable, is called with each better answer as the search finds it (beyond
+/// 16 cells: the anytime search's, and the beams' between IDA*'s iterations), as
 /// a dict with `length`, `lower_bound` (proven at that moment), `moves` and `time_ms`, the
 /// fields of the web API's `{"improved": ...}` lines; it runs on the calling thread, within a
 /// twentieth of a second of the find, and the last answer it gets is the result's. An exception
@@ -406,7 +406,19 @@ pub fn solve(
         || run_solve(&board, &goal, &ask, &cancel, progress),
         &mut deliver,
     )?;
-    // The answers found since the last poll, the final one among them.
+    // The answers found since the last poll, and the result itself when it is shorter than
+    // every one heard (IDA*'s own optimal answer, beyond 16 cells, which only its beams' are
+    // reported before): the last answer heard is the result.
+    if let (Some(_), Ok(s)) = (&callback, &solved) {
+        improved.report(Progress {
+            generated: s.stats.generated,
+            expanded: s.stats.expanded,
+            bound: u32::try_from(s.lower_bound).unwrap_or(u32::MAX),
+            elapsed: s.stats.elapsed,
+            best: Some(s.len() as u32),
+            best_moves: Some(s.moves.as_slice().into()),
+        });
+    }
     deliver(py)?;
     match solved {
         Ok(s) => Ok(SolveResult::new(s)),
@@ -530,12 +542,26 @@ pub fn solve_batch<'py>(
     // The boards solved at once share the memory budget (the pruning does not depend on how
     // many). Called for each size: it also prepares that size's pruning with the whole budget.
     let whole = Limits::none().with_max_memory(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY));
-    for g in &goals {
-        let shared =
-            taquin::search::limits_per_job(whole.clone(), g.len(), at_once, ask.options.algorithm);
-        ask.max_memory = Some(shared.memory_budget());
-    }
     let cancel = cancel_flag();
+    // Without the GIL: beyond 16 cells this learns the pruning automaton (about a second).
+    let algorithm = ask.options.algorithm;
+    let shares = run_interruptible(
+        py,
+        &cancel,
+        || {
+            goals
+                .iter()
+                .map(|g| {
+                    taquin::search::limits_per_job(whole.clone(), g.len(), at_once, algorithm)
+                        .memory_budget()
+                })
+                .collect::<Vec<_>>()
+        },
+        &mut |_| Ok(()),
+    )?;
+    if let Some(&share) = shares.last() {
+        ask.max_memory = Some(share);
+    }
     let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
         run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel, None)
     })?;

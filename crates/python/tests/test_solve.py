@@ -346,3 +346,14 @@ def test_a_search_with_no_answers_to_improve_calls_nothing():
     heard = []
     r = taquin.solve("6 4 7/8 5 0/3 2 1", on_improved=heard.append)
     assert r.length == 31 and heard == []
+
+
+def test_on_improved_ends_with_the_result_of_an_optimal_search_too():
+    # IDA* beyond 16 cells: its beams' answers are heard as they come, and its own optimal
+    # answer last.
+    board = taquin.generate("5x5", seed=4, moves=50)
+    heard = []
+    r = taquin.solve(board, algorithm="idastar", heuristic="linear-conflict", on_improved=heard.append)
+    assert r.optimal and heard
+    assert (heard[-1]["length"], heard[-1]["moves"]) == (r.length, r.moves)
+    assert heard[-1]["lower_bound"] == r.length

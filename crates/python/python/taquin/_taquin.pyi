@@ -98,7 +98,8 @@ def solve(
     to another algorithm, they are refused.
 
     `on_improved` is called on the calling thread with each better answer as the search finds
-    it (the anytime search beyond 16 cells), as a dict with `length`, `lower_bound`, `moves`
+    it (beyond 16 cells: the anytime search's, and the beams' between IDA*'s iterations), as
+    a dict with `length`, `lower_bound`, `moves`
     and `time_ms`; the last one it gets is the result's. An exception it raises stops the
     search and is raised here.
 
