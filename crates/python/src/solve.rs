@@ -408,8 +408,10 @@ pub fn solve(
     )?;
     // The answers found since the last poll, and the result itself when it is shorter than
     // every one heard (IDA*'s own optimal answer, beyond 16 cells, which only its beams' are
-    // reported before): the last answer heard is the result.
-    if let (Some(_), Ok(s)) = (&callback, &solved) {
+    // reported before): the last answer heard is the result. A search that reported none (an
+    // optimal search that found its answer at once) calls nothing.
+    let heard_some = improved.news.shortest().is_some();
+    if let (true, Some(_), Ok(s)) = (heard_some, &callback, &solved) {
         improved.report(Progress {
             generated: s.stats.generated,
             expanded: s.stats.expanded,

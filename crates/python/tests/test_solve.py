@@ -351,7 +351,7 @@ def test_a_search_with_no_answers_to_improve_calls_nothing():
 def test_on_improved_ends_with_the_result_of_an_optimal_search_too():
     # IDA* beyond 16 cells: its beams' answers are heard as they come, and its own optimal
     # answer last.
-    board = taquin.generate("5x5", seed=4, moves=50)
+    board = taquin.generate("5x5", seed=4, moves=70)
     heard = []
     r = taquin.solve(board, algorithm="idastar", heuristic="linear-conflict", on_improved=heard.append)
     assert r.optimal and heard
