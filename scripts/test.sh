@@ -26,7 +26,7 @@ echo "== cargo clippy"
 cargo clippy --locked --profile test-release --workspace --all-targets -- -D warnings
 
 echo "== cargo doc (warnings denied)"
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin-api -p taquin-web -p taquin-wasm
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps -p taquin-core -p taquin-api -p taquin-web -p taquin-wasm -p taquin-cli
 
 # The test-release profile (Cargo.toml): release speed, a third of the build time.
 echo "== cargo test (profile test-release)"

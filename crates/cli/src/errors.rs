@@ -18,7 +18,7 @@ const IO: &str = "io";
 const BAD_USAGE: &str = "bad_usage";
 
 /// An error that knows its code (and, for a board, which one is wrong: `board` or `goal`),
-/// raised or added as context where what went wrong is known, and found again by [`json`].
+/// raised or added as context where what went wrong is known, and found again by [`json()`].
 #[derive(Debug)]
 pub struct Coded {
     code: &'static str,
@@ -196,7 +196,7 @@ pub fn json(err: &anyhow::Error) -> Value {
     value
 }
 
-/// The code alone of [`json`]: for the records of `taquin batch` and `taquin bench`, which
+/// The code alone of [`json()`]: for the records of `taquin batch` and `taquin bench`, which
 /// carry an error's code beside their `status`.
 pub fn code(err: &anyhow::Error) -> String {
     json(err)["code"].as_str().unwrap_or(BAD_USAGE).to_string()
