@@ -455,10 +455,9 @@ fn is_board_line(text: &str) -> bool {
         .split(|c: char| c.is_whitespace() || c == ',' || c == '/' || c == ';')
         .filter(|f| !f.is_empty())
         .collect();
-    let side = (fields.len() as f64).sqrt().round() as usize;
     // A bench line's id may hold anything, its OPTLEN may be `-`: such a line is no board.
     fields.iter().all(|f| tile(f))
-        && (text.contains(['/', ';']) || (side >= 2 && side * side == fields.len()))
+        && (text.contains(['/', ';']) || taquin::board::square_side(fields.len()).is_some())
 }
 
 /// `--goal` as given, read once for the whole run: a name, laid out on each line's size, or a
@@ -667,17 +666,11 @@ fn solve_line(
     // The instances solved at once share the memory budget (the pruning does not depend on
     // how many).
     let options = args.search.options(taquin::Workload::Many);
-    let limits = match args.limits.limits() {
-        // Its share of the memory budget, and the automaton learned (once) before its clock
-        // starts: the deadline is counted from after.
-        Ok(l) => {
-            let share = taquin::search::limits_per_job(l, inst.goal.len(), jobs, options.algorithm)
-                .memory_budget();
-            args.limits
-                .limits()
-                .expect("checked just above")
-                .with_max_memory(share)
-        }
+    let limits = match args
+        .limits
+        .per_instance(inst.goal.len(), jobs, options.algorithm)
+    {
+        Ok(limits) => limits,
         Err(e) => {
             record.status = "error";
             record.code = Some(errors::code(&e));

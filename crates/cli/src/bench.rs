@@ -359,22 +359,13 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         // Beside the bar, what each instance under way last reported.
         let in_flight = InFlight::new(&bar);
         let solve = |inst: &&Instance| {
-            let limits = || {
-                args.limits
-                    .limits()
-                    .expect("the limit flags were checked before the run")
-            };
             // The instances share the memory budget (the pruning does not depend on how many),
             // and the automaton of a size not met yet is learned before this instance's clock
-            // starts: its deadline is counted from after.
-            let share = taquin::search::limits_per_job(
-                limits(),
-                inst.goal.len(),
-                jobs_asked,
-                Some(algorithm),
-            )
-            .memory_budget();
-            let limits = limits().with_max_memory(share);
+            // starts.
+            let limits = args
+                .limits
+                .per_instance(inst.goal.len(), jobs_asked, Some(algorithm))
+                .expect("the limit flags were checked before the run");
             let report = |p| in_flight.update(&inst.id, &p);
             let result = Request::new(inst.board.clone(), inst.goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, Some(&report)));

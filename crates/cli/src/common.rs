@@ -46,6 +46,21 @@ impl LimitArgs {
             .transpose()?;
         Ok(Limits::new(timeout, self.max_nodes, memory).with_cancel(cancel_flag()))
     }
+
+    /// The limits of one instance of `cells` cells among `jobs` solved at once by `algorithm`
+    /// (`None`: the planner's choice), as `batch` and `bench` give them: its share of the memory
+    /// budget ([`taquin::search::limits_per_job`], which learns the pruning automaton first),
+    /// and its deadline counted from after that, so that no instance's time goes to it.
+    pub fn per_instance(
+        &self,
+        cells: usize,
+        jobs: usize,
+        algorithm: Option<taquin::Algorithm>,
+    ) -> Result<Limits> {
+        let share =
+            taquin::search::limits_per_job(self.limits()?, cells, jobs, algorithm).memory_budget();
+        Ok(self.limits()?.with_max_memory(share))
+    }
 }
 
 /// The duration of a `--NAME SECONDS` flag, checked by the core's

@@ -417,12 +417,22 @@ fn tiles(n: usize) -> String {
     format!("{n} tile{}", if n == 1 { "" } else { "s" })
 }
 
+/// The side k of a square board of `cells` = k² cells (k at least [`MIN_SIDE`]), if `cells`
+/// is such a square: how a board written on one line, or an instance line, is told apart.
+///
+/// ```
+/// assert_eq!(taquin::board::square_side(16), Some(4));
+/// assert_eq!(taquin::board::square_side(18), None);
+/// assert_eq!(taquin::board::square_side(1), None);
+/// ```
+pub fn square_side(cells: usize) -> Option<usize> {
+    let side = (cells as f64).sqrt().round() as usize;
+    (side >= MIN_SIDE && side * side == cells).then_some(side)
+}
+
 /// The rows of a k x k board written as one row of its k² tiles ([`Board::parse`]).
 fn square_rows(row: &[Tile]) -> Result<Vec<Vec<Tile>>, ParseError> {
-    let side = (row.len() as f64).sqrt().round() as usize;
-    if side < MIN_SIDE || side * side != row.len() {
-        return Err(ParseError::OneRow { tiles: row.len() });
-    }
+    let side = square_side(row.len()).ok_or(ParseError::OneRow { tiles: row.len() })?;
     Ok(row.chunks(side).map(<[Tile]>::to_vec).collect())
 }
 

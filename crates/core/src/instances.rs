@@ -79,13 +79,12 @@ pub fn parse_line(text: &str, line_no: usize) -> Result<Option<Instance>, Instan
         })?),
     };
     let count = fields.len() - 2;
-    let side = (count as f64).sqrt().round() as usize;
-    if side * side != count || side < 2 {
+    let Some(side) = crate::board::square_side(count) else {
         return Err(InstanceError::NotSquare {
             line: line_no,
             count,
         });
-    }
+    };
     let mut tiles = Vec::with_capacity(count);
     for (i, f) in fields[2..].iter().enumerate() {
         let t = f.parse::<Tile>().map_err(|_| InstanceError::Board {
