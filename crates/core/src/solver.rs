@@ -3,6 +3,7 @@
 //! tests all enter through [`solve`] (or [`crate::plan`] then [`Plan::run`], to show the plan
 //! first).
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -12,6 +13,7 @@ use crate::algorithm::Algorithm;
 use crate::board::Board;
 use crate::heuristic::{HeuristicKind, Incremental, LinearConflict, Manhattan, Misplaced};
 use crate::limits::{Limits, Progress, ProgressFn};
+use crate::moves::Move;
 use crate::pdb::BuildPolicy;
 use crate::planner::Plan;
 use crate::request::Request;
@@ -23,6 +25,10 @@ use crate::solution::{Solution, SolveError};
 use crate::solvers::anytime::{run_detached, BeamIncumbent, Best, BEAMS_BEYOND_CELLS};
 use crate::symmetry::Symmetry;
 use crate::tables::Tables;
+
+/// The first answer of an anytime run whose tables turned out damaged, kept for the plan run
+/// instead of it ([`Plan::run`]).
+type FirstAnswer = RefCell<Option<Vec<Move>>>;
 
 /// How many boards the caller will solve with the same tables: a table that builds in a second
 /// pays off over a benchmark, not always over one board.
@@ -138,23 +144,24 @@ impl Plan {
             }
             _ => request,
         };
-        self.run_since(Instant::now(), request, tables, progress)
+        self.run_since(Instant::now(), request, tables, progress, &FirstAnswer::default())
     }
 
     /// [`Plan::run`] of a run that began at `started` (a plan run instead of a damaged one
-    /// counts its time from the first one's start).
+    /// counts its time from the first one's start, and starts from its first answer).
     fn run_since(
         &self,
         started: Instant,
         request: &Request,
         tables: &Tables,
         progress: Option<ProgressFn>,
+        first: &FirstAnswer,
     ) -> Result<Solution, SolveError> {
-        match self.run_once(started, request, tables, progress) {
+        match self.run_once(started, request, tables, progress, first) {
             // A limit stopped the search, not a table.
             Err(e) if !matches!(e, SolveError::Limit { .. }) => {
                 match self.instead_of_damaged(request, tables) {
-                    Some(instead) => instead.run_since(started, request, tables, progress),
+                    Some(instead) => instead.run_since(started, request, tables, progress, first),
                     None => Err(e),
                 }
             }
@@ -168,10 +175,11 @@ impl Plan {
         request: &Request,
         tables: &Tables,
         progress: Option<ProgressFn>,
+        carried: &FirstAnswer,
     ) -> Result<Solution, SolveError> {
         let symmetry = self.table_symmetry(request.goal());
         if !symmetry.is_identity() {
-            return self.run_on_image(symmetry, started, request, tables, progress);
+            return self.run_on_image(symmetry, started, request, tables, progress, carried);
         }
         let (board, goal, limits) = (request.board(), request.goal(), request.limits());
         let manhattan = crate::solvers::manhattan_lower_bound(board, goal);
@@ -180,8 +188,13 @@ impl Plan {
                 // The first answer comes before any table is loaded, and stays the answer if
                 // loading them takes all the time there is.
                 // Out of time before even this answer (a 1000x1000 board takes about a
-                // minute), the error is timed and bounded like any other.
-                let first = match crate::solvers::anytime::first_solution(request) {
+                // minute), the error is timed and bounded like any other. A plan run instead
+                // of one whose tables were damaged starts from that run's first answer.
+                let carried_first = carried.borrow_mut().take();
+                let first = match carried_first.map_or_else(
+                    || crate::solvers::anytime::first_solution(request),
+                    Ok,
+                ) {
                     Ok(first) => first,
                     Err(e) => return self.finish(Err(e), request, started, manhattan),
                 };
@@ -236,6 +249,16 @@ impl Plan {
                         self.heuristic_name()
                     );
                     return Ok(solution);
+                }
+                if let Err(e) = &answer {
+                    // Tables found damaged before any search began: the answer in hand is the
+                    // first one, which the plan run instead of this one starts from (worked
+                    // out again, it could take the last milliseconds before the deadline and
+                    // leave no answer at all).
+                    if !matches!(e, SolveError::Limit { .. }) && !searching.load(Ordering::Relaxed)
+                    {
+                        *carried.borrow_mut() = Some(best.solution().moves);
+                    }
                 }
                 answer
             }
@@ -358,6 +381,7 @@ impl Plan {
         request: &Request,
         tables: &Tables,
         progress: Option<ProgressFn>,
+        carried: &FirstAnswer,
     ) -> Result<Solution, SolveError> {
         let image = Request::new(
             symmetry.board(request.board()),
@@ -374,8 +398,15 @@ impl Plan {
             }
         };
         let progress: Option<ProgressFn> = progress.map(|_| &on_board as ProgressFn);
+        // A first answer carried in or out is the caller's board's; the run plays the image.
+        let map = |moves: Option<Vec<Move>>, by: fn(Symmetry, Move) -> Move| {
+            moves.map(|moves| moves.into_iter().map(|m| by(symmetry, m)).collect::<Vec<_>>())
+        };
+        let on_image = FirstAnswer::new(map(carried.take(), Symmetry::move_to));
         // This plan only: a plan to run instead of it is the caller's (`run_since`).
-        let mut solution = self.run_once(started, &image, tables, progress)?;
+        let result = self.run_once(started, &image, tables, progress, &on_image);
+        carried.replace(map(on_image.into_inner(), Symmetry::move_back));
+        let mut solution = result?;
         for mv in &mut solution.moves {
             *mv = symmetry.move_back(*mv);
         }
@@ -565,5 +596,51 @@ struct Zero;
 impl crate::heuristic::Heuristic for Zero {
     fn estimate(&self, _: &[crate::board::Tile]) -> u32 {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::HeuristicKind;
+    use crate::pdb::PdbPreset;
+    use std::time::Duration;
+
+    /// A plan run instead of one whose tables were damaged starts from that run's first
+    /// answer: were it worked out again, a deadline passing in those milliseconds would leave
+    /// the solve with no answer at all.
+    #[test]
+    fn a_plan_run_instead_of_a_damaged_one_keeps_the_first_answer_out_of_time() {
+        let goal = Board::solved(5, 5).unwrap();
+        let board = crate::generate::random_walk(&goal, 300, &mut crate::generate::Rng::new(7));
+        let request = Request::new(board, goal, Limits::none()).unwrap();
+        let first = crate::solvers::anytime::first_solution(&request).unwrap();
+        let expired = request
+            .clone()
+            .with_limits(Limits::none().with_timeout(Duration::ZERO));
+        let tables = Tables::in_memory();
+        // The planner's own plan (linear conflict, no symmetry), and one on the tables' image
+        // of the board (the standard goal turned half a turn): the answer carried in is the
+        // caller's board's either way.
+        let by_name = SolveOptions {
+            heuristic: Some(HeuristicKind::Pdb(PdbPreset::ZP6666)),
+            ..SolveOptions::default()
+        };
+        for options in [SolveOptions::default(), by_name] {
+            let plan = crate::planner::plan(&request, &options, &tables).unwrap();
+            assert_eq!(plan.algorithm, Algorithm::Anytime);
+            let none = FirstAnswer::default();
+            let out_of_time = plan.run_once(Instant::now(), &expired, &tables, None, &none);
+            assert!(
+                matches!(out_of_time, Err(SolveError::Limit { .. })),
+                "{out_of_time:?}"
+            );
+            let carried = FirstAnswer::new(Some(first.clone()));
+            let answer = plan
+                .run_once(Instant::now(), &expired, &tables, None, &carried)
+                .unwrap();
+            assert_eq!(answer.moves, first, "{}", plan.explain());
+            assert!(!answer.optimal);
+        }
     }
 }

@@ -100,12 +100,7 @@ impl Symmetry {
     /// The move on the original board whose image is `image`: if the blank moves from cell
     /// `a` to cell `b` on the image, it moves from the preimage of `a` to that of `b`.
     pub fn move_back(self, image: Move) -> Move {
-        let (mut dx, mut dy): (i8, i8) = match image {
-            Move::Up => (0, -1),
-            Move::Down => (0, 1),
-            Move::Left => (-1, 0),
-            Move::Right => (1, 0),
-        };
+        let (mut dx, mut dy) = step(image);
         if self.mirror_columns {
             dx = -dx;
         }
@@ -115,12 +110,43 @@ impl Symmetry {
         if self.transpose {
             (dx, dy) = (dy, dx);
         }
-        match (dx, dy) {
-            (0, -1) => Move::Up,
-            (0, 1) => Move::Down,
-            (-1, 0) => Move::Left,
-            _ => Move::Right,
+        move_of(dx, dy)
+    }
+
+    /// The image of `original`, a move on the original board: the inverse of
+    /// [`Symmetry::move_back`] (the transposition comes first, as in [`Symmetry::cell`]).
+    pub fn move_to(self, original: Move) -> Move {
+        let (mut dx, mut dy) = step(original);
+        if self.transpose {
+            (dx, dy) = (dy, dx);
         }
+        if self.mirror_columns {
+            dx = -dx;
+        }
+        if self.mirror_rows {
+            dy = -dy;
+        }
+        move_of(dx, dy)
+    }
+}
+
+/// The blank's step of `mv`, in columns and rows.
+fn step(mv: Move) -> (i8, i8) {
+    match mv {
+        Move::Up => (0, -1),
+        Move::Down => (0, 1),
+        Move::Left => (-1, 0),
+        Move::Right => (1, 0),
+    }
+}
+
+/// The move whose blank steps `dx` columns and `dy` rows (one of them +-1, the other 0).
+fn move_of(dx: i8, dy: i8) -> Move {
+    match (dx, dy) {
+        (0, -1) => Move::Up,
+        (0, 1) => Move::Down,
+        (-1, 0) => Move::Left,
+        _ => Move::Right,
     }
 }
 
@@ -167,6 +193,9 @@ mod tests {
                 };
                 let mapped: Vec<Move> = image_back.iter().map(|&m| s.move_back(m)).collect();
                 assert_eq!(mapped, back, "{s:?} on {w}x{h}");
+                // And the other way: the original moves' images are the image's moves.
+                let imaged: Vec<Move> = back.iter().map(|&m| s.move_to(m)).collect();
+                assert_eq!(imaged, image_back, "{s:?} on {w}x{h}");
                 verify_moves(&board, &goal, &mapped).unwrap();
             }
         }
