@@ -44,6 +44,20 @@ export function parseBoard(text) {
   return { w, h: grid.length, tiles };
 }
 
+/**
+ * `parsed` (from parseBoard), with one line of k*k tiles read as a k x k board, as instance
+ * files and papers write a board and as the server reads it; {error} for one line of any other
+ * count, which cannot be told apart. Boards of several rows come back as they are.
+ */
+export function squareIfOneLine(parsed) {
+  if (parsed.error || parsed.h !== 1 || parsed.tiles.length < 2) return parsed;
+  const n = parsed.tiles.length, side = Math.round(Math.sqrt(n));
+  if (side < 2 || side * side !== n) {
+    return { error: `this is one row of ${n} tiles; separate the rows with /, e.g. 1 2 3/4 5 6/7 8 0` };
+  }
+  return { ...parsed, w: side, h: side };
+}
+
 /** True when the tiles are exactly 0 .. w*h-1, each once. */
 export function isPermutation(tiles) {
   const sorted = tiles.slice().sort((a, b) => a - b);

@@ -3,7 +3,7 @@
 // blank, written as text "6 4 7/8 5 0/3 2 1"; a move letter names the direction the BLANK moves.
 
 import { $, state, setRenderer, render, setStatus, maxSide, canFocus, keepFocus, puzzleStart } from "./state.js";
-import { lineOf, solvedTiles, same, parseBoard, isPermutation, applyMoves } from "./board.js";
+import { lineOf, solvedTiles, same, parseBoard, squareIfOneLine, isPermutation, applyMoves } from "./board.js";
 import { api, userMessage, sentence } from "./api.js";
 import { makeBoardView, renderBoard, croppedPicture } from "./boardview.js";
 import * as player from "./player.js";
@@ -96,8 +96,9 @@ function readLink() {
   const style = params.get("tiles");
   if (style === "letters" || style === "image") state.style = style;
   if (!b) return null;
-  const pb = parseBoard(b);
-  const pg = g ? parseBoard(g) : null;
+  // One line of k*k tiles (an instance file's line, pasted into an address) is a k x k board.
+  const pb = squareIfOneLine(parseBoard(b));
+  const pg = g ? squareIfOneLine(parseBoard(g)) : null;
   if (pb.error) return { error: `its board: ${pb.error}` };
   if (pg && pg.error) return { error: `its goal: ${pg.error}` };
   const max = maxSide();
@@ -201,19 +202,19 @@ function applyTyped(which) {
     showServerParseError(which, input.value);
     return;
   }
-  if (parsed.h === 1 && parsed.tiles.length >= 2) {
-    // One line of tiles, as instance files and papers write a board: k*k tiles are a k x k
-    // board, as the server reads them; any other count cannot be told apart.
-    const n = parsed.tiles.length, side = Math.round(Math.sqrt(n));
-    if (side < 2 || side * side !== n) {
+  if (parsed.h === 1) {
+    // One line of tiles, as instance files and papers write a board.
+    const square = squareIfOneLine(parsed);
+    if (square.error) {
       markInvalid(input);
-      setStatus(`${which === "board" ? "Initial board" : "Goal"}: this is one row of ${n} tiles; separate the rows with /, e.g. 1 2 3/4 5 6/7 8 0`, "error");
+      setStatus(`${which === "board" ? "Initial board" : "Goal"}: ${square.error}`, "error");
       return;
     }
-    parsed.w = side;
-    parsed.h = side;
-    input.value = lineOf(parsed.tiles, side);
-    input.dataset.applied = input.value;
+    if (square.h !== parsed.h) {
+      Object.assign(parsed, square);
+      input.value = lineOf(parsed.tiles, parsed.w);
+      input.dataset.applied = input.value;
+    }
   }
   if (parsed.w < 2 || parsed.h < 2 || parsed.w > max || parsed.h > max) {
     markInvalid(input);

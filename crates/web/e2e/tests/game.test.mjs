@@ -190,6 +190,16 @@ test("a link whose boards cannot be opened says why", async () => {
   await waitForStatus(/could not be opened: its goal is 3x3 and its board 2x2/);
 });
 
+test("a link with a board on one line, as instance files write it, opens it with its rows", async () => {
+  // Korf's 15-puzzle #1 as korf100.txt writes it, with Korf's goal on one line too.
+  await open("#board=14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3&goal=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+  await waitForLine("board", "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3");
+  assert.equal(await line("goal"), "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15");
+  // One line of any other count cannot be told apart, and the link says so.
+  await page.evaluate(() => (location.hash = "#board=1,2,3,4,5,0"));
+  await waitForStatus(/could not be opened: its board: this is one row of 6 tiles/);
+});
+
 test("walking distance where its tables are too large says so, with what to choose instead", async () => {
   const g = await api("/api/generate", { width: 5, height: 5, seed: 4 });
   await open(`#board=${g.board.replace(/ /g, ",")}`);
