@@ -20,8 +20,9 @@ use crate::interchange::parse_metric;
 #[derive(clap::Args, Debug)]
 pub struct GodsNumberArgs {
     /// The board size, WIDTHxHEIGHT: up to 12 cells (3x4, 2x6) in the default memory budget.
+    /// May be left out when --goal is a board (its size is taken).
     #[arg(value_parser = parse_size)]
-    pub size: (usize, usize),
+    pub size: Option<(usize, usize)>,
     /// Count moves in stm (one per tile slid) or mtm (one per run of tiles slid at once).
     #[arg(long, default_value = "stm", value_parser = parse_metric)]
     pub metric: Metric,
@@ -43,7 +44,18 @@ pub struct GodsNumberArgs {
 
 /// Runs `taquin gods-number`.
 pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
-    let (width, height) = args.size;
+    let (width, height) = match (args.size, &args.goal) {
+        (Some(size), _) => size,
+        (None, Some(g)) => return run_on(goal_without_size(g)?, args),
+        (None, None) => {
+            return Err(Coded::new(
+                "bad_usage",
+                "give the board size, e.g. `taquin gods-number 3x3`, or a goal board \
+                 (`--goal \"1 2 3/4 5 6/7 8 0\"`)",
+            )
+            .into())
+        }
+    };
     let goal = match &args.goal {
         Some(g) => {
             let goal = common::goal_from_text(g, width, height)?;
@@ -63,6 +75,34 @@ pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
         }
         None => taquin::Board::solved(width, height)?,
     };
+    run_on(goal, args)
+}
+
+/// The goal `text` names when no size is given: a board, `-` or a file holding one. A name
+/// (`korf`, ...) needs the size it is laid out on.
+fn goal_without_size(text: &str) -> Result<taquin::Board> {
+    let is_file = text == "-" || std::path::Path::new(text).is_file();
+    match taquin::goals::goal_by_name(text, 3, 3) {
+        // A word that is no goal's name: the same message as with a size.
+        Some(Err(e)) if !is_file => {
+            return Err(anyhow::Error::new(e).context(Coded::bad_board("goal", "invalid goal")))
+        }
+        Some(Ok(_)) if !is_file => {}
+        _ => return common::read_board(text, "goal"),
+    }
+    Err(Coded::new(
+        "bad_usage",
+        format!(
+            "the goal `{text}` is a name, laid out on the size given: give the size too, \
+             e.g. `taquin gods-number 3x3 --goal {text}`"
+        ),
+    )
+    .into())
+}
+
+/// Runs the search from `goal` (its size checked by the caller).
+fn run_on(goal: taquin::Board, args: GodsNumberArgs) -> Result<ExitCode> {
+    let (width, height) = (goal.width(), goal.height());
     let limits = args.limits.limits()?;
     let bar = (std::io::stderr().is_terminal() && !args.json).then(|| {
         let bar = common::shown(ProgressBar::new(0));

@@ -74,7 +74,12 @@ pub enum GodsError {
         budget_mib: u64,
     },
     /// The deadline passed or the search was cancelled; the layers done so far are kept.
-    #[error("{hit} after {} complete layers", distribution.len())]
+    #[error(
+        "{hit} after {} complete layer{}: God's number is at least {}",
+        distribution.len(),
+        if distribution.len() == 1 { "" } else { "s" },
+        distribution.len().saturating_sub(1)
+    )]
     Stopped {
         /// Which limit.
         hit: LimitHit,
