@@ -6,16 +6,15 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 use serde_json::json;
 use taquin::metric::Metric;
 use taquin::notation::Notation;
 use taquin::replay::{check, CheckError, ReplayError, Replayed};
-use taquin::{Algorithm, Board, Limits, Request, SolveError, SolveOptions, Tables};
+use taquin::{Algorithm, Board, Request, SolveError, SolveOptions, Tables};
 
-use crate::common::{self, EXIT_FAILED};
+use crate::common::{self, LimitArgs, EXIT_FAILED};
 use crate::errors::Coded;
 use crate::interchange::parse_notation;
 
@@ -38,6 +37,12 @@ pub struct VerifyArgs {
     /// are optimal ("not known" when the time runs out).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
+    /// Nodes each of those searches may generate (default: no limit but the time).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Memory budget in MiB (default 4096) of those searches' beams, on boards over 16 cells.
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<usize>,
     /// Print the verdict as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -54,7 +59,13 @@ enum Optimum {
 
 /// Runs `taquin verify`.
 pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
-    let timeout = common::seconds("timeout", args.timeout)?;
+    let limits = LimitArgs {
+        timeout: Some(args.timeout),
+        max_nodes: args.max_nodes,
+        max_memory: args.max_memory,
+    };
+    // Bad values are refused before any search.
+    limits.limits()?;
     anyhow::ensure!(
         !(args.board == "-" && args.moves == "-"),
         "only one of BOARD and MOVES can be read from standard input"
@@ -103,13 +114,13 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
             return Ok(ExitCode::from(EXIT_FAILED));
         }
     };
-    let optimum_stm = optimum(&board, &goal, Metric::Stm, stm, timeout, tables)?;
-    let optimum_mtm = optimum(&board, &goal, Metric::Mtm, mtm, timeout, tables)?;
+    let optimum_stm = optimum(&board, &goal, Metric::Stm, stm, &limits, tables)?;
+    let optimum_mtm = optimum(&board, &goal, Metric::Mtm, mtm, &limits, tables)?;
     let verdict = |length: usize, optimum: &Optimum| match optimum {
         Optimum::Known(best) if length == *best => "optimal".to_string(),
         Optimum::Known(best) => format!("not optimal: the optimum is {best}"),
         Optimum::Unknown(bound, None) => {
-            format!("optimality not known (no answer within the time limit; the optimum is at least {bound})")
+            format!("optimality not known (no answer within the limits; the optimum is at least {bound})")
         }
         Optimum::Unknown(bound, Some(advice)) => {
             format!("optimality not known (the time limit came while its tables were being built; the optimum is at least {bound}): {advice}")
@@ -158,12 +169,11 @@ fn optimum(
     goal: &Board,
     metric: Metric,
     length: usize,
-    timeout: Duration,
+    limits: &LimitArgs,
     tables: &Tables,
 ) -> Result<Optimum> {
-    let limits = Limits::none()
-        .with_timeout(timeout)
-        .with_cancel(common::cancel_flag());
+    // Each metric's search has the whole of the limits: its deadline counts from its start.
+    let limits = limits.limits()?;
     let result = match metric {
         Metric::Stm => {
             let options = SolveOptions {

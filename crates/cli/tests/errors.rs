@@ -182,18 +182,41 @@ fn verify_and_gods_number_give_json_errors_too() {
     // Without a size, a goal board (typed or in a file) gives its own.
     let out = json_out(&["gods-number", "--goal", goal, "--json"], 0);
     let _ = std::fs::remove_file(&file);
-    assert_eq!((out["width"].as_u64(), out["diameter"].as_u64()), (Some(3), Some(21)), "{out}");
+    assert_eq!(
+        (out["width"].as_u64(), out["diameter"].as_u64()),
+        (Some(3), Some(21)),
+        "{out}"
+    );
     let out = json_out(&["gods-number", "--goal", "1 2/3 0", "--json"], 0);
-    assert_eq!((out["width"].as_u64(), out["states"].as_u64()), (Some(2), Some(12)), "{out}");
+    assert_eq!(
+        (out["width"].as_u64(), out["states"].as_u64()),
+        (Some(2), Some(12)),
+        "{out}"
+    );
     // A name needs the size it is laid out on, and a word that is no name is said to be so.
     let (v, _) = json_error(&["gods-number", "--goal", "korf"], 2);
     assert_eq!(v["code"], "bad_usage");
-    assert!(v["error"].as_str().unwrap().contains("gods-number 3x3 --goal korf"), "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("gods-number 3x3 --goal korf"),
+        "{v}"
+    );
     let (v, _) = json_error(&["gods-number", "--goal", "korff"], 2);
     assert_eq!(v["code"], "bad_board");
-    assert!(v["error"].as_str().unwrap().contains("unknown goal 'korff'"), "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown goal 'korff'"),
+        "{v}"
+    );
     let (v, _) = json_error(&["gods-number"], 2);
-    assert!(v["error"].as_str().unwrap().contains("give the board size"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("give the board size"),
+        "{v}"
+    );
     let (v, _) = json_error(&["gods-number", "3x3", "--goal", "nowhere"], 2);
     assert_eq!(
         (v["code"].as_str(), v["field"].as_str()),

@@ -219,6 +219,22 @@ fn verify_says_where_moves_go_wrong_and_exits_by_verdict() {
         .assert()
         .success()
         .stdout(predicate::str::contains("not optimal: the optimum is 31"));
+    // A node limit holds each metric's search as the time does; what it proved is said.
+    let out = taquin()
+        .args([
+            "verify",
+            "6 4 7/8 5 0/3 2 1",
+            "ULDLDRURDLUULDDRURULLDRRULLDRDRLR",
+            "--max-nodes",
+            "10",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["stm"]["optimal"].is_null(), "{v}");
+    assert!(v["stm"]["lower_bound"].as_u64().unwrap() <= 31, "{v}");
 }
 
 #[test]

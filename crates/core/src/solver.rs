@@ -144,7 +144,13 @@ impl Plan {
             }
             _ => request,
         };
-        self.run_since(Instant::now(), request, tables, progress, &FirstAnswer::default())
+        self.run_since(
+            Instant::now(),
+            request,
+            tables,
+            progress,
+            &FirstAnswer::default(),
+        )
     }
 
     /// [`Plan::run`] of a run that began at `started` (a plan run instead of a damaged one
@@ -191,10 +197,9 @@ impl Plan {
                 // minute), the error is timed and bounded like any other. A plan run instead
                 // of one whose tables were damaged starts from that run's first answer.
                 let carried_first = carried.borrow_mut().take();
-                let first = match carried_first.map_or_else(
-                    || crate::solvers::anytime::first_solution(request),
-                    Ok,
-                ) {
+                let first = match carried_first
+                    .map_or_else(|| crate::solvers::anytime::first_solution(request), Ok)
+                {
                     Ok(first) => first,
                     Err(e) => return self.finish(Err(e), request, started, manhattan),
                 };
@@ -400,7 +405,12 @@ impl Plan {
         let progress: Option<ProgressFn> = progress.map(|_| &on_board as ProgressFn);
         // A first answer carried in or out is the caller's board's; the run plays the image.
         let map = |moves: Option<Vec<Move>>, by: fn(Symmetry, Move) -> Move| {
-            moves.map(|moves| moves.into_iter().map(|m| by(symmetry, m)).collect::<Vec<_>>())
+            moves.map(|moves| {
+                moves
+                    .into_iter()
+                    .map(|m| by(symmetry, m))
+                    .collect::<Vec<_>>()
+            })
         };
         let on_image = FirstAnswer::new(map(carried.take(), Symmetry::move_to));
         // This plan only: a plan to run instead of it is the caller's (`run_since`).
