@@ -142,10 +142,17 @@ pub struct SolveResult {
     iterations: u32,
     /// What was run and why, in one line.
     plan: String,
+    /// Peak estimated bytes of the search's open and closed sets (0 where there are none).
+    peak_memory_bytes: usize,
+    /// The board solved, as one line (`"6 4 7/8 5 0/3 2 1"`).
+    board: String,
+    /// The goal it was solved to, as one line.
+    goal: String,
 }
 
 impl SolveResult {
-    fn new(s: Solution) -> SolveResult {
+    /// The result of solving `board` to `goal`.
+    fn new(s: Solution, board: &Board, goal: &Board) -> SolveResult {
         // The core's report, which the CLI's JSON is: the same fields, computed the same way.
         let r = SolveReport::new(&s);
         SolveResult {
@@ -161,6 +168,9 @@ impl SolveResult {
             algorithm: r.algorithm,
             heuristic: r.heuristic,
             plan: r.plan,
+            peak_memory_bytes: r.peak_memory_bytes,
+            board: board.to_line(),
+            goal: goal.to_line(),
         }
     }
 }
@@ -169,7 +179,7 @@ impl SolveResult {
 impl SolveResult {
     /// The fields as a dict (the CLI's JSON record: `moves`, `length`, `mtm_length`, `optimal`,
     /// `lower_bound`, `algorithm`, `heuristic`, `expanded`, `generated`, `time_ms`, `iterations`,
-    /// `plan`).
+    /// `plan`, `peak_memory_bytes`, `board`, `goal`).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("moves", &self.moves)?;
@@ -184,6 +194,9 @@ impl SolveResult {
         d.set_item("time_ms", self.time_ms)?;
         d.set_item("iterations", self.iterations)?;
         d.set_item("plan", &self.plan)?;
+        d.set_item("peak_memory_bytes", self.peak_memory_bytes)?;
+        d.set_item("board", &self.board)?;
+        d.set_item("goal", &self.goal)?;
         Ok(d)
     }
 
@@ -423,7 +436,7 @@ pub fn solve(
     }
     deliver(py)?;
     match solved {
-        Ok(s) => Ok(SolveResult::new(s)),
+        Ok(s) => Ok(SolveResult::new(s, &board, &goal)),
         Err(e) => Err(solve_error(
             py,
             e,
@@ -577,7 +590,7 @@ pub fn solve_batch<'py>(
         // Its place in the batch, the invalid boards before it counted.
         let at = results.len();
         match outcome {
-            Ok(s) => results.append(SolveResult::new(s))?,
+            Ok(s) => results.append(SolveResult::new(s, board, &goals[goal_of[i]]))?,
             Err(e) => {
                 let goal = &goals[goal_of[i]];
                 let err = match board.check_same_size(goal) {

@@ -24,10 +24,15 @@ def test_the_article_board_is_31_moves():
     assert (r.algorithm, r.heuristic) == ("idastar", "pdb:8")
     assert r.plan.startswith("idastar + pdb:8: ")
     assert r.expanded > 0 and r.generated >= r.expanded and r.time_ms >= 0
+    # The fields of `taquin solve --json`, every one of them.
     assert set(r.to_dict()) == {
         "moves", "length", "mtm_length", "optimal", "lower_bound", "algorithm", "heuristic",
-        "expanded", "generated", "time_ms", "iterations", "plan",
+        "expanded", "generated", "time_ms", "iterations", "plan", "peak_memory_bytes", "board",
+        "goal",
     }
+    assert (r.board, r.goal) == ("6 4 7/8 5 0/3 2 1", "1 2 3/4 5 6/7 8 0")
+    assert r.peak_memory_bytes == 0  # IDA* keeps no open or closed set
+    assert taquin.solve("1 2/0 3", goal="0 1/3 2", algorithm="astar").peak_memory_bytes > 0
 
 
 def test_results_count_multi_tile_moves_as_the_cli_json_does():

@@ -72,6 +72,9 @@ class SolveResult:
     time_ms: float
     iterations: int
     plan: str
+    peak_memory_bytes: int
+    board: str
+    goal: str
     def to_dict(self) -> dict[str, Any]: ...
     def __len__(self) -> int: ...
 
