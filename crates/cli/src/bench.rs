@@ -62,7 +62,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Append one JSON record per instance to FILE as each one finishes (id, status, length,
-    /// optlen, generated, published_generated, ratio, time_ms, threads, memory_mib (each
+    /// optimal_length, generated, published_generated, ratio, time_ms, threads, memory_mib (each
     /// instance's share of the memory budget), commit, date, cpu, ...).
     #[arg(long, value_name = "FILE")]
     pub results: Option<PathBuf>,
@@ -419,7 +419,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                     }
                     let ratio = ratio(&s, published_generated);
                     if args.json {
-                        let v = json!({"id": inst.id, "optlen": inst.optimal_length, "length": s.len(), "check": check,
+                        let v = json!({"id": inst.id, "optimal_length": inst.optimal_length, "length": s.len(), "check": check,
                             "optimal": s.optimal, "lower_bound": s.lower_bound, "algorithm": s.algorithm, "heuristic": s.heuristic,
                             "expanded": s.stats.expanded, "generated": s.stats.generated,
                             "published_generated": published_generated, "ratio": ratio,
@@ -617,7 +617,7 @@ fn results_record(
 ) -> serde_json::Value {
     match result {
         Ok(s) => {
-            json!({"id": inst.id, "status": "solved", "length": s.len(), "optlen": inst.optimal_length,
+            json!({"id": inst.id, "status": "solved", "length": s.len(), "optimal_length": inst.optimal_length,
             "check": check(inst, s), "optimal": s.optimal, "algorithm": s.algorithm, "heuristic": hname,
             "threads": threads, "memory_mib": memory_mib, "expanded": s.stats.expanded, "generated": s.stats.generated,
             "published_generated": published_generated, "ratio": ratio(s, published_generated),
@@ -635,7 +635,7 @@ fn results_record(
                 ),
                 _ => ("error", None, None, None, None),
             };
-            json!({"id": inst.id, "status": status, "code": crate::errors::solve_code(e), "error": e.to_string(), "optlen": inst.optimal_length,
+            json!({"id": inst.id, "status": status, "code": crate::errors::solve_code(e), "error": e.to_string(), "optimal_length": inst.optimal_length,
                 "heuristic": hname, "threads": threads, "memory_mib": memory_mib, "expanded": expanded, "generated": generated, "lower_bound": bound,
                 "published_generated": published_generated, "time_ms": time_ms,
                 "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})

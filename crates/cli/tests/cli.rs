@@ -400,7 +400,7 @@ fn bench_writes_results_as_it_goes_and_resumes() {
     for r in &first {
         for field in [
             "length",
-            "optlen",
+            "optimal_length",
             "generated",
             "published_generated",
             "ratio",
