@@ -7,81 +7,14 @@
 //! its memory there, and the test harness's own threads allocate at moments of their own
 //! (counting them made the test fail now and then by a few hundred bytes).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicIsize, Ordering};
+#[path = "support/counting.rs"]
+mod counting;
 
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::heuristic::Manhattan;
 use taquin::search::puzzle_graph::PuzzleGraph;
 use taquin::search::{bfs, SearchFailure};
 use taquin::{Board, LimitHit, Limits, Stats};
-
-// Signed: a block allocated before the count began may be freed while it runs.
-static NOW: AtomicIsize = AtomicIsize::new(0);
-static PEAK: AtomicIsize = AtomicIsize::new(0);
-
-thread_local! {
-    /// True on the thread running a counted search, while it runs.
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-}
-
-fn counting() -> bool {
-    COUNTING.try_with(Cell::get).unwrap_or(false)
-}
-
-fn grew(bytes: usize) {
-    if counting() {
-        let now = NOW.fetch_add(bytes as isize, Ordering::SeqCst) + bytes as isize;
-        PEAK.fetch_max(now, Ordering::SeqCst);
-    }
-}
-
-fn shrank(bytes: usize) {
-    if counting() {
-        NOW.fetch_sub(bytes as isize, Ordering::SeqCst);
-    }
-}
-
-/// The system allocator, counting the bytes held and their peak.
-struct Counting;
-
-// Counting only: every call goes to the system allocator unchanged.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        shrank(layout.size());
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // Old and new blocks both counted while it runs, as when it copies.
-        grew(new_size);
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if p.is_null() {
-            shrank(new_size);
-        } else {
-            shrank(layout.size());
-        }
-        p
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// BFS from `board` to `goal` within `budget` bytes: its result's cost or limit, its stats, and
 /// the most bytes allocated at once while it ran.
@@ -90,12 +23,7 @@ fn run(board: &Board, goal: &Board, budget: usize) -> (Result<u32, LimitHit>, St
     let graph = PuzzleGraph::new(goal, &heuristic);
     let start = graph.pack(board.tiles());
     let limits = Limits::none().with_max_memory(budget);
-    let base = NOW.load(Ordering::SeqCst);
-    PEAK.store(base, Ordering::SeqCst);
-    COUNTING.with(|c| c.set(true));
-    let result = bfs(&graph, start, &limits, None);
-    COUNTING.with(|c| c.set(false));
-    let held = usize::try_from(PEAK.load(Ordering::SeqCst) - base).unwrap();
+    let (result, held) = counting::measure_on_this_thread(|| bfs(&graph, start, &limits, None));
     match result {
         Ok(path) => (Ok(path.cost), path.stats, held),
         Err(SearchFailure::Limit { hit, stats, .. }) => (Err(hit), stats, held),
