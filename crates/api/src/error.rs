@@ -117,9 +117,9 @@ impl From<SolveError> for ApiError {
             SolveError::Limit { hit, stats, bound } => ApiError::unprocessable(
                 "limit_reached",
                 format!(
-                    "{hit} after {} nodes: the solution needs at least {bound} moves; try a \
-                     stronger heuristic, IDA*, or an easier board",
-                    stats.generated
+                    "{hit} after {} nodes: the solution needs at least {bound} moves; {}",
+                    stats.generated,
+                    limit_advice(hit)
                 ),
             )
             .with("limit", hit.name())
@@ -133,6 +133,21 @@ impl From<SolveError> for ApiError {
             // and whatever the core adds later) are a fact about the input, not a server fault.
             #[allow(unreachable_patterns)]
             other => ApiError::unprocessable("no_solution", other.to_string()),
+        }
+    }
+}
+
+/// What to change when `hit` stopped a search, in the API's words.
+fn limit_advice(hit: LimitHit) -> &'static str {
+    match hit {
+        LimitHit::Memory => {
+            "A* and breadth-first search keep every board they reach: IDA* and the algorithm \
+             auto need little memory"
+        }
+        LimitHit::Nodes => "raise max_nodes, or leave it out",
+        LimitHit::Time | LimitHit::Cancelled => {
+            "raise timeout_ms, or leave the algorithm to auto, which answers with the best \
+             solution found in time"
         }
     }
 }

@@ -10,8 +10,8 @@ use serde_json::{json, Value};
 use taquin::clock::Instant;
 use taquin::notation::Notation;
 use taquin::{
-    Board, HeuristicKind, Limits, Progress, ProgressFn, Request, Solution, SolveOptions,
-    SolveReport, Tables,
+    Algorithm, Board, HeuristicKind, Limits, Progress, ProgressFn, Request, Setting, Solution,
+    SolveOptions, SolveReport, Tables,
 };
 
 use crate::fields::{choice_of, nodes_of, notation_of, parse_pair, timeout_of};
@@ -90,6 +90,7 @@ impl SolvePlan {
                 ));
             }
             options.weight = w;
+            unused(Setting::Weight, "weight", algorithm)?;
         }
         if let Some(d) = req.depth {
             let max = taquin::solvers::MAX_DEPTH;
@@ -103,6 +104,7 @@ impl SolvePlan {
                 ));
             }
             options.depth = d;
+            unused(Setting::Depth, "depth", algorithm)?;
         }
         // Refused with the reason before any search, and before taking a worker.
         Request::new(board.clone(), goal.clone(), Limits::none())?;
@@ -415,5 +417,14 @@ mod tests {
             refusal(json!({"board": "1 2 3/4 5 6/8 7 0"})),
             (422, "unsolvable", json!(null))
         );
+    }
+}
+
+/// Refuses `field`, the setting `setting`, given with an algorithm that does not use it
+/// (`None`: the planner's choice), rather than solving without it, as the command line does.
+fn unused(setting: Setting, field: &str, algorithm: Option<Algorithm>) -> Result<(), ApiError> {
+    match setting.unused_with(field, algorithm, |a| format!("\"algorithm\": \"{a}\"")) {
+        Some(message) => Err(ApiError::bad_request("bad_fields", message)),
+        None => Ok(()),
     }
 }

@@ -8,7 +8,8 @@ use anyhow::Result;
 use serde_json::json;
 use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{
-    Algorithm, Board, HeuristicKind, Plan, Request, SolveError, SolveOptions, SolveReport, Tables,
+    Algorithm, Board, HeuristicKind, Plan, Request, Setting, SolveError, SolveOptions, SolveReport,
+    Tables,
 };
 
 use crate::common::{self, LimitArgs, Spinner};
@@ -88,7 +89,7 @@ impl SearchArgs {
                 weight.is_finite() && (1.0..=max_weight).contains(&weight),
                 || format!("--weight must be a number from 1 to {max_weight}, got {weight:?}"),
             )?;
-            used_by("--weight", algorithm, &[Algorithm::WeightedAStar])?;
+            used_by("--weight", algorithm, Setting::Weight)?;
         }
         if let Some(depth) = self.depth {
             let max_depth = taquin::solvers::MAX_DEPTH;
@@ -98,11 +99,7 @@ impl SearchArgs {
                      grows threefold with each level"
                 )
             })?;
-            used_by(
-                "--depth",
-                algorithm,
-                &[Algorithm::Lookahead, Algorithm::Lrta],
-            )?;
+            used_by("--depth", algorithm, Setting::Depth)?;
         }
         Ok(())
     }
@@ -132,23 +129,12 @@ fn ensure(ok: bool, message: impl FnOnce() -> String) -> Result<()> {
 }
 
 /// Refuses `flag` given with an algorithm (`None`: the planner's choice) that does not use
-/// it, rather than solving without it: only the algorithms of `takers` use it.
-pub fn used_by(flag: &str, algorithm: Option<Algorithm>, takers: &[Algorithm]) -> Result<()> {
-    if algorithm.is_some_and(|a| takers.contains(&a)) {
-        return Ok(());
+/// it, rather than solving without it.
+pub fn used_by(flag: &str, algorithm: Option<Algorithm>, setting: Setting) -> Result<()> {
+    match setting.unused_with(flag, algorithm, |a| format!("-a {a}")) {
+        Some(message) => Err(Coded::bad_fields(message).into()),
+        None => Ok(()),
     }
-    let names: Vec<&str> = takers.iter().map(|a| a.name()).collect();
-    let choices: Vec<String> = names.iter().map(|n| format!("-a {n}")).collect();
-    let chosen = match algorithm {
-        Some(a) => a.name().to_string(),
-        None => "auto (the planner picks idastar or anytime)".to_string(),
-    };
-    let message = format!(
-        "{flag} applies to {} only, not to {chosen}: drop it or choose {}",
-        names.join(" and "),
-        choices.join(" or ")
-    );
-    Err(Coded::bad_fields(message).into())
 }
 
 /// Refuses `--threads` other than 1 when the search that runs, `algorithm` (the planner's
@@ -166,7 +152,7 @@ pub fn threads_used(threads: usize, algorithm: Algorithm) -> Result<()> {
         )
         .into());
     }
-    used_by("--threads", Some(algorithm), &[Algorithm::IdaStar])
+    used_by("--threads", Some(algorithm), Setting::Threads)
 }
 
 /// A choice given on the command line, or `auto` (`None`): left to the planner.
@@ -297,7 +283,11 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 // tables not ready by the deadline): the plan said above no longer holds.
                 eprintln!("plan as run: {}", solution.plan);
             }
-            let bound = plan.suboptimality_bound().filter(|_| !solution.optimal);
+            // An optimal search's bound (1) holds only for its own answers: a plan that went
+            // another way (the anytime search after half the time) proved no factor.
+            let bound = plan
+                .suboptimality_bound()
+                .filter(|&b| !solution.optimal && b > 1.0);
             if args.json {
                 write_json(&mut out, &solution, &board, &goal, |v| {
                     if !solution.optimal {

@@ -144,6 +144,66 @@ impl Algorithm {
     }
 }
 
+/// A setting that only some algorithms use; given with another, every front end refuses it
+/// rather than solve without it ([`Setting::unused_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    /// Weighted A*'s weight.
+    Weight,
+    /// The real-time players' look-ahead depth.
+    Depth,
+    /// The threads of one IDA* search.
+    Threads,
+}
+
+impl Setting {
+    /// The algorithms that use the setting.
+    pub fn users(self) -> &'static [Algorithm] {
+        match self {
+            Setting::Weight => &[Algorithm::WeightedAStar],
+            Setting::Depth => &[Algorithm::Lookahead, Algorithm::Lrta],
+            Setting::Threads => &[Algorithm::IdaStar],
+        }
+    }
+
+    /// Why the setting, named `name` in the front end's words (`--weight`, `weight`), does not
+    /// fit `algorithm` (`None`: the planner's choice), with what to do instead: drop it, or
+    /// choose one of its users, written by `choose` (`-a weighted-astar`,
+    /// `algorithm="weighted-astar"`); `None` when the algorithm uses it.
+    ///
+    /// ```
+    /// use taquin::{Algorithm, Setting};
+    /// let why = Setting::Weight.unused_with("--weight", Some(Algorithm::IdaStar), |a| format!("-a {a}"));
+    /// assert_eq!(
+    ///     why.as_deref(),
+    ///     Some("--weight applies to weighted-astar only, not to idastar: drop it or choose -a weighted-astar")
+    /// );
+    /// assert!(Setting::Weight.unused_with("--weight", Some(Algorithm::WeightedAStar), |a| a.into()).is_none());
+    /// ```
+    pub fn unused_with(
+        self,
+        name: &str,
+        algorithm: Option<Algorithm>,
+        choose: impl Fn(&str) -> String,
+    ) -> Option<String> {
+        let users = self.users();
+        if algorithm.is_some_and(|a| users.contains(&a)) {
+            return None;
+        }
+        let names: Vec<&str> = users.iter().map(|a| a.name()).collect();
+        let choices: Vec<String> = names.iter().map(|n| choose(n)).collect();
+        let chosen = match algorithm {
+            Some(a) => a.name(),
+            None => "auto (the planner picks idastar or anytime)",
+        };
+        Some(format!(
+            "{name} applies to {} only, not to {chosen}: drop it or choose {}",
+            names.join(" and "),
+            choices.join(" or ")
+        ))
+    }
+}
+
 impl std::fmt::Display for Algorithm {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())

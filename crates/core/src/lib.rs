@@ -62,7 +62,7 @@ pub mod solvers;
 pub mod symmetry;
 pub mod tables;
 
-pub use algorithm::Algorithm;
+pub use algorithm::{Algorithm, Setting};
 pub use board::{Board, ParseError, Tile, BLANK};
 pub use heuristic::{Heuristic, HeuristicKind, Incremental};
 pub use limits::{Improvements, LimitHit, Limits, Progress, ProgressFn};

@@ -61,6 +61,12 @@ pub struct Plan {
     pub build: BuildPolicy,
     /// A time budget the run takes when the request sets no deadline (the anytime search).
     pub budget: Option<std::time::Duration>,
+    /// The optimal search the planner chose (up to 16 cells) has a deadline: if it has not
+    /// ended by half the time, the anytime search answers with the best solution it finds in
+    /// the rest, so that the planner's choice never ends with no answer. Most boards of up to
+    /// 16 cells are solved in milliseconds; some (2x8 boards with their small tables, hard
+    /// 15-puzzles without the large set) take minutes.
+    pub anytime_after_half: bool,
     /// Why these, in one line.
     pub reason: String,
     /// A larger pattern-database set for this board that is not on disk and would have cut the
@@ -145,6 +151,9 @@ pub fn plan(
     };
     let budget = (algorithm == Algorithm::Anytime && request.limits().deadline.is_none())
         .then_some(ANYTIME_BUDGET);
+    let anytime_after_half = options.algorithm.is_none()
+        && algorithm == Algorithm::IdaStar
+        && request.limits().deadline.is_some();
     let reason = if options.algorithm.is_none() && algorithm == Algorithm::Anytime {
         format!(
             "{reason}; anytime search, as an optimal search may not end in time on {} cells: a \
@@ -167,6 +176,7 @@ pub fn plan(
         workload: options.workload,
         build,
         budget,
+        anytime_after_half,
         reason,
         better,
     })

@@ -12,7 +12,7 @@ use crate::clock::Instant;
 use crate::algorithm::Algorithm;
 use crate::board::Board;
 use crate::heuristic::{HeuristicKind, Incremental, LinearConflict, Manhattan, Misplaced};
-use crate::limits::{Limits, Progress, ProgressFn};
+use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
 use crate::moves::Move;
 use crate::pdb::BuildPolicy;
 use crate::planner::Plan;
@@ -144,13 +144,61 @@ impl Plan {
             }
             _ => request,
         };
-        self.run_since(
-            Instant::now(),
-            request,
-            tables,
-            progress,
-            &FirstAnswer::default(),
-        )
+        let started = Instant::now();
+        if let (true, Some(deadline)) = (self.anytime_after_half, request.limits().deadline) {
+            return self.run_then_anytime(started, deadline, request, tables, progress);
+        }
+        self.run_since(started, request, tables, progress, &FirstAnswer::default())
+    }
+
+    /// The plan's optimal search until half the time to `deadline` is gone, then, if it has
+    /// not ended, the anytime search with the same heuristic until the deadline
+    /// ([`Plan::anytime_after_half`]). The answer counts the nodes of both and keeps the
+    /// larger of their proven bounds, and its plan says what happened.
+    fn run_then_anytime(
+        &self,
+        started: Instant,
+        deadline: Instant,
+        request: &Request,
+        tables: &Tables,
+        progress: Option<ProgressFn>,
+    ) -> Result<Solution, SolveError> {
+        let half = deadline.saturating_duration_since(started) / 2;
+        let first_half = request
+            .clone()
+            .with_limits(request.limits().clone().with_timeout(half));
+        let first = FirstAnswer::default();
+        let (bound, spent) = match self.run_since(started, &first_half, tables, progress, &first) {
+            // Only its own deadline: the request's limits hold, and half the time is left.
+            Err(SolveError::Limit {
+                hit: LimitHit::Time,
+                stats,
+                bound,
+            }) if request.limits().check(stats.generated).is_ok() => (bound, stats),
+            other => return other,
+        };
+        let instead = Plan {
+            algorithm: Algorithm::Anytime,
+            anytime_after_half: false,
+            reason: format!(
+                "{}; {} did not end in half the time limit (it proved at least {bound} moves), \
+                 so the anytime search gave the best solution it found in the rest",
+                self.reason, self.algorithm
+            ),
+            ..self.clone()
+        };
+        let rest = request
+            .clone()
+            .with_limits(request.limits().clone().after(spent.generated));
+        let mut solution = instead.run_since(started, &rest, tables, progress, &first)?;
+        solution.lower_bound = solution
+            .lower_bound
+            .max(u64::from(bound))
+            .min(solution.len() as u64);
+        solution.optimal |= solution.lower_bound == solution.len() as u64;
+        solution.stats.generated += spent.generated;
+        solution.stats.expanded += spent.expanded;
+        Ok(solution)
     }
 
     /// [`Plan::run`] of a run that began at `started` (a plan run instead of a damaged one

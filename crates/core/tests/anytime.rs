@@ -267,3 +267,48 @@ fn an_answer_given_before_its_tables_were_ready_names_the_constructive_solver() 
         s.plan
     );
 }
+
+/// Up to 16 cells the planner's choice is an optimal search; with a deadline it cannot meet
+/// (a 2x8 board takes IDA* over its small tables hundreds of millions of nodes), the anytime
+/// search answers with the rest of the time instead of nothing, keeping IDA*'s proven bound and
+/// counting its nodes. Asked for by name, IDA* still gives an answer only when proven.
+#[test]
+fn the_planners_optimal_search_out_of_time_hands_over_to_the_anytime_search() {
+    let board = Board::parse("13 12/6 10/14 5/15 4/8 0/7 3/1 9/11 2").unwrap();
+    let goal = Board::solved(2, 8).unwrap();
+    // A board IDA* ends at once is still solved by it, optimally (and its tables are built
+    // before the deadlines below, so that none of their time goes to the build).
+    let easy = random_walk(&goal, 14, &mut Rng::new(5));
+    let s = solve(&easy, &goal, None, None, &Limits::none()).unwrap();
+    assert_eq!((s.algorithm.as_str(), s.optimal), ("idastar", true));
+    let limits = Limits::none().with_timeout(Duration::from_millis(600));
+    let s = solve(&board, &goal, None, None, &limits).expect("an answer");
+    s.verify(&board, &goal).unwrap();
+    assert_eq!(s.algorithm, "anytime", "{}", s.plan);
+    assert!(
+        s.plan
+            .contains("idastar did not end in half the time limit"),
+        "{}",
+        s.plan
+    );
+    // IDA* proved at least its first bound, more than the Manhattan distance here.
+    assert!(
+        s.lower_bound > manhattan_lower_bound(&board, &goal),
+        "{}",
+        s.lower_bound
+    );
+    assert!(s.lower_bound <= s.len() as u64);
+    assert!(!s.optimal || s.lower_bound == s.len() as u64);
+    assert!(s.stats.generated > 0);
+    let asked = solve(&board, &goal, Some(Algorithm::IdaStar), None, &limits);
+    assert!(
+        matches!(
+            asked,
+            Err(SolveError::Limit {
+                hit: LimitHit::Time,
+                ..
+            })
+        ),
+        "{asked:?}"
+    );
+}

@@ -306,34 +306,20 @@ fn ask_from(
         }
     }
     let algorithm = algorithm_name(algorithm)?;
-    // A knob of another algorithm than the one that runs is refused, not silently unused, as
-    // the command line refuses it.
-    let used_by = |name: &str, given: bool, takers: &[taquin::Algorithm]| -> PyResult<()> {
-        if !given || algorithm.is_some_and(|a| takers.contains(&a)) {
-            return Ok(());
+    // A setting of another algorithm than the one that runs is refused, not silently unused,
+    // as the command line and the web API refuse it.
+    let used_by = |name: &str, given: bool, setting: taquin::Setting| -> PyResult<()> {
+        let choose = |a: &str| format!("algorithm=\"{a}\"");
+        match setting
+            .unused_with(name, algorithm, choose)
+            .filter(|_| given)
+        {
+            Some(message) => Err(PyValueError::new_err(message)),
+            None => Ok(()),
         }
-        let names: Vec<&str> = takers.iter().map(|a| a.name()).collect();
-        let chosen = algorithm.map_or("auto", |a| a.name());
-        Err(PyValueError::new_err(format!(
-            "{name} applies to {} only, not to {chosen}: leave it out, or pass algorithm={}",
-            names.join(" and "),
-            names
-                .iter()
-                .map(|n| format!("\"{n}\""))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        )))
     };
-    used_by(
-        "weight",
-        weight.is_some(),
-        &[taquin::Algorithm::WeightedAStar],
-    )?;
-    used_by(
-        "depth",
-        depth.is_some(),
-        &[taquin::Algorithm::Lookahead, taquin::Algorithm::Lrta],
-    )?;
+    used_by("weight", weight.is_some(), taquin::Setting::Weight)?;
+    used_by("depth", depth.is_some(), taquin::Setting::Depth)?;
     let defaults = SolveOptions::default();
     Ok(Ask {
         options: SolveOptions {

@@ -125,7 +125,7 @@ const LIMIT_WORDS = { time: "time limit", nodes: "node limit", memory: "memory l
 const LIMIT_ADVICE = {
   solve: {
     memory: "A* and breadth-first search keep every board they reach: choose IDA* or auto, which need little memory.",
-    other: "Choose a longer time limit, or the algorithm auto, which on boards larger than 4x4 gives the best solution found in time.",
+    other: "Choose a longer time limit, or the algorithm auto, which gives the best solution found in time.",
   },
   hint: {
     memory: "Solve the board instead: its solution shows a good next move.",

@@ -346,6 +346,32 @@ async fn bad_names_and_limits_are_refused() {
 
     let r = post("/api/solve", json!({"board": ARTICLE, "depth": 0})).await;
     r.error(StatusCode::BAD_REQUEST, "bad_fields");
+
+    // A setting of another algorithm is refused, not silently unused, as the CLI refuses it.
+    for (body, says) in [
+        (
+            json!({"board": ARTICLE, "algorithm": "idastar", "weight": 3}),
+            "weight applies to weighted-astar only, not to idastar",
+        ),
+        (
+            json!({"board": ARTICLE, "algorithm": "astar", "depth": 3}),
+            "depth applies to lookahead and lrta only, not to astar",
+        ),
+        (
+            json!({"board": ARTICLE, "weight": 3}),
+            "not to auto (the planner picks idastar or anytime)",
+        ),
+    ] {
+        let r = post("/api/solve", body).await;
+        r.error(StatusCode::BAD_REQUEST, "bad_fields");
+        assert!(r.text.contains(says), "{}", r.text);
+    }
+    let r = post(
+        "/api/solve",
+        json!({"board": ARTICLE, "algorithm": "weighted-astar", "weight": 3}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
 }
 
 #[tokio::test]
