@@ -419,7 +419,20 @@ fn build_mtm(
         Some(t) => eprintln!("built in {}", common::human_duration(t)),
     };
     let limits = taquin::Limits::none().with_cancel(common::cancel_flag());
-    let dbs = set.load(&goal, tables, true, &limits, Some(&report))?;
+    let dbs = match set.load(&goal, tables, true, &limits, Some(&report)) {
+        // A build, not a search: no nodes or moves to tell of.
+        Err(taquin::SolveError::Limit {
+            hit: taquin::LimitHit::Cancelled,
+            ..
+        }) => {
+            eprintln!(
+                "build cancelled: the tables built before it are saved, the one under way is \
+                 not; the same command builds the rest"
+            );
+            return Ok(ExitCode::from(common::EXIT_INTERRUPTED));
+        }
+        other => other?,
+    };
     let mut out = std::io::stdout().lock();
     for db in dbs {
         writeln!(

@@ -185,3 +185,31 @@ fn ctrl_c_stops_a_long_generate_with_130_after_whole_lines() {
         assert!(taquin::Board::parse(last).is_ok(), "{last:?}");
     }
 }
+
+#[test]
+fn ctrl_c_stops_a_multi_tile_build_with_130_and_words_for_a_build() {
+    let dir = std::env::temp_dir().join(format!("taquin-mtm-cancel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.to_str().unwrap();
+    let mut child = spawn(&[
+        "pdb",
+        "build",
+        "--metric",
+        "mtm",
+        "--size",
+        "6x6",
+        "--pdb-dir",
+        dir_arg,
+    ]);
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    // Printed once the build, and its Ctrl-C handler, are under way.
+    line_starting(&mut err, "building the multi-tile table");
+    interrupt(&child);
+    let reader = std::thread::spawn(move || rest(err));
+    assert_eq!(exit_of(&mut child).code(), Some(130));
+    let said = reader.join().unwrap();
+    assert!(said.contains("build cancelled"), "{said}");
+    // Not a search's words: no nodes, no moves.
+    assert!(!said.contains("moves"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
