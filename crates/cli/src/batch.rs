@@ -30,6 +30,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::Value;
+use taquin::instances::without_comment;
 use taquin::solvers::manhattan_lower_bound;
 use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{Board, LimitHit, Request, SolveError, SolveReport, Tables};
@@ -500,6 +501,12 @@ fn goal_for_line(goal: Option<&LineGoal>, board: &Board) -> Result<Board> {
 /// give none.
 fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<Instance> {
     let text = text.trim();
+    // A comment after a board or a bench line's tiles (JSON strings may hold `#`).
+    let text = if text.starts_with('{') {
+        text
+    } else {
+        without_comment(text)
+    };
     if !text.starts_with('{') && is_board_line(text) {
         // The line itself, never a file it might name.
         let board = Board::parse(text).context("invalid board")?;
@@ -576,8 +583,15 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
             optimal_length,
         })
     } else {
-        let inst =
-            taquin::instances::parse_line(text, line)?.context("the line holds no instance")?;
+        let inst = taquin::instances::parse_line(text, line)
+            .map_err(|e| {
+                // Neither a board nor JSON, so read as a bench line: say what a line may be.
+                anyhow::Error::new(e).context(
+                    "not a board (rows separated by /), a JSON object or an instance line \
+                     (ID OPTLEN tiles)",
+                )
+            })?
+            .context("the line holds no instance")?;
         Ok(Instance {
             id: Some(inst.id),
             board: inst.board,
@@ -591,6 +605,11 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
 /// error record says which instance it is.
 fn line_id(text: &str) -> Option<String> {
     let text = text.trim();
+    let text = if text.starts_with('{') {
+        text
+    } else {
+        without_comment(text)
+    };
     if text.starts_with('{') {
         json_id(serde_json::from_str::<Value>(text).ok()?.get("id"))
     } else if is_board_line(text) {
@@ -855,5 +874,18 @@ mod tests {
         }
         // A line is never read as a file it names.
         assert!(!is_board_line("/etc/passwd"));
+        // A comment after the tiles is left out, on either kind of line.
+        let board = parse_instance("2 1 5/4 8 3/7 0 6 # from generate", 1, None).unwrap();
+        assert_eq!(board.board, Board::parse("2 1 5/4 8 3/7 0 6").unwrap());
+        let bench = parse_instance("9 - 1 2 3 0 # easy", 1, None).unwrap();
+        assert_eq!(bench.id.as_deref(), Some("9"));
+        // A stray line says what a line may be.
+        let err = parse_instance("not a board", 7, None)
+            .err()
+            .expect("an error");
+        assert!(
+            format!("{err:#}").starts_with("not a board (rows separated by /), a JSON object"),
+            "{err:#}"
+        );
     }
 }

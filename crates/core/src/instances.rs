@@ -53,15 +53,35 @@ pub enum InstanceError {
     },
 }
 
-/// Parses one line (`line_no` is 1-based, for errors). Comment and blank lines give `Ok(None)`.
+/// `text` without its comment: from the first `#` that begins a field (at the start, or after
+/// a space or a comma) to the end of the line, as in `12 57 1 2 ... # from Korf 1985`. A `#`
+/// inside a field (an id such as `a#1`) is kept.
+///
+/// ```
+/// use taquin::instances::without_comment;
+/// assert_eq!(without_comment("1 2 3/4 0 6/7 5 8 # easy"), "1 2 3/4 0 6/7 5 8");
+/// assert_eq!(without_comment(",# a comment line"), ",");
+/// assert_eq!(without_comment("a#1 - 1 0 2 3"), "a#1 - 1 0 2 3");
+/// ```
+pub fn without_comment(text: &str) -> &str {
+    let mut after_separator = true;
+    for (i, c) in text.char_indices() {
+        if c == '#' && after_separator {
+            return text[..i].trim_end();
+        }
+        after_separator = c.is_whitespace() || c == ',';
+    }
+    text.trim_end()
+}
+
+/// Parses one line (`line_no` is 1-based, for errors). Comment and blank lines give `Ok(None)`;
+/// a comment after the fields is left out ([`without_comment`]).
 pub fn parse_line(text: &str, line_no: usize) -> Result<Option<Instance>, InstanceError> {
     // Separators before the first field are skipped, so that a line whose first field starts
     // with `#` is a comment however it is written (",#x ..." included): otherwise its id would
     // start with `#` and the instance, written back, would read as a comment.
-    let text = text
-        .trim_start_matches(|c: char| c.is_whitespace() || c == ',')
-        .trim_end();
-    if text.is_empty() || text.starts_with('#') {
+    let text = without_comment(text).trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+    if text.is_empty() {
         return Ok(None);
     }
     let fields: Vec<&str> = text

@@ -48,7 +48,7 @@ def test_the_gil_is_released_while_searching():
     t.start()
     try:
         with pytest.raises(taquin.LimitError):
-            taquin.solve(HARD, heuristic="misplaced", timeout=0.5)
+            taquin.solve(HARD, algorithm="idastar", heuristic="misplaced", timeout=0.5)
     finally:
         stop.set()
         t.join()
