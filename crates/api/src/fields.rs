@@ -31,8 +31,8 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
         let message = e
             .into_inner()
             .to_string()
-            .replace("expected u64", "expected a whole number, 0 or more")
-            .replace("expected usize", "expected a whole number, 0 or more")
+            .replace("expected u64", "expected a whole number")
+            .replace("expected usize", "expected a whole number")
             .replace("expected f64", "expected a number");
         let message = match field.as_str() {
             "." => message,

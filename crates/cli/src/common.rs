@@ -24,7 +24,7 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 #[derive(clap::Args, Debug, Clone)]
 pub struct LimitArgs {
     /// Give up after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
     /// Give up after generating this many nodes.
     #[arg(long, value_name = "N")]

@@ -26,7 +26,12 @@ pub struct CompareArgs {
     #[arg(long, short, value_delimiter = ',', default_values = ["astar", "idastar"], value_parser = parse_algorithm)]
     pub algorithm: Vec<Algorithm>,
     /// Time limit of each run, in seconds: a run over it shows as "limit".
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
     pub timeout: f64,
     /// Memory budget of each A* run in MiB.
     #[arg(long, default_value_t = 2048)]

@@ -27,7 +27,12 @@ pub struct ServeArgs {
     pub queue_wait: f64,
 
     /// Time budget of a search, in seconds, when the request names none.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
     pub timeout: f64,
 
     /// Largest time budget a request may ask for, in seconds.

@@ -35,7 +35,12 @@ pub struct VerifyArgs {
     pub notation: Notation,
     /// Seconds allowed to find the optimal length in each metric, to say whether the moves
     /// are optimal ("not known" when the time runs out).
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
     pub timeout: f64,
     /// Nodes each of those searches may generate (default: no limit but the time).
     #[arg(long, value_name = "N")]

@@ -17,7 +17,7 @@ fn bench_file() -> String {
 
 #[test]
 fn timeouts_past_the_clock_are_refused_not_a_panic() {
-    for t in ["1e19", "1e20", "inf", "0"] {
+    for t in ["1e19", "1e20", "inf", "0", "-1"] {
         for args in [
             vec!["solve", ARTICLE, "--timeout", t],
             vec!["compare", ARTICLE, "--timeout", t],

@@ -2,7 +2,7 @@
 // it is. Conventions shared with the server: a board is a row-major list of tiles with 0 for the
 // blank, written as text "6 4 7/8 5 0/3 2 1"; a move letter names the direction the BLANK moves.
 
-import { $, state, setRenderer, render, setStatus, maxSide, canFocus, keepFocus, puzzleStart } from "./state.js";
+import { $, state, setRenderer, render, setStatus, maxSide, canFocus, keepFocus, puzzleStart, plural } from "./state.js";
 import { lineOf, solvedTiles, same, parseBoard, squareIfOneLine, isPermutation, applyMoves } from "./board.js";
 import { api, userMessage, sentence } from "./api.js";
 import { makeBoardView, renderBoard, croppedPicture } from "./boardview.js";
@@ -127,7 +127,7 @@ async function openLink(link) {
     player.loadSolution(link.moves, link.board, null);
     render();
     const reaches = same(applyMoves(link.board, link.w, link.h, link.moves), link.goal);
-    setStatus(`A replay of ${link.moves.length} moves from the link${reaches ? "" : " (they do not end on the goal)"}: press Step or Play.`, "ok");
+    setStatus(`A replay of ${plural(link.moves.length, "move")} from the link${reaches ? "" : " (they do not end on the goal)"}: press Step or Play.`, "ok");
     $("player").scrollIntoView({ block: "nearest" });
     $("step").focus({ preventScroll: true });
   } else if (link.badMoves) {
