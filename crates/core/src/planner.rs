@@ -226,6 +226,15 @@ fn damaged_file(
         .find(|spec| tables.is_damaged(spec))
 }
 
+/// An estimated build time in words: `about 0.3 s`, or `under 0.1 s`.
+fn about(seconds: f64) -> String {
+    if seconds < 0.1 {
+        "under 0.1 s".to_string()
+    } else {
+        format!("about {seconds:.1} s")
+    }
+}
+
 fn goal_size(request: &Request) -> String {
     format!("{}x{}", request.goal().width(), request.goal().height())
 }
@@ -301,14 +310,16 @@ fn first_choice(
             // longer (one core, a browser), a first single solve builds the quick set, and the
             // standard one comes when the tables will serve many boards or the user came back.
             let cores = crate::pdb::build::default_threads();
-            let fast = standard.build_seconds(&table_goal, cores) <= FAST_BUILD_SECONDS;
+            let standard_seconds = standard.build_seconds(&table_goal, cores);
+            let fast = standard_seconds <= FAST_BUILD_SECONDS;
             if workload == Workload::Many || on_disk(quick) || quick == standard || fast {
                 let why = if quick == standard || fast {
-                    "they build in a fraction of a second"
+                    // An estimate for this machine, said as one: a busy machine takes longer.
+                    format!("a small set, expected to build in {}", about(standard_seconds))
                 } else if workload == Workload::Many {
-                    "they serve every board of the run"
+                    "they serve every board of the run".to_string()
                 } else {
-                    "the quick set is already on disk"
+                    "the quick set is already on disk".to_string()
                 };
                 return (
                     HeuristicKind::Pdb(standard),
@@ -321,7 +332,9 @@ fn first_choice(
                 HeuristicKind::Pdb(quick),
                 BuildPolicy::IfMissing,
                 format!(
-                    "quick pattern databases for {size}, built in a fraction of a second and saved"
+                    "quick pattern databases for {size}, built once and saved (expected to take \
+                     {})",
+                    about(quick.build_seconds(&table_goal, cores))
                 ),
                 better.or(Some(standard)),
             );
