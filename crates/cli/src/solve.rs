@@ -288,14 +288,23 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             let bound = plan
                 .suboptimality_bound()
                 .filter(|&b| !solution.optimal && b > 1.0);
+            // Ctrl-C stopped the search (exit 130): the answer is the best found so far, and
+            // says so, as batch's and bench's records do.
+            let cancelled = common::interrupted();
             if args.json {
                 write_json(&mut out, &solution, &board, &goal, |v| {
                     if !solution.optimal {
                         v["suboptimality_bound"] = json!(bound);
                         v["original_length"] = json!(original_length);
                     }
+                    if cancelled {
+                        v["stopped"] = json!("cancelled");
+                    }
                 })?;
             } else {
+                if cancelled {
+                    eprintln!("stopped by Ctrl-C: this is the best solution found so far");
+                }
                 write_text(
                     &mut out,
                     &solution,

@@ -83,8 +83,21 @@ fn ctrl_c_gives_the_anytime_searchs_best_so_far_and_exits_130() {
     interrupt(&child);
     let status = exit_of(&mut child);
     let stdout = rest(child.stdout.take().unwrap());
-    assert_eq!(status.code(), Some(130), "{stdout}{}", rest(stderr));
+    let said = rest(stderr);
+    assert_eq!(status.code(), Some(130), "{stdout}{said}");
     assert!(stdout.contains("(not proven optimal)"), "{stdout}");
+    assert!(said.contains("stopped by Ctrl-C"), "{said}");
+    // With --json, the answer says it was cut short.
+    let mut child = spawn(&["solve", HARD_5X5, "--timeout", "120", "--json", "--explain"]);
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    line_starting(&mut stderr, "plan: anytime");
+    interrupt(&child);
+    let status = exit_of(&mut child);
+    let stdout = rest(child.stdout.take().unwrap());
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["stopped"], "cancelled", "{v}");
+    assert_eq!(v["optimal"], false, "{v}");
 }
 
 #[test]
