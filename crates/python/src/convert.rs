@@ -28,7 +28,7 @@ pub fn board_from_any(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Board> {
 /// Rows of tiles written as board text, so that the core's parser checks them.
 fn rows_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
     let not_rows = || {
-        PyValueError::new_err(format!(
+        crate::errors::InvalidBoardError::new_err(format!(
             "invalid {what}: give text such as \"1 2 3/4 5 6/7 8 0\", a taquin.Board, a list of \
              rows or a 2-D array, not {}",
             value
@@ -51,9 +51,21 @@ fn rows_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
             )));
         }
     }
+    let items: Vec<Bound<'_, PyAny>> = value
+        .try_iter()
+        .map_err(|_| not_rows())?
+        .collect::<PyResult<_>>()?;
+    // A flat list of k*k tiles is a k x k board, as one line of k*k tiles is in text.
+    let is_tile = |item: &Bound<'_, PyAny>| item.extract::<i128>().is_ok();
+    if !items.is_empty() && items.iter().all(is_tile) {
+        let tokens = items
+            .iter()
+            .map(|t| tile_token(t, what, 1))
+            .collect::<PyResult<Vec<_>>>()?;
+        return Ok(tokens.join(" "));
+    }
     let mut rows = Vec::new();
-    for (r, row) in value.try_iter().map_err(|_| not_rows())?.enumerate() {
-        let row = row?;
+    for (r, row) in items.into_iter().enumerate() {
         if row.is_instance_of::<PyString>() {
             return Err(not_rows());
         }

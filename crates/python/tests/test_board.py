@@ -15,6 +15,9 @@ def test_every_form_gives_the_same_board():
     assert Board(np.array([[6, 4, 7], [8, 5, 0], [3, 2, 1]], dtype=np.uint8)) == text
     assert Board(text) == text
     assert hash(Board(text.rows)) == hash(text)
+    # A flat list of k*k tiles is a k x k board, as one line of k*k tiles is.
+    assert Board([6, 4, 7, 8, 5, 0, 3, 2, 1]) == text
+    assert Board("6 4 7 8 5 0 3 2 1") == text
 
 
 def test_shape_tiles_and_array():
@@ -84,5 +87,10 @@ def test_bad_boards_say_what_to_fix(rows, message):
 
 
 def test_not_a_board_at_all():
-    with pytest.raises(ValueError, match="give text such as"):
-        Board(42)
+    # InvalidBoardError, as for every other bad board: one exception to catch.
+    for value in (42, None, 4.5):
+        with pytest.raises(taquin.InvalidBoardError, match="give text such as"):
+            Board(value)
+    # A flat list whose count is no square cannot be told apart.
+    with pytest.raises(taquin.InvalidBoardError, match="one row of 6 tiles"):
+        Board([1, 2, 3, 4, 5, 0])
