@@ -494,7 +494,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 "jobs": jobs, "wall_ms": taquin::report::millis(wall),
                 "expanded": totals.expanded, "generated": totals.generated,
                 "mean_generated": totals.generated / n, "time_ms": taquin::report::millis(totals.time),
-                "published_generated": totals.published, "ratio": ratio_of_sums,
+                "published_generated": (totals.published > 0).then_some(totals.published), "ratio": ratio_of_sums,
                 "nodes_per_second": if secs > 0.0 { (totals.generated as f64 / secs).round() } else { 0.0 }})
             )?;
         } else {

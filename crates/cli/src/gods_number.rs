@@ -121,6 +121,7 @@ fn run_on(goal: taquin::Board, args: GodsNumberArgs) -> Result<ExitCode> {
             bar.set_message(p.depth.to_string());
         }
     };
+    let started = std::time::Instant::now();
     let result = gods_number(&goal, args.metric, args.threads, &limits, Some(&show));
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -129,7 +130,10 @@ fn run_on(goal: taquin::Board, args: GodsNumberArgs) -> Result<ExitCode> {
         Ok(r) => r,
         Err(err @ GodsError::Stopped { .. }) => {
             if args.json {
-                println!("{}", crate::errors::gods_error(&err));
+                let mut value = crate::errors::gods_error(&err);
+                // As every command's limit_reached and cancelled errors have it.
+                value["time_ms"] = json!(taquin::report::millis(started.elapsed()));
+                println!("{value}");
             } else {
                 eprintln!("{err}");
             }

@@ -227,6 +227,7 @@ fn verify_and_gods_number_give_json_errors_too() {
         (v["code"].as_str(), v["limit"].as_str()),
         (Some("limit_reached"), Some("nodes"))
     );
+    assert!(v["time_ms"].as_f64().is_some(), "{v}");
     // What the layers done prove: God's number is at least their depth.
     let layers: Vec<u64> = serde_json::from_value(v["distribution"].clone()).unwrap();
     assert!(!layers.is_empty() && layers[0] == 1, "{v}");
