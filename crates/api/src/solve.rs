@@ -324,6 +324,15 @@ impl ProgressLines {
     }
 }
 
+/// Refuses `field`, the setting `setting`, given with an algorithm that does not use it
+/// (`None`: the planner's choice), rather than solving without it, as the command line does.
+fn unused(setting: Setting, field: &str, algorithm: Option<Algorithm>) -> Result<(), ApiError> {
+    match setting.unused_with(field, algorithm, |a| format!("\"algorithm\": \"{a}\"")) {
+        Some(message) => Err(ApiError::bad_request("bad_fields", message)),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,14 +426,5 @@ mod tests {
             refusal(json!({"board": "1 2 3/4 5 6/8 7 0"})),
             (422, "unsolvable", json!(null))
         );
-    }
-}
-
-/// Refuses `field`, the setting `setting`, given with an algorithm that does not use it
-/// (`None`: the planner's choice), rather than solving without it, as the command line does.
-fn unused(setting: Setting, field: &str, algorithm: Option<Algorithm>) -> Result<(), ApiError> {
-    match setting.unused_with(field, algorithm, |a| format!("\"algorithm\": \"{a}\"")) {
-        Some(message) => Err(ApiError::bad_request("bad_fields", message)),
-        None => Ok(()),
     }
 }

@@ -315,7 +315,10 @@ fn first_choice(
             if workload == Workload::Many || on_disk(quick) || quick == standard || fast {
                 let why = if quick == standard || fast {
                     // An estimate for this machine, said as one: a busy machine takes longer.
-                    format!("a small set, expected to build in {}", about(standard_seconds))
+                    format!(
+                        "a small set, expected to build in {}",
+                        about(standard_seconds)
+                    )
                 } else if workload == Workload::Many {
                     "they serve every board of the run".to_string()
                 } else {
