@@ -118,7 +118,7 @@ impl From<SolveError> for ApiError {
                 "limit_reached",
                 format!(
                     "{hit} after {} nodes: the solution needs at least {bound} moves; {}",
-                    stats.generated,
+                    taquin::report::thousands(stats.generated),
                     limit_advice(hit)
                 ),
             )

@@ -302,17 +302,7 @@ impl Spinner {
 }
 
 /// `1234567` -> `"1,234,567"`.
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use taquin::report::thousands;
 
 /// Milliseconds with sensible precision.
 pub fn millis(d: Duration) -> String {

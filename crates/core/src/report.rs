@@ -15,6 +15,24 @@ pub fn millis(d: std::time::Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
+/// A count as people read it, its digits grouped by thousands: `1,234,567`.
+///
+/// ```
+/// assert_eq!(taquin::report::thousands(1_234_567), "1,234,567");
+/// assert_eq!(taquin::report::thousands(999), "999");
+/// ```
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A solve as reported to machines. With the `serde` feature it serialises to exactly these
 /// field names.
 #[derive(Debug, Clone, PartialEq)]

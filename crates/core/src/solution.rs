@@ -100,7 +100,7 @@ pub enum SolveError {
     #[error(transparent)]
     Unsolvable(#[from] Unsolvable),
     /// A limit stopped the search. `bound` is the best proven lower bound on the length.
-    #[error("{hit} after {} nodes generated in {:.1?}; the solution needs at least {bound} moves", stats.generated, stats.elapsed)]
+    #[error("{hit} after {} nodes generated in {:.1?}; the solution needs at least {bound} moves", crate::report::thousands(stats.generated), stats.elapsed)]
     Limit {
         /// Which limit.
         hit: LimitHit,
