@@ -497,16 +497,21 @@ fn goal_for_line(goal: Option<&LineGoal>, board: &Board) -> Result<Board> {
     Ok(goal)
 }
 
-/// Parses one instance line, in any of the formats, with `goal` (`--goal`) for the lines that
-/// give none.
-fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<Instance> {
+/// The text of an instance line: trimmed, and without a comment after a board's or a bench
+/// line's tiles (a JSON line is kept whole: its strings may hold `#`).
+fn line_text(text: &str) -> &str {
     let text = text.trim();
-    // A comment after a board or a bench line's tiles (JSON strings may hold `#`).
-    let text = if text.starts_with('{') {
+    if text.starts_with('{') {
         text
     } else {
         without_comment(text)
-    };
+    }
+}
+
+/// Parses one instance line, in any of the formats, with `goal` (`--goal`) for the lines that
+/// give none.
+fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<Instance> {
+    let text = line_text(text);
     if !text.starts_with('{') && is_board_line(text) {
         // The line itself, never a file it might name.
         let board = Board::parse(text).context("invalid board")?;
@@ -604,12 +609,7 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
 /// The id of a line that is not a valid instance, when one can still be read, so that its
 /// error record says which instance it is.
 fn line_id(text: &str) -> Option<String> {
-    let text = text.trim();
-    let text = if text.starts_with('{') {
-        text
-    } else {
-        without_comment(text)
-    };
+    let text = line_text(text);
     if text.starts_with('{') {
         json_id(serde_json::from_str::<Value>(text).ok()?.get("id"))
     } else if is_board_line(text) {
