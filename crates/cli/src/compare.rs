@@ -12,7 +12,7 @@ use taquin::{
 
 use crate::common::{self, Spinner, EXIT_INTERRUPTED};
 use crate::errors;
-use crate::solve::parse_algorithm;
+use crate::solve::{parse_algorithm, parse_heuristic};
 
 /// Arguments of `taquin compare`.
 #[derive(clap::Args, Debug)]
@@ -25,6 +25,11 @@ pub struct CompareArgs {
     /// Algorithms to compare (repeat or comma-separate).
     #[arg(long, short, value_delimiter = ',', default_values = ["astar", "idastar"], value_parser = parse_algorithm)]
     pub algorithm: Vec<Algorithm>,
+    /// Heuristics to run each algorithm with (repeat or comma-separate; default: misplaced,
+    /// manhattan, linear-conflict, walking-distance). Pattern databases too, e.g.
+    /// `-H linear-conflict,pdb:6-6-3`.
+    #[arg(long = "heuristic", short = 'H', value_delimiter = ',', value_parser = parse_heuristic)]
+    pub heuristics: Vec<HeuristicKind>,
     /// Time limit of each run, in seconds: a run over it shows as "limit".
     #[arg(
         long,
@@ -48,6 +53,13 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     let timeout = common::seconds("timeout", args.timeout)?;
     let max_memory = common::mib_to_bytes("max-memory", args.max_memory)?;
+    named_once("-a", args.algorithm.iter().map(|a| a.name().to_string()))?;
+    named_once("-H", args.heuristics.iter().map(|h| h.name()))?;
+    let heuristics = if args.heuristics.is_empty() {
+        HeuristicKind::ALL.to_vec()
+    } else {
+        args.heuristics.clone()
+    };
     let mut out = std::io::stdout().lock();
     let request = match Request::new(board, goal, Limits::none()) {
         Ok(r) => r,
@@ -72,7 +84,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
         // An algorithm that takes no heuristic gives the same run whatever it is offered: one
         // row (the heuristic given is ignored, and the row names what the algorithm uses).
         let heuristics: &[HeuristicKind] = if a.takes_heuristic() {
-            &HeuristicKind::ALL
+            &heuristics
         } else {
             &[HeuristicKind::Manhattan]
         };
@@ -172,6 +184,22 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
         writeln!(out, "default: {plan}")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses a name given twice to `flag` (the same run twice is a mistake, as the web API's
+/// `/api/compare` says too).
+fn named_once(flag: &str, names: impl Iterator<Item = String>) -> Result<()> {
+    let mut seen = Vec::new();
+    for name in names {
+        if seen.contains(&name) {
+            return Err(errors::Coded::bad_fields(format!(
+                "{flag} names '{name}' twice: name each one once"
+            ))
+            .into());
+        }
+        seen.push(name);
+    }
+    Ok(())
 }
 
 /// The JSON line of a run that gave no solution: the error object of `taquin solve --json`

@@ -171,6 +171,11 @@ pub fn parse_algorithm_or_auto(name: &str) -> Result<Auto<Algorithm>, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Parses a heuristic name with the core's [`HeuristicKind::parse`] (the error lists the names).
+pub fn parse_heuristic(name: &str) -> Result<HeuristicKind, String> {
+    HeuristicKind::parse(name).map_err(|e| e.to_string())
+}
+
 /// Parses a heuristic name or `auto` with the core's [`HeuristicKind::parse_choice`].
 pub fn parse_heuristic_or_auto(name: &str) -> Result<Auto<HeuristicKind>, String> {
     HeuristicKind::parse_choice(name)

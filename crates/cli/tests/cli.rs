@@ -560,6 +560,44 @@ fn compare_gives_one_row_to_an_algorithm_that_takes_no_heuristic() {
     assert_eq!(rows("astar"), taquin::HeuristicKind::ALL.len(), "{out}");
 }
 
+#[test]
+fn compare_runs_the_heuristics_named_with_h_and_refuses_one_named_twice() {
+    let assert = taquin()
+        .args([
+            "compare",
+            ARTICLE,
+            "-a",
+            "idastar",
+            "-H",
+            "linear-conflict,manhattan",
+        ])
+        .assert()
+        .success();
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let rows: Vec<(&str, &str)> = out
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            Some((words.next()?, words.next()?))
+        })
+        .filter(|(a, _)| *a == "idastar")
+        .collect();
+    // The heuristics in the order given, and no other.
+    assert_eq!(
+        rows,
+        [("idastar", "linear-conflict"), ("idastar", "manhattan")],
+        "{out}"
+    );
+    let assert = taquin()
+        .args(["compare", ARTICLE, "-H", "manhattan,manhattan"])
+        .assert()
+        .code(2);
+    let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("-H names 'manhattan' twice"), "{err}");
+    assert!(assert.get_output().stdout.is_empty());
+}
+
 fn tempfile_with(text: &str) -> std::path::PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static N: AtomicUsize = AtomicUsize::new(0);
