@@ -44,7 +44,11 @@ impl LimitArgs {
             .max_memory
             .map(|m| mib_to_bytes("max-memory", m))
             .transpose()?;
-        Ok(Limits::new(timeout, self.max_nodes, memory).with_cancel(cancel_flag()))
+        let nodes = self
+            .max_nodes
+            .map(|n| node_budget("max-nodes", n))
+            .transpose()?;
+        Ok(Limits::new(timeout, nodes, memory).with_cancel(cancel_flag()))
     }
 
     /// The limits of one instance of `cells` cells among `jobs` solved at once by `algorithm`
@@ -73,6 +77,11 @@ pub fn seconds(name: &str, value: f64) -> Result<Duration> {
 /// The bytes of a `--NAME MIB` flag, refused when they do not fit in memory addresses.
 pub fn mib_to_bytes(name: &str, mib: usize) -> Result<usize> {
     taquin::limits::mebibytes(mib).map_err(|e| Coded::bad_limit(format!("--{name} {e}")).into())
+}
+
+/// A node budget given as `--{name}`, refused when 0 ([`taquin::limits::node_budget`]).
+pub fn node_budget(name: &str, nodes: u64) -> Result<u64> {
+    taquin::limits::node_budget(nodes).map_err(|e| Coded::bad_limit(format!("--{name} {e}")).into())
 }
 
 /// Parses a `WxH` size argument with the core's [`taquin::board::parse_size`] (for clap's

@@ -69,7 +69,7 @@ pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> 
         queue_wait: seconds("queue-wait", args.queue_wait)?,
         default_timeout: seconds("timeout", args.timeout)?,
         max_timeout: seconds("max-timeout", args.max_timeout)?,
-        max_nodes: args.max_nodes.max(1),
+        max_nodes: crate::common::node_budget("max-nodes", args.max_nodes)?,
         max_memory: crate::common::mib_to_bytes("max-memory-mib", args.max_memory_mib)?,
         max_side: args.max_side,
         tables,

@@ -64,6 +64,31 @@ fn a_memory_budget_of_nothing_is_refused() {
 }
 
 #[test]
+fn a_node_budget_of_nothing_is_refused() {
+    // As the web API's `max_nodes: 0` and the Python package's `max_nodes=0` are.
+    for cmd in ["solve", "verify"] {
+        let mut args = vec![cmd, ARTICLE];
+        if cmd == "verify" {
+            args.push("U");
+        }
+        args.extend(["--max-nodes", "0"]);
+        taquin()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "--max-nodes must be at least 1: a budget of 0 nodes leaves nothing to search",
+            ));
+    }
+    // Before, the server took 0 as 1 without a word.
+    taquin()
+        .args(["serve", "--max-nodes", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-nodes must be at least 1"));
+}
+
+#[test]
 fn look_ahead_depths_are_capped_not_a_stack_overflow() {
     for algorithm in ["lrta", "lookahead"] {
         taquin()
@@ -81,15 +106,13 @@ fn look_ahead_depths_are_capped_not_a_stack_overflow() {
 }
 
 #[test]
-fn a_node_budget_of_one_or_zero_stops_the_search() {
-    for n in ["0", "1"] {
-        taquin()
-            .args(["solve", ARTICLE, "--max-nodes", n])
-            .assert()
-            .code(1)
-            .stdout(predicate::str::contains("Solved").not())
-            .stderr(predicate::str::contains("node limit reached"));
-    }
+fn a_node_budget_of_one_stops_the_search() {
+    taquin()
+        .args(["solve", ARTICLE, "--max-nodes", "1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("Solved").not())
+        .stderr(predicate::str::contains("node limit reached"));
 }
 
 #[test]

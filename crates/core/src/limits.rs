@@ -51,6 +51,9 @@ pub enum LimitError {
     /// A memory budget of 0 MiB, in which no search can hold even its start.
     #[error("must be at least 1 MiB: 0 leaves no memory to search in")]
     NoMemory,
+    /// A node budget of 0, in which no search can look at a single move.
+    #[error("must be at least 1: a budget of 0 nodes leaves nothing to search")]
+    NoNodes,
 }
 
 /// A time limit given in seconds (fractions allowed): positive, finite and at most
@@ -78,6 +81,22 @@ pub fn mebibytes(mib: usize) -> Result<usize, LimitError> {
         return Err(LimitError::NoMemory);
     }
     mib.checked_mul(1 << 20).ok_or(LimitError::Mebibytes(mib))
+}
+
+/// A node budget (nodes generated), refused when it is 0: every front end's one check, so that
+/// the command line, the bindings and the web API refuse the same values.
+///
+/// ```
+/// use taquin::limits::node_budget;
+/// assert_eq!(node_budget(1), Ok(1));
+/// assert!(node_budget(0).is_err());
+/// ```
+pub fn node_budget(nodes: u64) -> Result<u64, LimitError> {
+    if nodes == 0 {
+        Err(LimitError::NoNodes)
+    } else {
+        Ok(nodes)
+    }
 }
 
 /// Which limit stopped a search.

@@ -150,17 +150,22 @@ pub fn invalid_goal(e: impl std::fmt::Display) -> PyErr {
     crate::errors::InvalidBoardError::new_err(format!("invalid goal: {e}"))
 }
 
-/// A limit given as a Python int (`name` is the argument's name): a whole number, 0 or more, or
+/// A node budget given as a Python int (`name` is the argument's name): a whole number, 1 or
+/// more ([`taquin::limits::node_budget`] refuses 0, as the command line and the web API do), or
 /// `None` for no limit. (Taken as a 128-bit int, so that a negative one gets this message instead
 /// of a bare `OverflowError` that names no argument.)
-pub fn whole_number<T: TryFrom<i128>>(name: &str, value: Option<i128>) -> PyResult<Option<T>> {
+pub fn node_budget(name: &str, value: Option<i128>) -> PyResult<Option<u64>> {
     value
         .map(|v| {
-            T::try_from(v).map_err(|_| {
-                PyValueError::new_err(format!(
-                    "invalid {name} {v}: give a whole number, 0 or more (at most 2**64 - 1), or None for no limit"
-                ))
-            })
+            u64::try_from(v)
+                .ok()
+                .and_then(|n| taquin::limits::node_budget(n).ok())
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "invalid {name} {v}: give a whole number, 1 or more (at most 2**64 - 1), \
+                         or None for no limit"
+                    ))
+                })
         })
         .transpose()
 }
@@ -168,7 +173,7 @@ pub fn whole_number<T: TryFrom<i128>>(name: &str, value: Option<i128>) -> PyResu
 /// A number argument given as a Python int (`name` is the argument's name) that must fit `T`
 /// (in practice: not be negative), or a ValueError that names the argument and says what to
 /// give (`give`, e.g. "give a whole number, 0 or more"). Taken as a 128-bit int for the same
-/// reason as [`whole_number`].
+/// reason as [`node_budget`].
 pub fn in_range<T: TryFrom<i128>>(name: &str, value: i128, give: &str) -> PyResult<T> {
     T::try_from(value).map_err(|_| PyValueError::new_err(format!("invalid {name} {value}: {give}")))
 }

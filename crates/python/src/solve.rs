@@ -16,7 +16,7 @@ use taquin::{
 };
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
-use crate::convert::{in_range, in_range_opt, jobs_of, whole_number};
+use crate::convert::{in_range, in_range_opt, jobs_of, node_budget};
 use crate::errors::{parse_error, solve_error, InvalidBoardError};
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
@@ -273,7 +273,7 @@ fn ask_from(
         threads,
         "give a number of threads of one search, 1 or more",
     )?;
-    let max_nodes = whole_number("max_nodes", max_nodes)?;
+    let max_nodes = node_budget("max_nodes", max_nodes)?;
     let max_memory = memory_budget(max_memory)?;
     let timeout = timeout
         .map(|t| {

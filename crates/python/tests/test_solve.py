@@ -187,12 +187,19 @@ def test_a_negative_number_is_refused_by_name(call, args, kwargs, message):
 
 
 @pytest.mark.parametrize(
-    "name, message", [("max_nodes", "give a whole number, 0 or more"), ("max_memory", "give a memory budget in MiB")]
+    "name, message", [("max_nodes", "give a whole number, 1 or more"), ("max_memory", "give a memory budget in MiB")]
 )
 def test_a_negative_limit_is_refused_by_name(name, message):
     for call in (taquin.solve, taquin.solve_batch):
         with pytest.raises(ValueError, match=f"invalid {name} -1: {message}"):
             call("1 2 3/4 5 6/7 0 8" if call is taquin.solve else ["1 2 3/4 5 6/7 0 8"], **{name: -1})
+
+
+def test_a_node_budget_of_nothing_is_refused_up_front():
+    # As the command line's --max-nodes 0 and the web API's max_nodes: 0 are.
+    for call in (taquin.solve, taquin.solve_batch):
+        with pytest.raises(ValueError, match="invalid max_nodes 0: give a whole number, 1 or more"):
+            call("1 2 3/4 5 6/7 0 8" if call is taquin.solve else ["1 2 3/4 5 6/7 0 8"], max_nodes=0)
 
 
 def test_a_memory_budget_of_nothing_is_refused_up_front():
