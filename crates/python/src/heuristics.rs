@@ -8,6 +8,7 @@ use taquin::{Heuristic, Tile};
 use crate::arrays::{check_rows, with_slice, BoardArray, Cells, TileValue};
 use crate::convert::{goal_of_size, heuristic_name, in_range_opt, jobs_of};
 use crate::errors::solve_error;
+use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
 /// Estimates of `heuristic` for every row of `data` (rows already checked to be boards).
 fn estimates<T: TileValue>(data: &[T], cells: usize, heuristic: &dyn Heuristic) -> Vec<i32> {
@@ -24,42 +25,18 @@ fn estimates<T: TileValue>(data: &[T], cells: usize, heuristic: &dyn Heuristic) 
         .collect()
 }
 
-/// Fewer rows than this are estimated on the calling thread: starting threads would cost more.
-const PARALLEL_ROWS: usize = 1 << 16;
-
-/// [`estimates`] on `jobs` threads, each on one contiguous share of the rows, joined in order.
-fn estimates_parallel<T: TileValue>(
-    data: &[T],
-    cells: usize,
-    heuristic: &dyn Heuristic,
-    jobs: usize,
-) -> Vec<i32> {
-    let rows = data.len() / cells;
-    if jobs <= 1 || rows < PARALLEL_ROWS {
-        return estimates(data, cells, heuristic);
-    }
-    let share = rows.div_ceil(jobs) * cells;
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = data
-            .chunks(share)
-            .map(|part| scope.spawn(move || estimates(part, cells, heuristic)))
-            .collect();
-        let mut all = Vec::with_capacity(rows);
-        for part in parts {
-            match part.join() {
-                Ok(values) => all.extend(values),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        all
-    })
-}
+/// Rows of one piece of work: up to this many are estimated on the calling thread (starting a
+/// thread would cost more); more are shared out among the threads in pieces of this many, so
+/// that Ctrl-C is heard between two pieces (a few milliseconds each) and slow and fast pieces
+/// balance across threads.
+const PIECE_ROWS: usize = 1 << 16;
 
 /// The heuristic `name` (e.g. "manhattan", "linear-conflict", "walking-distance", "pdb:7-8")
 /// of every board of `boards`, an integer array of shape (n, cells) (square boards unless
 /// `width` is given) or (n, height, width). Returns an int32 array of n lower bounds on the
 /// distance to `goal` (default: tiles in order, blank last). Runs without the GIL, on `jobs`
-/// threads (default: every core) when there are many boards. Pattern
+/// threads (default: every core) when there are many boards; Ctrl-C stops it
+/// (KeyboardInterrupt), also while a table is built. Pattern
 /// databases are loaded from, or built into, the cache directory (`TAQUIN_PDB_DIR`, else
 /// `~/.cache/taquin`) on first use: `pdb:7-8` takes minutes to build, `pdb:5-5-5` seconds.
 ///
@@ -92,20 +69,34 @@ pub fn heuristic<'py>(
             goal.height()
         )));
     }
-    // Building a table (walking distance, pattern databases) may take long: no GIL held.
-    let built = py.detach(|| {
+    // Building a table (walking distance, pattern databases) may take minutes: no GIL held,
+    // and Ctrl-C stops it.
+    let cancel = cancel_flag();
+    let limits = taquin::Limits::none().with_cancel(cancel.clone());
+    let build = || {
         kind.build(
             &goal,
             crate::solve::tables(),
             taquin::pdb::BuildPolicy::IfMissing,
-            &taquin::Limits::none(),
+            &limits,
         )
-    });
+    };
+    let built = run_interruptible(py, &cancel, build, &mut |_| Ok(()))?;
     let built = built.map_err(|e| solve_error(py, e, 0))?;
     let values = with_slice!(&array.cells, |data| {
-        py.detach(|| {
-            check_rows(data, w, h).map(|()| estimates_parallel(data, cells, &*built, jobs))
-        })?
+        py.detach(|| check_rows(data, w, h))?;
+        let rows = data.len() / cells;
+        if rows <= PIECE_ROWS {
+            py.detach(|| estimates(data, cells, &*built))
+        } else {
+            let piece = PIECE_ROWS * cells;
+            let pieces = data.len().div_ceil(piece);
+            parallel_map(py, pieces, jobs, &cancel, |i| {
+                let rows = &data[i * piece..((i + 1) * piece).min(data.len())];
+                estimates(rows, cells, &*built)
+            })?
+            .concat()
+        }
     });
     Ok(PyArray1::from_vec(py, values))
 }

@@ -14,7 +14,7 @@ HARD = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="needs SIGINT")
-@pytest.mark.parametrize("call", ["solve", "solve_batch", "generate"])
+@pytest.mark.parametrize("call", ["solve", "solve_batch", "generate", "heuristic"])
 def test_ctrl_c_stops_a_search(call):
     # Python's own Ctrl-C handler, even where the test runner was started with SIGINT ignored
     # (as a shell does for a command it runs in the background): then Python installs none.
@@ -25,6 +25,10 @@ def test_ctrl_c_stops_a_search(call):
         with pytest.raises(KeyboardInterrupt):
             if call == "solve":
                 taquin.solve(HARD, heuristic="misplaced", timeout=120)
+            elif call == "heuristic":
+                # The 24-puzzle's 6-6-6-6 tables, built into the tests' own empty directory:
+                # minutes without the signal.
+                taquin.heuristic([list(range(1, 25)) + [0]], "pdb:6-6-6-6")
             elif call == "generate":
                 # A walk of a hundred billion moves: minutes without the signal.
                 taquin.generate("4x4", moves=10**11)
