@@ -181,9 +181,10 @@ impl Plan {
             algorithm: Algorithm::Anytime,
             anytime_after_half: false,
             reason: format!(
-                "{}; {} did not end in half the time limit (it proved at least {bound} moves), \
+                // In words, as the planner's reasons are: the page shows them as they come.
+                "{}; IDA* did not end in half the time limit (it proved at least {bound} moves), \
                  so the anytime search gave the best solution it found in the rest",
-                self.reason, self.algorithm
+                self.reason
             ),
             ..self.clone()
         };

@@ -287,7 +287,7 @@ fn the_planners_optimal_search_out_of_time_hands_over_to_the_anytime_search() {
     assert_eq!(s.algorithm, "anytime", "{}", s.plan);
     assert!(
         s.plan
-            .contains("idastar did not end in half the time limit"),
+            .contains("; IDA* did not end in half the time limit"),
         "{}",
         s.plan
     );
