@@ -149,7 +149,9 @@ pub fn solve_exit(err: &SolveError) -> u8 {
 pub fn gods_error(err: &GodsError) -> Value {
     let mut value = json!({ "error": err.to_string() });
     match err {
-        GodsError::TooLarge { .. } => value["code"] = json!("too_large"),
+        GodsError::TooLarge { .. } | GodsError::NoMemory { .. } => {
+            value["code"] = json!("too_large")
+        }
         GodsError::Stopped { hit, distribution } => {
             value["code"] = json!(limit_code(*hit));
             value["limit"] = json!(hit.name());

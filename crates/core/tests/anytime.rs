@@ -286,8 +286,7 @@ fn the_planners_optimal_search_out_of_time_hands_over_to_the_anytime_search() {
     s.verify(&board, &goal).unwrap();
     assert_eq!(s.algorithm, "anytime", "{}", s.plan);
     assert!(
-        s.plan
-            .contains("; IDA* did not end in half the time limit"),
+        s.plan.contains("; IDA* did not end in half the time limit"),
         "{}",
         s.plan
     );

@@ -73,6 +73,13 @@ pub enum GodsError {
         /// Memory allowed.
         budget_mib: u64,
     },
+    /// The system refused the memory of the state array (within the budget, beyond what the
+    /// machine has).
+    #[error("the state array needs {need}, which the system refused: pick a smaller board, or free memory")]
+    NoMemory {
+        /// Memory needed: "58 MiB".
+        need: String,
+    },
     /// The deadline passed or the search was cancelled; the layers done so far are kept.
     #[error(
         "{hit} after {} complete layer{}: God's number is at least {}",
@@ -137,7 +144,18 @@ pub fn gods_number(
     let total = ranker.states();
     let words = total.div_ceil(PER_WORD) as usize;
     let memory_bytes = words * 8;
-    let bits: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(u64::MAX)).collect();
+    let bits = unseen_states(words, limits).map_err(|e| match e {
+        Unseen::Stopped(hit) => GodsError::Stopped {
+            hit,
+            distribution: vec![1],
+        },
+        Unseen::Refused => GodsError::NoMemory {
+            need: format!(
+                "{} MiB",
+                crate::report::thousands(memory_bytes.div_ceil(1 << 20) as u64)
+            ),
+        },
+    })?;
     let threads = crate::search::parallel::threads_or_cores(threads);
     let start = ranker.rank(goal.tiles(), goal.blank());
     mark(&bits, start, layer_code(0));
@@ -247,6 +265,33 @@ fn too_large(width: usize, height: usize, budget: usize) -> GodsError {
         need,
         budget_mib: (budget >> 20) as u64,
     }
+}
+
+/// Words of the state array written between two checks of the limits: 8 MiB, a few
+/// milliseconds.
+const FILL_WORDS: usize = 1 << 20;
+
+/// Why the state array was not made.
+enum Unseen {
+    /// A limit came while it was written.
+    Stopped(LimitHit),
+    /// The system refused the memory.
+    Refused,
+}
+
+/// The state array of `words` words, every state unseen. Written piece by piece with the limits
+/// checked between pieces: a 2x7 board's array is 11 GB, which takes tens of seconds to write,
+/// and a time limit or Ctrl-C must not wait for it. Memory the system refuses is an error, not
+/// an abort.
+fn unseen_states(words: usize, limits: &Limits) -> Result<Vec<AtomicU64>, Unseen> {
+    let mut bits: Vec<AtomicU64> = Vec::new();
+    bits.try_reserve_exact(words).map_err(|_| Unseen::Refused)?;
+    while bits.len() < words {
+        limits.check(0).map_err(Unseen::Stopped)?;
+        let piece = FILL_WORDS.min(words - bits.len());
+        bits.extend((0..piece).map(|_| AtomicU64::new(u64::MAX)));
+    }
+    Ok(bits)
 }
 
 /// Sets the bit pair of an unseen state to `code`; true when this call was the one to do it.
@@ -416,5 +461,29 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn the_state_array_is_written_within_the_limits_and_refused_memory_is_an_error() {
+        let passed = Limits::none().with_timeout(Duration::from_nanos(1));
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(matches!(
+            unseen_states(3 * FILL_WORDS, &passed),
+            Err(Unseen::Stopped(LimitHit::Time))
+        ));
+        let filled = unseen_states(FILL_WORDS + 3, &Limits::none()).ok().unwrap();
+        assert_eq!(filled.len(), FILL_WORDS + 3);
+        assert!(filled.iter().all(|w| w.load(Ordering::Relaxed) == u64::MAX));
+        // More than any address space: refused, not an abort of the process.
+        assert!(matches!(
+            unseen_states(usize::MAX / 4, &Limits::none()),
+            Err(Unseen::Refused)
+        ));
+        let err = GodsError::NoMemory {
+            need: "11 MiB".into(),
+        };
+        assert!(err
+            .to_string()
+            .contains("needs 11 MiB, which the system refused"));
     }
 }
