@@ -12,7 +12,7 @@ use serde_json::json;
 use taquin::metric::Metric;
 use taquin::notation::Notation;
 use taquin::replay::{check, CheckError, ReplayError, Replayed};
-use taquin::{Algorithm, Board, Request, SolveError, SolveOptions, Tables};
+use taquin::{Algorithm, Board, LimitHit, Request, SolveError, SolveOptions, Tables};
 
 use crate::common::{self, LimitArgs, EXIT_FAILED};
 use crate::errors::Coded;
@@ -57,9 +57,10 @@ pub struct VerifyArgs {
 enum Optimum {
     /// The optimal length.
     Known(usize),
-    /// The time ran out; the best lower bound proven, and what to do when it ran out while
-    /// the search's tables were being built (nothing of them is kept).
-    Unknown(u32, Option<String>),
+    /// A limit (or Ctrl-C) stopped the search: the best lower bound proven, the limit, and
+    /// what to do when it came while the search's tables were being built (nothing of them is
+    /// kept).
+    Unknown(u32, LimitHit, Option<String>),
 }
 
 /// Runs `taquin verify`.
@@ -124,17 +125,26 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
     let verdict = |length: usize, optimum: &Optimum| match optimum {
         Optimum::Known(best) if length == *best => "optimal".to_string(),
         Optimum::Known(best) => format!("not optimal: the optimum is {best}"),
-        Optimum::Unknown(bound, None) => {
-            format!("optimality not known (no answer within the limits; the optimum is at least {bound})")
+        Optimum::Unknown(bound, hit, None) => {
+            format!(
+                "optimality not known ({} before an answer; the optimum is at least {bound})",
+                stopped_by(*hit)
+            )
         }
-        Optimum::Unknown(bound, Some(advice)) => {
-            format!("optimality not known (the time limit came while its tables were being built; the optimum is at least {bound}): {advice}")
+        Optimum::Unknown(bound, hit, Some(advice)) => {
+            format!(
+                "optimality not known ({} while its tables were being built; the optimum is at \
+                 least {bound}): {advice}",
+                stopped_by(*hit)
+            )
         }
     };
     if args.json {
         let field = |length: usize, optimum: &Optimum| match optimum {
             Optimum::Known(best) => json!({"optimal": length == *best, "optimal_length": best}),
-            Optimum::Unknown(bound, _) => json!({"optimal": null, "lower_bound": bound}),
+            Optimum::Unknown(bound, hit, _) => {
+                json!({"optimal": null, "lower_bound": bound, "limit": hit.name()})
+            }
         };
         let value = json!({
             "valid": true,
@@ -166,6 +176,16 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What stopped a search, in a verdict's words: "stopped by Ctrl-C", "the time limit came".
+fn stopped_by(hit: LimitHit) -> &'static str {
+    match hit {
+        LimitHit::Cancelled => "stopped by Ctrl-C",
+        LimitHit::Time => "the time limit came",
+        LimitHit::Nodes => "the node limit came",
+        LimitHit::Memory => "the memory limit came",
+    }
+}
+
 /// Solves `board` optimally in `metric` within `timeout`: the planner's optimal search (IDA*
 /// with its heuristic and tables) for STM, the multi-tile IDA* for MTM. A bound proven as long
 /// as the moves' `length` in that metric says they are optimal, even where the search stopped.
@@ -195,21 +215,28 @@ fn optimum(
         Ok(solution) => Ok(Optimum::Known(metric.length(&solution.moves))),
         // Out of time before the search began (building a multi-tile table), nothing proven:
         // the bound every board has ([`crate::interchange::slides_floor`]).
-        Err(SolveError::Limit { bound: 0, .. }) if metric == Metric::Mtm => Ok(Optimum::Unknown(
-            crate::interchange::slides_floor(board, goal),
-            Some(format!(
-                "give more time (--timeout), or build them once with `taquin pdb build --metric \
-                 mtm --size {}x{}{}`",
-                goal.width(),
-                goal.height(),
-                common::goal_flag(goal)
-            )),
-        )),
+        Err(SolveError::Limit { bound: 0, hit, .. }) if metric == Metric::Mtm => {
+            Ok(Optimum::Unknown(
+                crate::interchange::slides_floor(board, goal),
+                hit,
+                Some(format!(
+                    "{}build them once with `taquin pdb build --metric mtm --size {}x{}{}`",
+                    if hit == LimitHit::Time {
+                        "give more time (--timeout), or "
+                    } else {
+                        ""
+                    },
+                    goal.width(),
+                    goal.height(),
+                    common::goal_flag(goal)
+                )),
+            ))
+        }
         // Moves as short as the bound proven are optimal, whatever stopped the search.
         Err(SolveError::Limit { bound, .. }) if bound as usize == length => {
             Ok(Optimum::Known(bound as usize))
         }
-        Err(SolveError::Limit { bound, .. }) => Ok(Optimum::Unknown(bound, None)),
+        Err(SolveError::Limit { bound, hit, .. }) => Ok(Optimum::Unknown(bound, hit, None)),
         Err(err) => Err(err.into()),
     }
 }

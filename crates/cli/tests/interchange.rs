@@ -145,6 +145,15 @@ fn a_limit_met_while_building_multi_tile_tables_says_so() {
         verdict["mtm"]["lower_bound"].as_u64().unwrap() > 0,
         "{verdict}"
     );
+    // Which limit stopped it (Ctrl-C says "cancelled", not a time limit).
+    assert_eq!(verdict["mtm"]["limit"], "time", "{verdict}");
+    taquin()
+        .args(["verify", SEVEN, &moves, "--timeout", "0.05"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "optimality not known (the time limit came while its tables were being built",
+        ));
 }
 
 #[test]
