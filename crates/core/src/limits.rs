@@ -223,9 +223,20 @@ impl Limits {
     /// 1 + its heap bytes / 64 (copying, hashing and storing it are linear in its size), which
     /// keeps a 300x300 board's search checking every few nodes instead of every few seconds.
     pub fn next_check(&self, work: u64, generated: u64) -> u64 {
+        self.next_check_of(work, generated, 1)
+    }
+
+    /// [`Limits::next_check`] for one of `threads` threads that share the node budget, with
+    /// `generated` the nodes of all of them published so far: each goes on for at most half its
+    /// share of what is left before it checks again. The others' nodes since their last check
+    /// are not in `generated`, so the threads together may pass the budget by what they
+    /// generate between two checks: near the budget, a small part of what was left, instead of
+    /// up to [`Limits::CHECK_EVERY`] each.
+    pub fn next_check_of(&self, work: u64, generated: u64, threads: usize) -> u64 {
+        let shares = if threads > 1 { 2 * threads as u64 } else { 1 };
         let left = self
             .max_nodes
-            .map_or(u64::MAX, |m| m.saturating_sub(generated));
+            .map_or(u64::MAX, |m| m.saturating_sub(generated).div_ceil(shares));
         work.saturating_add(Limits::CHECK_EVERY.min(left))
     }
 

@@ -54,6 +54,34 @@ fn a_node_budget_of_one_or_zero_stops_every_search_at_once() {
 }
 
 #[test]
+fn threads_sharing_a_node_budget_stop_close_to_it() {
+    // A board whose parallel IDA* splits its tree into about 2,500 nodes of jobs, and whose
+    // multi-tile search goes through several parallel iterations before these budgets run
+    // out: the split and each thread check the budget shared by all, each thread within its
+    // share of what is left (before, 1,000 nodes gave 2,546 and 16,384 nodes at once).
+    let board: Board = "13 12 6 10/14 5 15 4/8 0 7 3/1 9 11 2".parse().unwrap();
+    let goal = Board::solved(4, 4).unwrap();
+    let mut options = SolveOptions::new(Algorithm::IdaStar, HeuristicKind::Manhattan);
+    options.threads = 2;
+    let mtm = taquin::mtm::MtmSolver::new(&goal).with_threads(2);
+    for budget in [1, 100, 1_000, 20_000, 100_000] {
+        let limits = Limits::none().with_max_nodes(budget);
+        let (hit, generated) = hit_of(solve_with(&board, &goal, &options, &limits));
+        assert_eq!(hit, LimitHit::Nodes);
+        assert!(
+            generated <= budget + budget / 2 + 30,
+            "IDA*, {budget}: {generated} nodes"
+        );
+        let (hit, generated) = hit_of(mtm.solve(&board, &limits, None));
+        assert_eq!(hit, LimitHit::Nodes);
+        assert!(
+            generated <= budget + budget / 2 + 30,
+            "MTM, {budget}: {generated} nodes"
+        );
+    }
+}
+
+#[test]
 fn deep_look_aheads_stop_inside_their_trees() {
     let goal = Board::solved(4, 4).unwrap();
     let board = taquin::generate::uniform(&goal, &mut taquin::generate::Rng::new(7));

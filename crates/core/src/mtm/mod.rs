@@ -232,7 +232,7 @@ impl MtmSolver {
             path: Vec::new(),
             stats: Stats::default(),
             limits,
-            next_check: Limits::CHECK_EVERY,
+            next_check: limits.next_check(0, 0),
             started,
             bound: 0,
             progress,
@@ -498,15 +498,18 @@ impl Search<'_> {
         }
         self.stats.expanded += 1;
         if self.stats.generated >= self.next_check {
-            self.next_check = self.stats.generated + Limits::CHECK_EVERY;
-            let generated = match &mut self.shared {
+            let (generated, threads) = match &mut self.shared {
                 Some(shared) => match shared.check(self.stats.generated) {
-                    Some(total) => total,
+                    Some(total) => (total, self.solver.threads),
                     // Another thread found a solution that comes first.
                     None => return Outcome::Stopped(LimitHit::Cancelled),
                 },
-                None => self.stats.generated,
+                None => (self.stats.generated, 1),
             };
+            // Counted from every thread's nodes, as far as this thread's share of the node
+            // budget left allows.
+            let step = self.limits.next_check_of(generated, generated, threads) - generated;
+            self.next_check = self.stats.generated + step;
             if let Err(hit) = self.limits.check(generated) {
                 return Outcome::Stopped(hit);
             }

@@ -130,6 +130,10 @@ pub(super) fn iteration(solver: &MtmSolver, board: &Board, search: &mut Search) 
                 scope.spawn(move || {
                     let mut worker = solver.search(board, limits, progress, started);
                     worker.bound = bound;
+                    // Its first check within its share of the node budget left by the
+                    // iterations before (its own count starts at 0).
+                    let total = generated.load(Ordering::Relaxed);
+                    worker.next_check = limits.next_check_of(total, total, solver.threads) - total;
                     let mut smallest = u32::MAX;
                     let mut stopped = None;
                     loop {
@@ -137,9 +141,13 @@ pub(super) fn iteration(solver: &MtmSolver, board: &Board, search: &mut Search) 
                         if i >= nodes.len() || i > first_found.load(Ordering::Relaxed) {
                             break;
                         }
+                        // What this thread has published stays as it was: the nodes it
+                        // generated below the node before since its last check are added to
+                        // the total at its next check, not dropped from it.
+                        let added = worker.shared.as_ref().map_or(0, |s| s.added);
                         worker.shared = Some(Shared {
                             generated,
-                            added: worker.stats.generated,
+                            added,
                             first_found,
                             node: i,
                         });

@@ -37,16 +37,28 @@ const JOBS_PER_THREAD: usize = 256;
 const MAX_SPLIT_DEPTH: u32 = 24;
 
 /// The splitter's [`Control`]: collects the jobs of one iteration, in the sequential order.
-struct Splitter<A> {
+struct Splitter<'a, A> {
     jobs: Vec<Job<A>>,
+    limits: &'a Limits,
+    /// Nodes generated before this split, for the node budget.
+    before: u64,
+    /// The limit that stopped the split.
+    hit: Option<LimitHit>,
 }
 
-impl<A> Control<A> for Splitter<A> {
+impl<A> Control<A> for Splitter<'_, A> {
     const SPLITS: bool = true;
 
-    fn stop(&mut self, _generated: u64, _expanded: u64, _bound: u32) -> bool {
-        // The top of the tree is small (a few hundred nodes per thread); the jobs check limits.
-        false
+    fn stop(&mut self, generated: u64, _expanded: u64, _bound: u32) -> bool {
+        // The top of the tree is small (a few hundred nodes per thread), but a node budget
+        // may be smaller still.
+        self.hit = self.limits.check(self.before + generated).err();
+        self.hit.is_some()
+    }
+
+    fn next_check(&self, generated: u64) -> u64 {
+        let total = self.before + generated;
+        generated + (self.limits.next_check(total, total) - total)
     }
 
     fn job(&mut self, node: Job<A>) {
@@ -57,6 +69,8 @@ impl<A> Control<A> for Splitter<A> {
 /// What the threads share during one iteration.
 struct Shared<'a> {
     limits: &'a Limits,
+    /// Threads sharing the node budget.
+    threads: usize,
     next_job: AtomicUsize,
     /// Lowest job index holding a solution, `usize::MAX` while none.
     best: AtomicUsize,
@@ -113,7 +127,8 @@ impl<A> Control<A> for JobControl<'_> {
     fn next_check(&self, generated: u64) -> u64 {
         // The node budget is shared: what is left of it is counted from every thread's total.
         let total = self.shared.generated.load(Ordering::Relaxed) + (generated - self.published.0);
-        generated + (self.shared.limits.next_check(total, total) - total)
+        let limits = self.shared.limits;
+        generated + (limits.next_check_of(total, total, self.shared.threads) - total)
     }
 }
 
@@ -122,6 +137,7 @@ impl<A> Control<A> for JobControl<'_> {
 /// meets the goal, or reaches [`MAX_SPLIT_DEPTH`]). Returns the jobs in the sequential order,
 /// the smallest f above the bound met above the split, and the nodes generated and expanded
 /// there.
+#[allow(clippy::type_complexity)]
 fn split<H: Incremental, const CAP: usize>(
     board: &Board,
     goal: &Board,
@@ -129,10 +145,16 @@ fn split<H: Incremental, const CAP: usize>(
     pruning: Pruning,
     bound: u32,
     threads: usize,
-) -> (Vec<Job<H::Aux>>, u32, u64, u64) {
+    (limits, before): (&Limits, u64),
+) -> Result<(Vec<Job<H::Aux>>, u32, u64, u64), (LimitHit, u64, u64)> {
     let mut depth = 1;
     loop {
-        let control = Splitter { jobs: Vec::new() };
+        let control = Splitter {
+            jobs: Vec::new(),
+            limits,
+            before,
+            hit: None,
+        };
         let mut engine =
             Engine::<H, Splitter<H::Aux>, CAP>::new(board, goal, heuristic, pruning, control);
         let (h0, mut aux0) = heuristic.init(board.tiles());
@@ -141,13 +163,16 @@ fn split<H: Incremental, const CAP: usize>(
         engine.bound = bound;
         engine.split_depth = depth;
         let r = engine.dfs(board.blank(), 0, h0, hb0, &aux0, start);
+        if let Some(hit) = engine.control.hit {
+            return Err((hit, engine.generated, engine.expanded));
+        }
         let jobs = engine.control.jobs;
         if jobs.len() >= JOBS_PER_THREAD * threads
             || r == FOUND
             || depth >= MAX_SPLIT_DEPTH.min(bound)
         {
             let next = if r == FOUND { UNBOUNDED } else { r };
-            return (jobs, next, engine.generated, engine.expanded);
+            return Ok((jobs, next, engine.generated, engine.expanded));
         }
         depth += 1;
     }
@@ -323,15 +348,31 @@ where
         peak_memory_bytes = so_far.peak_memory_bytes;
         let before = generated;
         // Split deeper until there are enough jobs (or the tree is that small).
-        let (jobs, split_bound, split_generated, split_expanded) = if board.len() <= 64 {
-            split::<H, 64>(board, goal, heuristic, pruning, bound, threads)
+        let budget = (limits, generated);
+        let split = if board.len() <= 64 {
+            split::<H, 64>(board, goal, heuristic, pruning, bound, threads, budget)
         } else {
-            split::<H, MAX_CELLS>(board, goal, heuristic, pruning, bound, threads)
+            split::<H, MAX_CELLS>(board, goal, heuristic, pruning, bound, threads, budget)
+        };
+        let (jobs, split_bound, split_generated, split_expanded) = match split {
+            Ok(split) => split,
+            Err((hit, split_generated, split_expanded)) => {
+                let stats = Stats {
+                    expanded: expanded + split_expanded,
+                    generated: generated + split_generated,
+                    elapsed: started.elapsed(),
+                    iterations,
+                    peak_memory_bytes,
+                    ..Stats::default()
+                };
+                return Err(SolveError::Limit { hit, stats, bound });
+            }
         };
         generated += split_generated;
         expanded += split_expanded;
         let shared = Shared {
             limits,
+            threads,
             next_job: AtomicUsize::new(0),
             best: AtomicUsize::new(usize::MAX),
             next_bound: AtomicU32::new(split_bound),
