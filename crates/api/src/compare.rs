@@ -57,14 +57,14 @@ impl Comparison {
             None => vec![Algorithm::AStar],
             Some(names) => names
                 .iter()
-                .map(|n| algorithm_of(n))
+                .map(|n| algorithm_of(n).map_err(|e| e.with("field", "algorithms")))
                 .collect::<Result<_, _>>()?,
         };
         let heuristics = match &req.heuristics {
             None => HeuristicKind::ALL.to_vec(),
             Some(names) => names
                 .iter()
-                .map(|n| heuristic_of(n))
+                .map(|n| heuristic_of(n).map_err(|e| e.with("field", "heuristics")))
                 .collect::<Result<_, _>>()?,
         };
         if algorithms.is_empty() || heuristics.is_empty() {
@@ -79,8 +79,9 @@ impl Comparison {
         let max_nodes = nodes_of(settings, req.max_nodes)?;
         let mut runs = Vec::new();
         for &algorithm in &algorithms {
-            if algorithm == Algorithm::Bfs {
-                // BFS ignores the heuristic: one run says all there is to say.
+            if !algorithm.takes_heuristic() {
+                // BFS, the constructive solver and the look-ahead player ignore the heuristic
+                // they are given: one run says all there is to say, as `taquin compare` has it.
                 runs.push((algorithm, heuristics[0]));
                 continue;
             }

@@ -683,6 +683,17 @@ async fn compare_runs_each_heuristic() {
     let results = r.json()["results"].as_array().unwrap().clone();
     assert_eq!(results.len(), 2);
     assert_eq!(results[0]["heuristic"], "none");
+    // Every algorithm that takes no heuristic gets one run, whatever heuristics are listed.
+    let r = post(
+        "/api/compare",
+        json!({"board": ARTICLE, "algorithms": ["constructive", "lookahead", "astar"]}),
+    )
+    .await;
+    let results = r.json()["results"].as_array().unwrap().clone();
+    let runs = |a: &str| results.iter().filter(|r| r["algorithm"] == a).count();
+    assert_eq!(runs("constructive"), 1, "{results:?}");
+    assert_eq!(runs("lookahead"), 1, "{results:?}");
+    assert_eq!(runs("astar"), HeuristicKind::ALL.len(), "{results:?}");
 
     // A run stopped by its budget is reported, not dropped.
     let r = post(
@@ -698,12 +709,21 @@ async fn compare_runs_each_heuristic() {
     post("/api/compare", json!({"board": ARTICLE, "heuristics": []}))
         .await
         .error(StatusCode::BAD_REQUEST, "bad_fields");
-    post(
+    let body = post(
         "/api/compare",
         json!({"board": ARTICLE, "algorithms": ["nope"]}),
     )
     .await
     .error(StatusCode::BAD_REQUEST, "bad_algorithm");
+    // The field as the request names it.
+    assert_eq!(body["field"], "algorithms", "{body}");
+    let body = post(
+        "/api/compare",
+        json!({"board": ARTICLE, "heuristics": ["nope"]}),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST, "bad_heuristic");
+    assert_eq!(body["field"], "heuristics", "{body}");
 }
 
 #[tokio::test]
