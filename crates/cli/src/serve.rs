@@ -43,9 +43,15 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 2_000_000_000)]
     pub max_nodes: u64,
 
-    /// Memory budget of one A* or BFS search, in MiB.
-    #[arg(long, default_value_t = 1024)]
-    pub max_memory_mib: usize,
+    /// Memory budget of one search, in MiB (A* and BFS stop at it, the anytime search's beams
+    /// stay within it), as every command's --max-memory (--max-memory-mib is the same flag).
+    #[arg(
+        long = "max-memory",
+        alias = "max-memory-mib",
+        value_name = "MIB",
+        default_value_t = 1024
+    )]
+    pub max_memory: usize,
 
     /// Largest board side served (2 to 1000).
     #[arg(long, default_value_t = 8)]
@@ -63,6 +69,15 @@ pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> 
     if !(2..=1000).contains(&args.max_side) {
         anyhow::bail!("--max-side must be between 2 and 1000");
     }
+    // A default past the largest a request may ask for could never be asked for again.
+    if args.timeout > args.max_timeout {
+        return Err(crate::errors::Coded::bad_fields(format!(
+            "--timeout {} is more than --max-timeout {}: the time a request gets when it names \
+             none must be one it could ask for; lower --timeout or raise --max-timeout",
+            args.timeout, args.max_timeout
+        ))
+        .into());
+    }
     let mut config = taquin_web::Config {
         addr: args.addr,
         queue: args.queue,
@@ -70,7 +85,7 @@ pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> 
         default_timeout: seconds("timeout", args.timeout)?,
         max_timeout: seconds("max-timeout", args.max_timeout)?,
         max_nodes: crate::common::node_budget("max-nodes", args.max_nodes)?,
-        max_memory: crate::common::mib_to_bytes("max-memory-mib", args.max_memory_mib)?,
+        max_memory: crate::common::mib_to_bytes("max-memory", args.max_memory)?,
         max_side: args.max_side,
         tables,
         background_build: !args.no_background_build,

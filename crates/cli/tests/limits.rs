@@ -54,13 +54,16 @@ fn a_memory_budget_of_nothing_is_refused() {
         .stderr(predicate::str::contains(
             "--max-memory must be at least 1 MiB",
         ));
-    taquin()
-        .args(["serve", "--max-memory-mib", "0"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "--max-memory-mib must be at least 1 MiB",
-        ));
+    // serve's flag has the name every command's has; the old name still works.
+    for flag in ["--max-memory", "--max-memory-mib"] {
+        taquin()
+            .args(["serve", flag, "0"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "--max-memory must be at least 1 MiB",
+            ));
+    }
 }
 
 #[test]
@@ -86,6 +89,17 @@ fn a_node_budget_of_nothing_is_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--max-nodes must be at least 1"));
+}
+
+#[test]
+fn a_server_default_time_past_its_maximum_is_refused() {
+    taquin()
+        .args(["serve", "--timeout", "100", "--max-timeout", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--timeout 100 is more than --max-timeout 2",
+        ));
 }
 
 #[test]
