@@ -64,6 +64,19 @@ pub enum ParseError {
     /// No blank at all.
     #[error("the board has no blank: mark the empty cell with 0, '_' or '.'")]
     NoBlank,
+    /// No blank, and a tile out of range: most likely the number written for the empty cell
+    /// (`7 9 8` on a 3x3 board), said so rather than only "no blank".
+    #[error("the board has no blank, and tile {tile} is out of range (a {width}x{height} board holds tiles 1 to {max}): if it stands for the empty cell, write 0, '_' or '.' there")]
+    NoBlankOutOfRange {
+        /// The number out of range.
+        tile: u64,
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Largest valid tile (`N-1`).
+        max: usize,
+    },
     /// More than one blank.
     #[error("the board has {count} blanks: exactly one cell must be empty (0, '_' or '.')")]
     ManyBlanks {
@@ -167,7 +180,17 @@ impl Board {
         }
         let blanks = tiles.iter().filter(|&&t| t == BLANK).count();
         match blanks {
-            0 => return Err(ParseError::NoBlank),
+            0 => {
+                return Err(match tiles.iter().find(|&&t| t as usize >= n) {
+                    Some(&t) => ParseError::NoBlankOutOfRange {
+                        tile: u64::from(t),
+                        width,
+                        height,
+                        max: n - 1,
+                    },
+                    None => ParseError::NoBlank,
+                })
+            }
             1 => {}
             count => return Err(ParseError::ManyBlanks { count }),
         }
@@ -609,7 +632,18 @@ mod tests {
             Board::parse("1 2 x/3 0 4/5 6 7"),
             Err(ParseError::BadToken { row: 1, .. })
         ));
-        assert_eq!(Board::parse("1 2/3 4"), Err(ParseError::NoBlank));
+        assert_eq!(Board::parse("1 2/3 1"), Err(ParseError::NoBlank));
+        // Numbered from 1 with no blank: the number out of range is named too.
+        let e = Board::parse("1 2 3/4 5 6/7 9 8").unwrap_err();
+        assert!(
+            matches!(e, ParseError::NoBlankOutOfRange { tile: 9, .. }),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .contains("no blank, and tile 9 is out of range"),
+            "{e}"
+        );
         assert_eq!(
             Board::parse("1 0/0 3"),
             Err(ParseError::ManyBlanks { count: 2 })
