@@ -84,6 +84,12 @@ pub fn node_budget(name: &str, nodes: u64) -> Result<u64> {
     taquin::limits::node_budget(nodes).map_err(|e| Coded::bad_limit(format!("--{name} {e}")).into())
 }
 
+/// A thread count given as `--{name}`, refused above [`taquin::limits::MAX_THREADS`].
+pub fn thread_count(name: &str, threads: usize) -> Result<usize> {
+    taquin::limits::thread_count(threads)
+        .map_err(|e| Coded::bad_fields(format!("--{name} {e}")).into())
+}
+
 /// Parses a `WxH` size argument with the core's [`taquin::board::parse_size`] (for clap's
 /// `value_parser`).
 pub fn parse_size(text: &str) -> Result<(usize, usize), String> {

@@ -104,6 +104,7 @@ fn goal_without_size(text: &str) -> Result<taquin::Board> {
 fn run_on(goal: taquin::Board, args: GodsNumberArgs) -> Result<ExitCode> {
     let (width, height) = (goal.width(), goal.height());
     let limits = args.limits.limits()?;
+    common::thread_count("threads", args.threads)?;
     let bar = (std::io::stderr().is_terminal() && !args.json).then(|| {
         let bar = common::shown(ProgressBar::new(0));
         bar.set_style(

@@ -140,6 +140,7 @@ pub fn used_by(flag: &str, algorithm: Option<Algorithm>, setting: Setting) -> Re
 /// Refuses `--threads` other than 1 when the search that runs, `algorithm` (the planner's
 /// choice included), is not IDA*, the only one it splits.
 pub fn threads_used(threads: usize, algorithm: Algorithm) -> Result<()> {
+    crate::common::thread_count("threads", threads)?;
     if threads == 1 {
         return Ok(());
     }
@@ -216,6 +217,8 @@ impl SolveArgs {
     /// before any table is read.
     pub fn validate(&self) -> Result<()> {
         self.search.validate()?;
+        // Also where the multi-tile search (--metric mtm) takes the threads.
+        crate::common::thread_count("threads", self.threads)?;
         if self.show && self.json {
             // Not dropped without a word: the JSON has the moves, not the boards.
             return Err(Coded::bad_fields(

@@ -92,6 +92,28 @@ fn a_node_budget_of_nothing_is_refused() {
 }
 
 #[test]
+fn more_threads_than_any_machine_has_are_refused() {
+    for args in [
+        &["solve", ARTICLE, "-a", "idastar", "--threads", "100000"][..],
+        &[
+            "solve",
+            ARTICLE,
+            "--metric",
+            "mtm",
+            "--threads",
+            "4000000000",
+        ],
+        &["gods-number", "2x2", "--threads", "100000"],
+    ] {
+        taquin()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is more than 256, the most threads one search takes"));
+    }
+}
+
+#[test]
 fn a_server_default_time_past_its_maximum_is_refused() {
     taquin()
         .args(["serve", "--timeout", "100", "--max-timeout", "2"])

@@ -51,6 +51,9 @@ pub enum LimitError {
     /// A memory budget of 0 MiB, in which no search can hold even its start.
     #[error("must be at least 1 MiB: 0 leaves no memory to search in")]
     NoMemory,
+    /// More threads than [`MAX_THREADS`].
+    #[error("{0} is more than {MAX_THREADS}, the most threads one search takes: give the machine's cores or fewer (0: every core); threads beyond the cores only wait for them")]
+    Threads(usize),
     /// A node budget of 0, in which no search can look at a single move.
     #[error("must be at least 1: a budget of 0 nodes leaves nothing to search")]
     NoNodes,
@@ -81,6 +84,27 @@ pub fn mebibytes(mib: usize) -> Result<usize, LimitError> {
         return Err(LimitError::NoMemory);
     }
     mib.checked_mul(1 << 20).ok_or(LimitError::Mebibytes(mib))
+}
+
+/// Most threads one search may be given: far past the cores of the machines taquin runs on,
+/// and far below the count at which starting them costs seconds (each thread of the parallel
+/// IDA* or of God's number search is started per iteration or layer).
+pub const MAX_THREADS: usize = 256;
+
+/// A thread count a user gave (0: every core), refused above [`MAX_THREADS`]: every front end's
+/// one check.
+///
+/// ```
+/// use taquin::limits::thread_count;
+/// assert_eq!(thread_count(0), Ok(0));
+/// assert!(thread_count(100_000).is_err());
+/// ```
+pub fn thread_count(threads: usize) -> Result<usize, LimitError> {
+    if threads > MAX_THREADS {
+        Err(LimitError::Threads(threads))
+    } else {
+        Ok(threads)
+    }
 }
 
 /// A node budget (nodes generated), refused when it is 0: every front end's one check, so that

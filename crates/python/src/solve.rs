@@ -273,6 +273,8 @@ fn ask_from(
         threads,
         "give a number of threads of one search, 1 or more",
     )?;
+    taquin::limits::thread_count(threads)
+        .map_err(|e| PyValueError::new_err(format!("invalid threads {threads}: {e}")))?;
     let max_nodes = node_budget("max_nodes", max_nodes)?;
     let max_memory = memory_budget(max_memory)?;
     let timeout = timeout

@@ -195,6 +195,11 @@ def test_a_negative_limit_is_refused_by_name(name, message):
             call("1 2 3/4 5 6/7 0 8" if call is taquin.solve else ["1 2 3/4 5 6/7 0 8"], **{name: -1})
 
 
+def test_more_threads_than_any_machine_has_are_refused():
+    with pytest.raises(ValueError, match="invalid threads 100000: 100000 is more than 256, the most threads"):
+        taquin.solve("1 2 3/4 5 6/7 0 8", algorithm="idastar", threads=100_000)
+
+
 def test_a_node_budget_of_nothing_is_refused_up_front():
     # As the command line's --max-nodes 0 and the web API's max_nodes: 0 are.
     for call in (taquin.solve, taquin.solve_batch):
