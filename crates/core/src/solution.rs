@@ -114,7 +114,7 @@ pub enum SolveError {
     Unsupported(String),
     /// A real-time player (the look-ahead player, `lookahead`) came back to a board it had already left
     /// with the same last move: being deterministic, it would repeat the same moves forever.
-    #[error("the player cycles: after {moves_made} moves it is back on the board it reached after move {cycle_start}, so it would repeat the same {cycle_moves} moves forever ({states_repeated} states repeated); the closest it came to the goal was a Manhattan distance of {closest}")]
+    #[error("the player cycles: after {moves_made} moves it is back on the board it reached after move {cycle_start}, so it would repeat the same {cycle_moves} moves forever ({states_repeated} state{} repeated); the closest it came to the goal was a Manhattan distance of {closest}", if *states_repeated == 1 { "" } else { "s" })]
     Cycle {
         /// Moves made before the repeat was seen.
         moves_made: u64,
