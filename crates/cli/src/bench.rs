@@ -625,17 +625,21 @@ fn results_record(
             "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})
         }
         Err(e) => {
-            let (status, expanded, generated, time_ms, bound) = match e {
-                SolveError::Limit { stats, bound, .. } => (
+            let (status, limit, expanded, generated, time_ms, bound) = match e {
+                SolveError::Limit {
+                    hit, stats, bound, ..
+                } => (
                     "limit",
+                    Some(hit.name()),
                     Some(stats.expanded),
                     Some(stats.generated),
                     Some(taquin::report::millis(stats.elapsed)),
                     Some(*bound),
                 ),
-                _ => ("error", None, None, None, None),
+                _ => ("error", None, None, None, None, None),
             };
-            json!({"id": inst.id, "status": status, "code": crate::errors::solve_code(e), "error": e.to_string(), "optimal_length": inst.optimal_length,
+            // `limit` as `bench --json` and `batch` say it: which limit stopped the search.
+            json!({"id": inst.id, "status": status, "code": crate::errors::solve_code(e), "limit": limit, "error": e.to_string(), "optimal_length": inst.optimal_length,
                 "heuristic": hname, "threads": threads, "memory_mib": memory_mib, "expanded": expanded, "generated": generated, "lower_bound": bound,
                 "published_generated": published_generated, "time_ms": time_ms,
                 "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})

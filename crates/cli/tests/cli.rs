@@ -779,6 +779,8 @@ fn a_resumed_bench_counts_the_nodes_of_instances_stopped_by_a_limit() {
     )
     .unwrap();
     assert_eq!(record["code"], "limit_reached", "{record}");
+    // Which limit, as bench --json and batch say.
+    assert_eq!(record["limit"], "nodes", "{record}");
     assert!(record["expanded"].as_u64().unwrap() > 0, "{record}");
     let again = summary(&["--resume"]);
     for field in ["failed", "expanded", "generated"] {

@@ -109,7 +109,9 @@ fn more_threads_than_any_machine_has_are_refused() {
             .args(args)
             .assert()
             .code(2)
-            .stderr(predicate::str::contains("is more than 256, the most threads one search takes"));
+            .stderr(predicate::str::contains(
+                "is more than 256, the most threads one search takes",
+            ));
     }
 }
 
