@@ -596,6 +596,28 @@ fn compare_runs_the_heuristics_named_with_h_and_refuses_one_named_twice() {
     let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
     assert!(err.contains("-H names 'manhattan' twice"), "{err}");
     assert!(assert.get_output().stdout.is_empty());
+    // With --json, one line a run, the planner's own marked as the table's `default` row is.
+    let assert = taquin()
+        .args([
+            "compare",
+            ARTICLE,
+            "-a",
+            "idastar",
+            "-H",
+            "manhattan",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let runs: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(runs.len(), 2, "{out}");
+    assert_eq!(runs[0]["default"], false, "{out}");
+    assert_eq!(runs[1]["default"], true, "{out}");
+    assert_eq!(runs[1]["length"], 31, "{out}");
 }
 
 fn tempfile_with(text: &str) -> std::path::PathBuf {
