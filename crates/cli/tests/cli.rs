@@ -562,18 +562,14 @@ fn compare_gives_one_row_to_an_algorithm_that_takes_no_heuristic() {
 
 #[test]
 fn compare_runs_the_heuristics_named_with_h_and_refuses_one_named_twice() {
-    let assert = taquin()
-        .args([
-            "compare",
-            ARTICLE,
-            "-a",
-            "idastar",
-            "-H",
-            "linear-conflict,manhattan",
-        ])
-        .assert()
-        .success();
-    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    // The standard output of `taquin compare ARTICLE -a idastar ARGS`.
+    let compare = |args: &[&str]| {
+        let mut all = vec!["compare", ARTICLE, "-a", "idastar"];
+        all.extend_from_slice(args);
+        let assert = taquin().args(&all).assert().success();
+        String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+    };
+    let out = compare(&["-H", "linear-conflict,manhattan"]);
     let rows: Vec<(&str, &str)> = out
         .lines()
         .skip(1)
@@ -597,19 +593,7 @@ fn compare_runs_the_heuristics_named_with_h_and_refuses_one_named_twice() {
     assert!(err.contains("-H names 'manhattan' twice"), "{err}");
     assert!(assert.get_output().stdout.is_empty());
     // With --json, one line a run, the planner's own marked as the table's `default` row is.
-    let assert = taquin()
-        .args([
-            "compare",
-            ARTICLE,
-            "-a",
-            "idastar",
-            "-H",
-            "manhattan",
-            "--json",
-        ])
-        .assert()
-        .success();
-    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let out = compare(&["-H", "manhattan", "--json"]);
     let runs: Vec<Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
