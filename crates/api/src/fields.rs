@@ -271,7 +271,11 @@ pub fn timeout_of(settings: &Settings, ms: Option<u64>) -> Result<Duration, ApiE
 
 /// The node budget a request asks for (`max_nodes`), within the allowed range.
 pub fn nodes_of(settings: &Settings, nodes: Option<u64>) -> Result<u64, ApiError> {
-    let max = settings.max_nodes;
+    nodes_within(nodes, settings.max_nodes)
+}
+
+/// A request's `max_nodes`: `max` when it is absent, else a budget from 1 to `max`.
+pub fn nodes_within(nodes: Option<u64>, max: u64) -> Result<u64, ApiError> {
     match nodes {
         None => Ok(max),
         Some(n) if (1..=max).contains(&n) => Ok(n),

@@ -63,19 +63,10 @@ impl TracePlan {
                 ),
             ));
         }
-        let max_nodes = match req.max_nodes {
-            None => settings.trace_max_nodes,
-            Some(n) if (1..=settings.trace_max_nodes).contains(&n) => n,
-            Some(_) => {
-                return Err(ApiError::bad_request(
-                    "bad_limit",
-                    format!(
-                        "max_nodes must be between 1 and {}",
-                        settings.trace_max_nodes
-                    ),
-                ))
-            }
-        };
+        let max_nodes = crate::fields::nodes_within(
+            req.max_nodes.map(|n| n as u64),
+            settings.trace_max_nodes as u64,
+        )? as usize;
         let kind = match &req.heuristic {
             None => HeuristicKind::Manhattan,
             Some(name) => heuristic_of(name)?,

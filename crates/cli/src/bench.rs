@@ -625,24 +625,29 @@ fn results_record(
             "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})
         }
         Err(e) => {
-            let (status, limit, expanded, generated, time_ms, bound) = match e {
-                SolveError::Limit {
-                    hit, stats, bound, ..
-                } => (
-                    "limit",
-                    Some(hit.name()),
-                    Some(stats.expanded),
-                    Some(stats.generated),
-                    Some(taquin::report::millis(stats.elapsed)),
-                    Some(*bound),
-                ),
-                _ => ("error", None, None, None, None, None),
+            // The error's fields as `bench --json` and `batch` give them (`code`, `error`, and
+            // for a stopped search `limit`, `lower_bound`, `expanded`, `generated`, `time_ms`).
+            let mut record = crate::errors::solve_error(e);
+            let status = if matches!(e, SolveError::Limit { .. }) {
+                "limit"
+            } else {
+                "error"
             };
-            // `limit` as `bench --json` and `batch` say it: which limit stopped the search.
-            json!({"id": inst.id, "status": status, "code": crate::errors::solve_code(e), "limit": limit, "error": e.to_string(), "optimal_length": inst.optimal_length,
-                "heuristic": hname, "threads": threads, "memory_mib": memory_mib, "expanded": expanded, "generated": generated, "lower_bound": bound,
-                "published_generated": published_generated, "time_ms": time_ms,
-                "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})
+            for (key, value) in [
+                ("id", json!(inst.id)),
+                ("status", json!(status)),
+                ("optimal_length", json!(inst.optimal_length)),
+                ("heuristic", json!(hname)),
+                ("threads", json!(threads)),
+                ("memory_mib", json!(memory_mib)),
+                ("published_generated", json!(published_generated)),
+                ("commit", json!(run_info.commit)),
+                ("date", json!(run_info.date)),
+                ("cpu", json!(run_info.cpu)),
+            ] {
+                record[key] = value;
+            }
+            record
         }
     }
 }

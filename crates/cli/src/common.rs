@@ -501,10 +501,10 @@ pub(crate) mod tests {
 
     #[test]
     fn thousands_groups_digits() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(35_911_891_875), "35,911,891,875");
+        assert_eq!(thousands(0u64), "0");
+        assert_eq!(thousands(999u64), "999");
+        assert_eq!(thousands(1000u64), "1,000");
+        assert_eq!(thousands(35_911_891_875u64), "35,911,891,875");
     }
 
     /// A terminal that keeps what is written to it.

@@ -119,25 +119,36 @@ pub fn slides_floor(board: &Board, goal: &Board) -> u32 {
 }
 
 /// What to say when `hit` stopped the build of `goal`'s multi-tile tables after `elapsed`,
-/// before any search: what happened, and advice that fits the limit.
+/// before any search: what happened, and advice that fits the limit ([`table_advice`]).
 fn table_limit(hit: LimitHit, goal: &Board, elapsed: std::time::Duration) -> String {
-    let (w, h) = (goal.width(), goal.height());
+    format!(
+        "{hit} while building the multi-tile tables for {}x{}, after {}: {}",
+        goal.width(),
+        goal.height(),
+        common::millis(elapsed),
+        table_advice(hit, goal)
+    )
+}
+
+/// What to do when `hit` stopped the build of `goal`'s multi-tile tables (nothing of them is
+/// kept): build them once with `taquin pdb build`, or raise the limit that stopped it.
+pub fn table_advice(hit: LimitHit, goal: &Board) -> String {
     let build = format!(
-        "`taquin pdb build --metric mtm --size {w}x{h}{}`",
+        "`taquin pdb build --metric mtm --size {}x{}{}`",
+        goal.width(),
+        goal.height(),
         common::goal_flag(goal)
     );
-    let advice = match hit {
+    match hit {
         LimitHit::Time => format!("give more time (--timeout), or build them once with {build}"),
         LimitHit::Memory => {
             format!("give more memory (--max-memory), or build them once with {build}")
         }
-        LimitHit::Nodes => "a node budget of 0 allows no search: give a larger --max-nodes".into(),
+        LimitHit::Nodes => {
+            format!("give a larger --max-nodes, or build them once with {build}")
+        }
         LimitHit::Cancelled => format!("build them once with {build}"),
-    };
-    format!(
-        "{hit} while building the multi-tile tables for {w}x{h}, after {}: {advice}",
-        common::millis(elapsed)
-    )
+    }
 }
 
 /// On a terminal only, after a search of more than a few seconds without the standard

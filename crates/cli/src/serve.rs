@@ -23,7 +23,12 @@ pub struct ServeArgs {
     pub queue: usize,
 
     /// Seconds a request may wait for a free worker before it is answered 503 busy.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
     pub queue_wait: f64,
 
     /// Time budget of a search, in seconds, when the request names none.
@@ -36,7 +41,12 @@ pub struct ServeArgs {
     pub timeout: f64,
 
     /// Largest time budget a request may ask for, in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60.0,
+        allow_negative_numbers = true
+    )]
     pub max_timeout: f64,
 
     /// Largest node budget (nodes generated) of one search.
@@ -69,9 +79,11 @@ pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> 
     if !(2..=1000).contains(&args.max_side) {
         anyhow::bail!("--max-side must be between 2 and 1000");
     }
+    let default_timeout = seconds("timeout", args.timeout)?;
+    let max_timeout = seconds("max-timeout", args.max_timeout)?;
     // A default past the largest a request may ask for could never be asked for again.
-    if args.timeout > args.max_timeout {
-        return Err(crate::errors::Coded::bad_fields(format!(
+    if default_timeout > max_timeout {
+        return Err(crate::errors::Coded::bad_limit(format!(
             "--timeout {} is more than --max-timeout {}: the time a request gets when it names \
              none must be one it could ask for; lower --timeout or raise --max-timeout",
             args.timeout, args.max_timeout
@@ -82,8 +94,8 @@ pub fn run(args: ServeArgs, tables: taquin::Tables) -> anyhow::Result<ExitCode> 
         addr: args.addr,
         queue: args.queue,
         queue_wait: seconds("queue-wait", args.queue_wait)?,
-        default_timeout: seconds("timeout", args.timeout)?,
-        max_timeout: seconds("max-timeout", args.max_timeout)?,
+        default_timeout,
+        max_timeout,
         max_nodes: crate::common::node_budget("max-nodes", args.max_nodes)?,
         max_memory: crate::common::mib_to_bytes("max-memory", args.max_memory)?,
         max_side: args.max_side,

@@ -121,7 +121,15 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
         }
     };
     let optimum_stm = optimum(&board, &goal, Metric::Stm, stm, &limits, tables)?;
-    let optimum_mtm = optimum(&board, &goal, Metric::Mtm, mtm, &limits, tables)?;
+    // After Ctrl-C the multi-tile search is not begun: its verdict says so.
+    let optimum_mtm = if common::interrupted() {
+        match crate::interchange::slides_floor(&board, &goal) {
+            floor if floor as usize == mtm => Optimum::Known(mtm),
+            floor => Optimum::Unknown(floor, LimitHit::Cancelled, None),
+        }
+    } else {
+        optimum(&board, &goal, Metric::Mtm, mtm, &limits, tables)?
+    };
     let verdict = |length: usize, optimum: &Optimum| match optimum {
         Optimum::Known(best) if length == *best => "optimal".to_string(),
         Optimum::Known(best) => format!("not optimal: the optimum is {best}"),
@@ -219,17 +227,7 @@ fn optimum(
             Ok(Optimum::Unknown(
                 crate::interchange::slides_floor(board, goal),
                 hit,
-                Some(format!(
-                    "{}build them once with `taquin pdb build --metric mtm --size {}x{}{}`",
-                    if hit == LimitHit::Time {
-                        "give more time (--timeout), or "
-                    } else {
-                        ""
-                    },
-                    goal.width(),
-                    goal.height(),
-                    common::goal_flag(goal)
-                )),
+                Some(crate::interchange::table_advice(hit, goal)),
             ))
         }
         // Moves as short as the bound proven are optimal, whatever stopped the search.

@@ -124,6 +124,15 @@ fn a_server_default_time_past_its_maximum_is_refused() {
         .stderr(predicate::str::contains(
             "--timeout 100 is more than --max-timeout 2",
         ));
+    // A maximum out of range is named as such, before the two are compared.
+    taquin()
+        .args(["serve", "--max-timeout", "-1"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("--max-timeout")
+                .and(predicate::str::contains("is more than --max-timeout").not()),
+        );
 }
 
 #[test]

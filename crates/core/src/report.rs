@@ -15,13 +15,16 @@ pub fn millis(d: std::time::Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
-/// A count as people read it, its digits grouped by thousands: `1,234,567`.
+/// A count as people read it, its digits grouped by thousands: `1,234,567`. Any unsigned
+/// integer type (counts of states of large boards need 128 bits).
 ///
 /// ```
-/// assert_eq!(taquin::report::thousands(1_234_567), "1,234,567");
-/// assert_eq!(taquin::report::thousands(999), "999");
+/// assert_eq!(taquin::report::thousands(1_234_567u64), "1,234,567");
+/// assert_eq!(taquin::report::thousands(999u32), "999");
+/// assert_eq!(taquin::report::thousands(u128::MAX).len(), 51);
 /// ```
-pub fn thousands(n: u64) -> String {
+pub fn thousands(n: impl Into<u128>) -> String {
+    let n: u128 = n.into();
     let s = n.to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);
     for (i, c) in s.chars().enumerate() {

@@ -25,10 +25,8 @@ fn estimates<T: TileValue>(data: &[T], cells: usize, heuristic: &dyn Heuristic) 
         .collect()
 }
 
-/// Rows of one piece of work: up to this many are estimated on the calling thread (starting a
-/// thread would cost more); more are shared out among the threads in pieces of this many, so
-/// that Ctrl-C is heard between two pieces (a few milliseconds each) and slow and fast pieces
-/// balance across threads.
+/// The most rows in one piece of work shared out among the threads, so that Ctrl-C is heard
+/// between two pieces (a few milliseconds each) and slow and fast pieces balance across threads.
 const PIECE_ROWS: usize = 1 << 16;
 
 /// The heuristic `name` (e.g. "manhattan", "linear-conflict", "walking-distance", "pdb:7-8")
@@ -86,10 +84,13 @@ pub fn heuristic<'py>(
     let values = with_slice!(&array.cells, |data| {
         py.detach(|| check_rows(data, w, h))?;
         let rows = data.len() / cells;
-        if rows <= PIECE_ROWS {
+        // Pieces small enough that every job gets work, large enough that handing them out
+        // costs nothing measurable, and at most PIECE_ROWS so that Ctrl-C is seen between them.
+        let piece_rows = rows.div_ceil(jobs.max(1)).clamp(4096, PIECE_ROWS);
+        if rows <= piece_rows {
             py.detach(|| estimates(data, cells, &*built))
         } else {
-            let piece = PIECE_ROWS * cells;
+            let piece = piece_rows * cells;
             let pieces = data.len().div_ceil(piece);
             parallel_map(py, pieces, jobs, &cancel, |i| {
                 let rows = &data[i * piece..((i + 1) * piece).min(data.len())];

@@ -52,18 +52,36 @@ where
 {
     let jobs = jobs.clamp(1, count.max(1));
     let next = AtomicUsize::new(0);
+    let panicked = std::sync::Mutex::new(None::<String>);
     let (results, interrupt) = py.detach(|| {
         std::thread::scope(|scope| {
             let (tx, rx) = mpsc::channel::<(usize, T)>();
             for _ in 0..jobs {
                 let (tx, next, f) = (tx.clone(), &next, &f);
+                let panicked = &panicked;
                 scope.spawn(move || loop {
                     if cancel.load(Ordering::Relaxed) {
                         break;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= count || tx.send((i, f(i))).is_err() {
+                    if i >= count {
                         break;
+                    }
+                    // A panic is caught here, where its message is known, and raised in
+                    // Python as PanicException with it; the other workers stop.
+                    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(i))) {
+                        Ok(value) => {
+                            if tx.send((i, value)).is_err() {
+                                break;
+                            }
+                        }
+                        Err(payload) => {
+                            cancel.store(true, Ordering::Relaxed);
+                            if let Ok(mut first) = panicked.lock() {
+                                first.get_or_insert(panic_message(payload.as_ref()));
+                            }
+                            break;
+                        }
                     }
                 });
             }
@@ -89,6 +107,9 @@ where
             (slots, interrupt)
         })
     });
+    if let Some(message) = panicked.into_inner().ok().flatten() {
+        return Err(pyo3::panic::PanicException::new_err(message));
+    }
     if let Some(e) = interrupt {
         return Err(e);
     }
@@ -98,6 +119,15 @@ where
             r.ok_or_else(|| PyRuntimeError::new_err("internal error: a worker thread stopped"))
         })
         .collect()
+}
+
+/// The text a panic was raised with (`panic!("...")` gives a `&str` or a `String`).
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a worker thread panicked".into())
 }
 
 /// Runs `f` on a worker thread without the GIL, stopping it through `cancel` on Ctrl-C, and

@@ -271,7 +271,10 @@ fn ask_from(
     let threads: usize = in_range(
         "threads",
         threads,
-        "give a number of threads of one search, 1 or more",
+        &format!(
+            "give a number of threads of one search, from 0 (every core) to {}",
+            taquin::limits::MAX_THREADS
+        ),
     )?;
     taquin::limits::thread_count(threads)
         .map_err(|e| PyValueError::new_err(format!("invalid threads {threads}: {e}")))?;

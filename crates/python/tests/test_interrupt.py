@@ -1,6 +1,7 @@
 """Long calls release the GIL and stop on Ctrl-C."""
 
 import os
+from pathlib import Path
 import signal
 import threading
 import time
@@ -16,6 +17,10 @@ HARD = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
 @pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="needs SIGINT")
 @pytest.mark.parametrize("call", ["solve", "solve_batch", "generate", "heuristic"])
 def test_ctrl_c_stops_a_search(call):
+    tables = Path(os.environ["TAQUIN_PDB_DIR"])
+    if call == "heuristic" and any(tables.glob("5x5-*.pdb")):
+        # Set by the caller and holding the tables: they load at once, nothing to stop.
+        pytest.skip(f"5x5 tables already in {tables}: nothing to build and stop")
     # Python's own Ctrl-C handler, even where the test runner was started with SIGINT ignored
     # (as a shell does for a command it runs in the background): then Python installs none.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -26,8 +31,8 @@ def test_ctrl_c_stops_a_search(call):
             if call == "solve":
                 taquin.solve(HARD, heuristic="misplaced", timeout=120)
             elif call == "heuristic":
-                # The 24-puzzle's 6-6-6-6 tables, built into the tests' own empty directory:
-                # minutes without the signal.
+                # The 24-puzzle's 6-6-6-6 tables, built into the tests' own directory: minutes
+                # without the signal.
                 taquin.heuristic([list(range(1, 25)) + [0]], "pdb:6-6-6-6")
             elif call == "generate":
                 # A walk of a hundred billion moves: minutes without the signal.

@@ -252,7 +252,13 @@ fn too_large(width: usize, height: usize, budget: usize) -> GodsError {
     let states = (3..=cells).try_fold(1u128, |acc, k| acc.checked_mul(k));
     let (states, need) = match states {
         // Rounded up: a budget of the figure said is enough.
-        Some(s) => (s.to_string(), format!("{} MiB", (s / 4).div_ceil(1 << 20))),
+        Some(s) => (
+            crate::report::thousands(s),
+            format!(
+                "{} MiB",
+                crate::report::thousands((s / 4).div_ceil(1 << 20))
+            ),
+        ),
         None => (
             format!("{cells}!/2"),
             "more bytes than 128-bit numbers can count".to_string(),
@@ -281,8 +287,8 @@ enum Unseen {
 
 /// The state array of `words` words, every state unseen. Written piece by piece with the limits
 /// checked between pieces: a 2x7 board's array is 11 GB, which takes tens of seconds to write,
-/// and a time limit or Ctrl-C must not wait for it. Memory the system refuses is an error, not
-/// an abort.
+/// and a time limit or Ctrl-C must not wait for it. Memory the system refuses (or a size no
+/// allocation can have) is an error, not an abort.
 fn unseen_states(words: usize, limits: &Limits) -> Result<Vec<AtomicU64>, Unseen> {
     let mut bits: Vec<AtomicU64> = Vec::new();
     bits.try_reserve_exact(words).map_err(|_| Unseen::Refused)?;
@@ -435,7 +441,7 @@ mod tests {
         // Figures that agree with each other, also where 64 bits cannot hold them.
         let err = too_large(3, 4, 10 << 20).to_string();
         assert!(
-            err.contains("239500800 reachable states, which need 58 MiB"),
+            err.contains("239,500,800 reachable states, which need 58 MiB"),
             "{err}"
         );
         assert!(err.contains("3x4 or 2x6, need 58 MiB"), "{err}");
@@ -474,9 +480,10 @@ mod tests {
         let filled = unseen_states(FILL_WORDS + 3, &Limits::none()).ok().unwrap();
         assert_eq!(filled.len(), FILL_WORDS + 3);
         assert!(filled.iter().all(|w| w.load(Ordering::Relaxed) == u64::MAX));
-        // More than any address space: refused, not an abort of the process.
+        // A size Rust can allocate but no machine has (just under 8 EiB): the system
+        // refuses it, which is an error, not an abort of the process.
         assert!(matches!(
-            unseen_states(usize::MAX / 4, &Limits::none()),
+            unseen_states(isize::MAX as usize / 8 - 1, &Limits::none()),
             Err(Unseen::Refused)
         ));
         let err = GodsError::NoMemory {
