@@ -31,10 +31,10 @@ pub struct CompareRequest {
     pub heuristics: Option<Vec<String>>,
     /// Time budget of the whole comparison in milliseconds, shared fairly among the runs;
     /// default and maximum set by the server.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::budget_field")]
     pub timeout_ms: Option<u64>,
     /// Node budget of each run.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::budget_field")]
     pub max_nodes: Option<u64>,
 }
 

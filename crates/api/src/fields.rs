@@ -33,6 +33,7 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
             .to_string()
             .replace("expected u64", "expected a whole number")
             .replace("expected usize", "expected a whole number")
+            .replace("expected i128", "expected a whole number")
             .replace("expected f64", "expected a number");
         let message = match field.as_str() {
             "." => message,
@@ -267,6 +268,14 @@ pub fn timeout_of(settings: &Settings, ms: Option<u64>) -> Result<Duration, ApiE
         )
         .with("field", "timeout_ms")),
     }
+}
+
+/// Reads a budget field (`timeout_ms`, `max_nodes`): a whole number, where a negative one
+/// reads as 0, so that the range check refuses it as it refuses 0 (400 `bad_limit`, with the
+/// field's range), and one past 64 bits as the largest, which is past every range.
+pub fn budget_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let value = <Option<i128> as serde::Deserialize>::deserialize(d)?;
+    Ok(value.map(|n| u64::try_from(n.max(0)).unwrap_or(u64::MAX)))
 }
 
 /// The node budget a request asks for (`max_nodes`), within the allowed range.

@@ -22,7 +22,7 @@ pub struct PairRequest {
     #[serde(default)]
     pub goal: Option<String>,
     /// Time budget in milliseconds (hint only).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::budget_field")]
     pub timeout_ms: Option<u64>,
     /// How the hint writes `moves` (hint only): `blank` (default) or `tiles`.
     #[serde(default)]
@@ -80,13 +80,14 @@ impl Hint {
     }
 
     /// Runs the search on the current thread (a raised `cancel` flag stops it) and answers:
-    /// `move` (a blank letter), `tile` (the tile it moves), `remaining` (the solution's length),
-    /// `optimal` (whether that solution is proven optimal), `lower_bound`, `moves` (in the
-    /// request's notation), `heuristic`, `time_ms`; `move` is null at the goal.
+    /// `move` (a blank letter), `tile` (the tile it moves), `length` (the length of the solution
+    /// it starts), `optimal` (whether that solution is proven optimal), `lower_bound`, `moves`
+    /// (in the request's notation), `algorithm`, `heuristic`, `expanded`, `generated`,
+    /// `time_ms`; `move` is null at the goal.
     pub fn run(&self, tables: &Tables, cancel: Option<Arc<AtomicBool>>) -> Result<Value, ApiError> {
         let Some(search) = &self.search else {
             return Ok(json!({
-                "move": null, "tile": null, "remaining": 0, "optimal": true, "lower_bound": 0,
+                "move": null, "tile": null, "length": 0, "optimal": true, "lower_bound": 0,
                 "moves": "",
             }));
         };
@@ -99,11 +100,14 @@ impl Hint {
         Ok(json!({
             "move": first.map(|m| m.letter().to_string()),
             "tile": tile,
-            "remaining": solution.len(),
+            "length": solution.len(),
             "optimal": solution.optimal,
             "lower_bound": solution.lower_bound,
             "moves": self.notation.format(&solution.moves),
+            "algorithm": solution.algorithm,
             "heuristic": solution.heuristic,
+            "expanded": solution.stats.expanded,
+            "generated": solution.stats.generated,
             "time_ms": taquin::report::millis(solution.stats.elapsed),
         }))
     }

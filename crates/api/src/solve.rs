@@ -33,10 +33,10 @@ pub struct SolveRequest {
     #[serde(default)]
     pub heuristic: Option<String>,
     /// Time budget in milliseconds; default and maximum set by the server.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::budget_field")]
     pub timeout_ms: Option<u64>,
     /// Node budget (nodes generated); maximum set by the server.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::budget_field")]
     pub max_nodes: Option<u64>,
     /// Weight of weighted A* (>= 1).
     #[serde(default)]

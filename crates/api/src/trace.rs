@@ -28,8 +28,8 @@ pub struct TraceRequest {
     #[serde(default)]
     pub heuristic: Option<String>,
     /// Largest number of tree nodes (at most `trace_max_nodes`).
-    #[serde(default)]
-    pub max_nodes: Option<usize>,
+    #[serde(default, deserialize_with = "crate::fields::budget_field")]
+    pub max_nodes: Option<u64>,
     /// Which node of equal f goes first: `fifo` (the one added first, as tutorials draw it;
     /// the default) or `deepest` (larger g first, the solvers' A* order).
     #[serde(default)]
@@ -63,10 +63,8 @@ impl TracePlan {
                 ),
             ));
         }
-        let max_nodes = crate::fields::nodes_within(
-            req.max_nodes.map(|n| n as u64),
-            settings.trace_max_nodes as u64,
-        )? as usize;
+        let max_nodes =
+            crate::fields::nodes_within(req.max_nodes, settings.trace_max_nodes as u64)? as usize;
         let kind = match &req.heuristic {
             None => HeuristicKind::Manhattan,
             Some(name) => heuristic_of(name)?,

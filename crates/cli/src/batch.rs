@@ -573,14 +573,19 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
             },
         };
         board.check_same_size(&goal)?;
-        let optimal_length = match v.get("optimal_length") {
-            None | Some(Value::Null) => None,
-            Some(n) => Some(
-                n.as_u64()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .context("\"optimal_length\" must be a whole number")?,
-            ),
-        };
+        let optimal_length =
+            match v.get("optimal_length") {
+                None | Some(Value::Null) => None,
+                // `bad_fields`, as the web API calls a field of the wrong type or range.
+                Some(n) => Some(n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(
+                    || {
+                        errors::Coded::bad_fields(format!(
+                            "\"optimal_length\" must be a whole number from 0 to {}, not {n}",
+                            u32::MAX
+                        ))
+                    },
+                )?),
+            };
         Ok(Instance {
             id,
             board,

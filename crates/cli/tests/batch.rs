@@ -287,6 +287,15 @@ fn a_node_limit_gives_a_limit_record_with_a_bound() {
         (Some("error"), Some("bad_fields")),
         "{r}"
     );
+    // A field of the wrong range: the same code, and the range in the sentence.
+    let out = taquin()
+        .args(["batch"])
+        .write_stdin("{\"board\": \"1 2 3/4 5 6/7 0 8\", \"optimal_length\": -3}\n")
+        .output()
+        .unwrap();
+    let r = &records(&out.stdout)[0];
+    assert_eq!(r["code"], "bad_fields", "{r}");
+    assert!(r["error"].as_str().unwrap().contains("from 0 to"), "{r}");
 }
 
 #[test]

@@ -182,8 +182,8 @@ export async function hint() {
     hinted = r.tile;
     // An optimal solution's first move is the best; otherwise it starts the best one found.
     const rest = r.optimal === false
-      ? `it starts a solution of ${plural(r.remaining, "move")}, not proven the shortest (at least ${r.lower_bound} are needed)`
-      : `${plural(r.remaining, "move")} to the goal`;
+      ? `it starts a solution of ${plural(r.length, "move")}, not proven the shortest (at least ${r.lower_bound} are needed)`
+      : `${plural(r.length, "move")} to the goal`;
     setStatus(
       `Hint: slide ${tileLabel(r.tile, state.style)} ${WORDS[tileDirection(r.move)]} ` +
         `(${format(r.move, state.notation)}); ${rest}.`,
