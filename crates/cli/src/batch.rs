@@ -126,6 +126,8 @@ struct Record {
     line: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     id: Option<String>,
+    /// [`record_key`]: which line and settings the record answers, for `--resume`.
+    key: String,
     status: &'static str,
     /// What went wrong, with the codes of `--json` errors and the web API ([`errors`]).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -201,7 +203,7 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     let earlier_failed = match (&args.output, args.resume) {
         (Some(path), true) => {
             let input_name = args.file.as_deref().filter(|f| *f != "-");
-            let done = resume_point(path, &work, input_name.unwrap_or("standard input"))?;
+            let done = resume_point(path, &work, input_name.unwrap_or("standard input"), &args)?;
             work.drain(..done.records);
             done.failed
         }
@@ -370,7 +372,7 @@ struct Resumed {
 /// leaves: it is cut off ([`common::Written::cut_torn_line`]) and redone. Anything else, a line that
 /// is not JSON or records of other lines, means the file is not this run's output: an error
 /// that says so, before the file is changed, rather than lines silently skipped or dropped.
-fn resume_point(path: &Path, work: &[Work], input: &str) -> Result<Resumed> {
+fn resume_point(path: &Path, work: &[Work], input: &str, args: &BatchArgs) -> Result<Resumed> {
     let mismatch = |what: String| {
         anyhow!(
             "{} does not hold the records of {input}, so --resume will not append to it: \
@@ -404,6 +406,18 @@ fn resume_point(path: &Path, work: &[Work], input: &str) -> Result<Resumed> {
                 id_note(&expected_id)
             )));
         }
+        // Records written before keys were: the line and id are all there is to check.
+        let key = record.get("key").and_then(Value::as_str);
+        if key.is_some_and(|key| key != record_key(&item.text, args)) {
+            return Err(mismatch(format!(
+                "its record {} answers another board, goal or setting (--goal, -a, -H, \
+                 --weight, --depth, --shorten, --notation) than this run's input line {}{}: it \
+                 is the output of another input or other flags",
+                i + 1,
+                item.line,
+                id_note(&expected_id)
+            )));
+        }
         failed |= record.get("status").and_then(Value::as_str) != Some("solved")
             || record.get("check").and_then(Value::as_str) == Some(WRONG);
     }
@@ -420,6 +434,25 @@ fn resume_point(path: &Path, work: &[Work], input: &str) -> Result<Resumed> {
         records: records.len(),
         failed,
     })
+}
+
+/// A digest (16 hex digits) of an instance line's text and of the flags that shape its answer
+/// (`--goal`, `-a`, `-H`, `--weight`, `--depth`, `--shorten`, `--notation`; not the limits, so
+/// that a run resumed with more time goes on): `--resume` appends only to records of the same
+/// lines solved the same way.
+fn record_key(text: &str, args: &BatchArgs) -> String {
+    let search = &args.search;
+    let settings = format!(
+        "{text}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{}\n{}",
+        search.algorithm.0.map(|a| a.name()),
+        search.heuristic.0.map(|h| h.name()),
+        search.weight,
+        search.depth,
+        args.goal,
+        args.shorten,
+        args.notation.name()
+    );
+    format!("{:016x}", taquin::pdb::store::checksum(settings.as_bytes()))
 }
 
 /// " (id \"x\")", or " (no id)", for the messages of [`resume_point`].
@@ -663,6 +696,7 @@ fn solve_line(
 ) -> Outcome {
     let mut record = Record {
         line: item.line,
+        key: record_key(&item.text, args),
         ..Record::default()
     };
     if let Some(at) = item.bad_byte {

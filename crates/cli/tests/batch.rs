@@ -235,6 +235,8 @@ fn resume_keeps_complete_records_drops_a_torn_line_and_finishes() {
         .args([
             "batch",
             file.to_str().unwrap(),
+            "-H",
+            "manhattan",
             "-o",
             out.to_str().unwrap(),
             "--resume",
@@ -487,12 +489,17 @@ fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
             format!("{full}{}\n", lines[0]),
             "more than the 24 instance lines",
         ),
+        // The same line and id, but a record of another board.
+        (
+            format!("{}\n", lines[0].replace("\"key\":\"", "\"key\":\"0")),
+            "another board, goal or setting",
+        ),
     ];
     for (text, why) in cases {
         fs::write(&out, &text).unwrap();
         taquin()
             .args(["batch", file.to_str().unwrap(), "-o", out.to_str().unwrap()])
-            .arg("--resume")
+            .args(["-H", "manhattan", "--resume"])
             .assert()
             .code(2)
             .stderr(predicates::str::contains("--resume"))
@@ -501,6 +508,14 @@ fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
             .stderr(predicates::str::contains("or drop --resume"));
         assert_eq!(fs::read_to_string(&out).unwrap(), text);
     }
+    // This input's first record, resumed with another heuristic than it was solved with.
+    fs::write(&out, format!("{}\n", lines[0])).unwrap();
+    taquin()
+        .args(["batch", file.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .args(["-H", "misplaced", "--resume"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("another board, goal or setting"));
     // The output of shard 1 of 2 is not a prefix of shard 2's.
     fs::write(&out, format!("{}\n{}\n", lines[0], lines[2])).unwrap();
     taquin()

@@ -93,12 +93,14 @@ function updateLink() {
 function readLink() {
   const params = new URLSearchParams(location.hash.slice(1));
   const b = params.get("board"), g = params.get("goal");
+  // A goal by name (as --goal takes it), laid out by the server on the board's size.
+  const goalName = g && GOAL_NAME.test(g.trim()) ? g.trim().toLowerCase() : null;
   const style = params.get("tiles");
   if (style === "letters" || style === "image") state.style = style;
   if (!b) return null;
   // One line of k*k tiles (an instance file's line, pasted into an address) is a k x k board.
   const pb = squareIfOneLine(parseBoard(b));
-  const pg = g ? squareIfOneLine(parseBoard(g)) : null;
+  const pg = g && !goalName ? squareIfOneLine(parseBoard(g)) : null;
   if (pb.error) return { error: `its board: ${pb.error}` };
   if (pg && pg.error) return { error: `its goal: ${pg.error}` };
   const max = maxSide();
@@ -112,13 +114,33 @@ function readLink() {
   const moves = (params.get("moves") || "").toUpperCase();
   const goal = pg ? pg.tiles : solvedTiles(pb.w, pb.h);
   const legal = /^[UDLR]*$/.test(moves) && applyMoves(pb.tiles, pb.w, pb.h, moves) !== null;
-  return { w: pb.w, h: pb.h, board: pb.tiles, goal, moves: legal && moves ? moves : null, badMoves: !!moves && !legal };
+  return { w: pb.w, h: pb.h, board: pb.tiles, goal, goalName, moves: legal && moves ? moves : null, badMoves: !!moves && !legal };
+}
+
+/** The goal names `--goal` takes; the server lays them out on any size. */
+const GOAL_NAME = /^(standard|korf|snail)$/i;
+
+/**
+ * The tiles of the goal named `name` on a w x h board (the server's layout of it, the same as
+ * the command line's), checked against `board`.
+ */
+async function namedGoal(name, board, w) {
+  const v = await api("/api/validate", { board: lineOf(board, w), goal: name });
+  return v.goal.tiles;
 }
 
 /** Why a link's boards were not opened. */
 const linkRefused = (link) => `The link's boards could not be opened: ${link.error}.`;
 
 async function openLink(link) {
+  if (link.goalName) {
+    try {
+      link.goal = await namedGoal(link.goalName, link.board, link.w);
+    } catch (e) {
+      setStatus(`The link's goal could not be laid out: ${userMessage(e)}`, "error");
+      return;
+    }
+  }
   state.w = link.w;
   state.h = link.h;
   // The link's own message comes after the one the validation may give.
@@ -195,6 +217,10 @@ function applyTyped(which) {
   // Enter and the change that follows it are one edit: validate it once.
   if (input.dataset.applied === input.value) return;
   input.dataset.applied = input.value;
+  if (which === "goal" && GOAL_NAME.test(input.value.trim())) {
+    applyGoalName(input);
+    return;
+  }
   const parsed = parseBoard(input.value);
   const max = maxSide();
   if (parsed.error || !isPermutation(parsed.tiles)) {
@@ -232,6 +258,21 @@ function applyTyped(which) {
   }
   input.blur();
   boardsChanged(board, goal);
+}
+
+// A goal typed by name (standard, korf, snail): laid out on the board's size.
+async function applyGoalName(input) {
+  const board = state.board;
+  try {
+    const goal = await namedGoal(input.value.trim().toLowerCase(), board, state.w);
+    // Boards changed meanwhile: this goal is no longer theirs.
+    if (state.board !== board) return;
+    input.blur();
+    boardsChanged(board, goal);
+  } catch (e) {
+    markInvalid(input);
+    setStatus(`Goal: ${userMessage(e)}`, "error");
+  }
 }
 
 // The server's parser gives the precise message (which row, which token, which tile).
@@ -471,7 +512,8 @@ function setupControls() {
       setStatus(linkRefused(l), "error");
       return;
     }
-    const differs = lineOf(l.board, l.w) !== lineOf(sol ? sol.start : state.board, state.w) ||
+    // A named goal is laid out (and compared) once the server has said which tiles it has.
+    const differs = l.goalName || lineOf(l.board, l.w) !== lineOf(sol ? sol.start : state.board, state.w) ||
       lineOf(l.goal, l.w) !== lineOf(state.goal, state.w) || (l.moves || "") !== (sol ? sol.moves : "");
     if (differs) openLink(l);
   });
