@@ -508,7 +508,8 @@ impl LineGoal {
     /// Reads `--goal` (`text`) once, before any line: a mistyped name or a bad board is a
     /// usage error of the run, not of each line.
     pub fn read(text: &str) -> Result<LineGoal> {
-        if taquin::goals::NamedGoal::from_name(text).is_some() && !Path::new(text).is_file() {
+        // A name wins over a file of that name, as everywhere ([`common::goal_from_text`]).
+        if taquin::goals::NamedGoal::from_name(text).is_some() {
             return Ok(LineGoal::Named(text.to_string()));
         }
         // Any size will do for a board: it is held to each line's board below.

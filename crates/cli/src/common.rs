@@ -198,10 +198,13 @@ pub fn read_goal(goal: Option<&str>, board: &Board) -> Result<Board> {
 }
 
 /// A goal as the user wrote it: a name (`korf`, `snail`, ...) laid out on a `width` x
-/// `height` board, a board, `-` for standard input or a file holding a board. A board of
-/// another size is returned as it is: the caller refuses it in its own words.
+/// `height` board, a board, `-` for standard input or a file holding a board. A name wins
+/// over a file of that name in the working directory (`./korf` reads the file), so that a
+/// stray file never changes the goal unseen. A board of another size is returned as it is:
+/// the caller refuses it in its own words.
 pub fn goal_from_text(text: &str, width: usize, height: usize) -> Result<Board> {
-    if text != "-" && !std::path::Path::new(text).is_file() {
+    let is_name = taquin::goals::NamedGoal::from_name(text).is_some();
+    if text != "-" && (is_name || !std::path::Path::new(text).is_file()) {
         if let Some(named) = taquin::goals::goal_by_name(text, width, height) {
             return named.context(Coded::bad_board("goal", "invalid goal"));
         }

@@ -81,7 +81,10 @@ pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
 /// The goal `text` names when no size is given: a board, `-` or a file holding one. A name
 /// (`korf`, ...) needs the size it is laid out on.
 fn goal_without_size(text: &str) -> Result<taquin::Board> {
-    let is_file = text == "-" || std::path::Path::new(text).is_file();
+    // A name wins over a file of that name, as everywhere ([`common::goal_from_text`]).
+    let is_file = text == "-"
+        || (taquin::goals::NamedGoal::from_name(text).is_none()
+            && std::path::Path::new(text).is_file());
     match taquin::goals::goal_by_name(text, 3, 3) {
         // A word that is no goal's name: the same message as with a size.
         Some(Err(e)) if !is_file => {

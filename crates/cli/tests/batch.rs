@@ -658,3 +658,31 @@ fn an_error_before_the_run_is_one_json_object_too() {
     assert_eq!(recs.len(), 1);
     assert_eq!(recs[0]["code"], "bad_fields", "{:?}", recs[0]);
 }
+
+/// A goal's name wins over a file of that name in the working directory, in `solve` and
+/// `batch` alike; a path reads the file.
+#[test]
+fn a_goal_name_wins_over_a_file_of_that_name() {
+    let dir = tempdir("goal-name");
+    fs::write(dir.join("korf"), "1 2 3/4 5 6/7 8 0\n").unwrap();
+    let length = |goal: &str| {
+        let out = taquin()
+            .current_dir(&dir)
+            .args(["solve", "6 4 7/8 5 0/3 2 1", "--json", "--goal", goal])
+            .output()
+            .unwrap();
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["length"].as_u64().unwrap()
+    };
+    // Korf's goal (the blank first) is 25 moves away, the standard one 31.
+    assert_eq!(length("korf"), 25);
+    assert_eq!(length("./korf"), 31);
+    let out = taquin()
+        .current_dir(&dir)
+        .args(["batch", "--goal", "korf"])
+        .write_stdin("6 4 7/8 5 0/3 2 1\n")
+        .output()
+        .unwrap();
+    assert_eq!(records(&out.stdout)[0]["length"], 25);
+    fs::remove_dir_all(dir).ok();
+}
