@@ -11,6 +11,7 @@ use serde_json::json;
 use taquin::metric::{metrics, Metric};
 use taquin::mtm::{self, sets::MtmPlan, MtmSolver};
 use taquin::notation::Notation;
+use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{Board, LimitHit, Solution, SolveError, SolveReport, Tables};
 
 use crate::common::{self, Spinner, EXIT_FAILED};
@@ -175,12 +176,7 @@ fn mtm_tip(goal: &Board, tables: &Tables, elapsed: std::time::Duration) {
 /// Runs `taquin solve` when [`InterchangeArgs::is_asked`].
 pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let extra = &args.interchange;
-    if args.shorten || args.show {
-        // The flags given, by name: the one to leave out is among them.
-        let mine: Vec<&str> = [(args.shorten, "--shorten"), (args.show, "--show")]
-            .into_iter()
-            .filter_map(|(given, name)| given.then_some(name))
-            .collect();
+    if args.show {
         let theirs: Vec<&str> = [
             (extra.notation != Notation::Blank, "--notation tiles"),
             (extra.metric != Metric::Stm, "--metric mtm"),
@@ -190,28 +186,47 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
         .filter_map(|(given, name)| given.then_some(name))
         .collect();
         return Err(Coded::bad_fields(format!(
-            "{} go{} with the plain output only: leave out {} or {}",
-            mine.join(" and "),
-            if mine.len() == 1 { "es" } else { "" },
-            mine.join(" and "),
+            "--show goes with the plain output only: leave out --show or {}",
             theirs.join(" and ")
         ))
+        .into());
+    }
+    if args.shorten && extra.metric == Metric::Mtm {
+        return Err(Coded::bad_fields(
+            "--shorten cuts single-tile moves, and --metric mtm's solutions are optimal in \
+             multi-tile moves already: leave out --shorten or --metric mtm",
+        )
         .into());
     }
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     args.validate()?;
     let limits = args.limits.limits()?;
+    let mut original_length = None;
     let result = match extra.metric {
-        Metric::Stm => crate::solve::planned(args, &board, &goal, limits, tables)?.and_then(
-            |(request, plan)| {
+        Metric::Stm => crate::solve::planned(args, &board, &goal, limits.clone(), tables)?
+            .and_then(|(request, plan)| {
                 let spinner = Spinner::for_plan(&plan);
                 let progress = |p| spinner.update(p);
                 let result = plan.run(&request, tables, Some(&progress));
                 spinner.finish();
                 result
-            },
-        ),
+            })
+            .and_then(|mut solution| {
+                if args.shorten && !solution.optimal {
+                    // Within the same limits as the search, as `solve --shorten` does.
+                    let shortened = shorten_within(
+                        &board,
+                        &goal,
+                        &solution.moves,
+                        &ShortenOptions::default(),
+                        &limits,
+                    )?;
+                    original_length = Some(solution.len());
+                    shortened.apply_to(&mut solution);
+                }
+                Ok(solution)
+            }),
         Metric::Mtm => {
             if args.search.algorithm.0.is_some() || args.search.heuristic.0.is_some() {
                 return Err(Coded::bad_fields("--metric mtm has its own search (IDA* over slides with a multi-tile bound): leave out --algorithm and --heuristic").into());
@@ -293,6 +308,9 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
         value["goal"] = json!(goal.to_line());
         value["notation"] = json!(extra.notation.name());
         value["metric"] = json!(extra.metric.name());
+        if let Some(before) = original_length {
+            value["original_length"] = json!(before);
+        }
         if extra.report {
             value["time_complexity"] = json!(complexity.time);
             value["size_complexity"] = json!(complexity.size);
@@ -308,9 +326,12 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             (true, m) => format!("optimal in {}", m.name().to_uppercase()),
             (false, _) => "not proven optimal".to_string(),
         };
+        let shortened = original_length
+            .map(|before| format!("; shortened from {before} moves"))
+            .unwrap_or_default();
         writeln!(
             out,
-            "Solved in {}, {} ({verdict}) with {} + {}",
+            "Solved in {}, {} ({verdict}{shortened}) with {} + {}",
             common::count(stm, "move"),
             common::count(mtm, "multi-tile move"),
             names.0,

@@ -825,16 +825,57 @@ fn output_flags_that_do_not_go_together_are_named_not_dropped() {
         .args([
             "solve",
             "1 2 3/4 5 6/7 0 8",
-            "--shorten",
+            "--show",
             "--notation",
             "tiles",
         ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--shorten goes with the plain output only: leave out --shorten or --notation tiles",
+            "--show goes with the plain output only: leave out --show or --notation tiles",
         ))
         .stderr(predicate::str::contains("--report").not());
+    taquin()
+        .args(["solve", "1 2 3/4 5 6/7 0 8", "--shorten", "--metric", "mtm"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "leave out --shorten or --metric mtm",
+        ));
+}
+
+/// `--shorten` goes with the tile notation and the report too: the moves written are the
+/// shortened ones, and the length before is said.
+#[test]
+fn shorten_goes_with_the_tile_notation_and_the_report() {
+    let board = "13 12 6 10/14 5 15 4/8 0 7 3/1 9 11 2";
+    let out = taquin()
+        .args(["solve", board, "-a", "greedy", "-H", "manhattan"])
+        .args(["--shorten", "--notation", "tiles", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let before = v["original_length"].as_u64().expect("original_length");
+    assert!(v["length"].as_u64().unwrap() <= before, "{v}");
+    taquin()
+        .args([
+            "verify",
+            board,
+            v["moves"].as_str().unwrap(),
+            "--notation",
+            "tiles",
+        ])
+        .assert()
+        .code(0);
+    taquin()
+        .args(["solve", board, "-a", "greedy", "-H", "manhattan"])
+        .args(["--shorten", "--report"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(format!(
+            "shortened from {before} moves"
+        )));
 }
 
 /// `--explain` says the plan before the search; a run that went another way says so after.
