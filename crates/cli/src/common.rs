@@ -26,7 +26,8 @@ pub struct LimitArgs {
     /// Give up after this many seconds (fractions allowed).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
-    /// Give up after generating this many nodes.
+    /// Give up once this many nodes have been generated (the node being expanded is finished
+    /// first, so the count may pass N by its few children).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Memory budget in MiB (default 4096) of the searches whose memory grows: A* and BFS stop

@@ -30,7 +30,8 @@ pub struct CompareArgs {
     /// `-H linear-conflict,pdb:6-6-3`.
     #[arg(long = "heuristic", short = 'H', value_delimiter = ',', value_parser = parse_heuristic)]
     pub heuristics: Vec<HeuristicKind>,
-    /// Time limit of each run, in seconds: a run over it shows as "limit".
+    /// Time limit of each run, in seconds: a run stopped by a limit shows the lower bound it
+    /// proved (">=BOUND") for its length, and the limit (time, nodes, memory) for "optimal".
     #[arg(
         long,
         value_name = "SECONDS",
@@ -38,6 +39,9 @@ pub struct CompareArgs {
         allow_negative_numbers = true
     )]
     pub timeout: f64,
+    /// Nodes each run may generate (default: no limit but the time).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
     /// Memory budget of each A* run in MiB.
     #[arg(long, default_value_t = 2048)]
     pub max_memory: usize,
@@ -53,6 +57,10 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     let timeout = common::seconds("timeout", args.timeout)?;
     let max_memory = common::mib_to_bytes("max-memory", args.max_memory)?;
+    let max_nodes = args
+        .max_nodes
+        .map(|n| common::node_budget("max-nodes", n))
+        .transpose()?;
     named_once("-a", args.algorithm.iter().map(|a| a.name().to_string()))?;
     named_once("-H", args.heuristics.iter().map(|h| h.name()))?;
     let heuristics = if args.heuristics.is_empty() {
@@ -75,7 +83,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     if !args.json {
         writeln!(
             out,
-            "{:<10} {:<17} {:>6} {:>8} {:>14} {:>14} {:>12}",
+            "{:<14} {:<17} {:>6} {:>8} {:>14} {:>14} {:>12}",
             "algorithm", "heuristic", "length", "optimal", "expanded", "generated", "time"
         )?;
     }
@@ -100,11 +108,15 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
         taquin::search::fsm::Fsm::for_cells_within(request.board().len(), max_memory);
     }
     let mut default_plan = None;
+    let mut any_solved = false;
     for options in runs {
-        let limits = Limits::none()
+        let mut limits = Limits::none()
             .with_cancel(common::cancel_flag())
             .with_timeout(timeout)
             .with_max_memory(max_memory);
+        if let Some(n) = max_nodes {
+            limits = limits.with_max_nodes(n);
+        }
         let request = request.clone().with_limits(limits);
         let plan = taquin::plan(&request, &options, tables)?;
         let algorithm = plan.algorithm;
@@ -124,6 +136,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
         spinner.finish();
         match result {
             Ok(s) => {
+                any_solved = true;
                 // The tables the answer used: a plan whose set turned out damaged ran the
                 // planner's next choice instead.
                 if is_default {
@@ -153,18 +166,12 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
                     value["default"] = json!(is_default);
                     writeln!(out, "{value}")?;
                 } else if let SolveError::Limit { hit, stats, bound } = &e {
-                    let verdict = hit
-                        .to_string()
-                        .split(' ')
-                        .next()
-                        .unwrap_or("limit")
-                        .to_string();
                     write_row(
                         &mut out,
                         label,
                         &hname,
                         &format!(">={bound}"),
-                        &verdict,
+                        hit.name(),
                         stats,
                     )?;
                 } else {
@@ -172,7 +179,7 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
                     // compare does not take) is no help here.
                     let message = e.to_string();
                     let said = message.split(": use --").next().unwrap_or(&message);
-                    writeln!(out, "{label:<10} {hname:<17} {said}")?;
+                    writeln!(out, "{label:<14} {hname:<17} {said}")?;
                 }
                 // Ctrl-C: no further run.
                 if let SolveError::Limit {
@@ -188,7 +195,12 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
     if let (false, Some(plan)) = (args.json, default_plan) {
         writeln!(out, "default: {plan}")?;
     }
-    Ok(ExitCode::SUCCESS)
+    // As every command: 1 when no run gave an answer (every one stopped by a limit).
+    Ok(if any_solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(common::EXIT_FAILED)
+    })
 }
 
 /// Refuses a name given twice to `flag` (the same run twice is a mistake, as the web API's
@@ -227,7 +239,7 @@ fn write_row(
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "{:<10} {:<17} {:>6} {:>8} {:>14} {:>14} {:>12}",
+        "{:<14} {:<17} {:>6} {:>8} {:>14} {:>14} {:>12}",
         algorithm,
         heuristic,
         length,

@@ -542,6 +542,32 @@ fn a_resumed_bench_counts_the_instances_already_in_the_results_file() {
     let _ = std::fs::remove_file(&results);
 }
 
+/// `--max-nodes` bounds each run; a run it stops shows its bound and the limit; the exit code
+/// is 1 only when no run gave an answer.
+#[test]
+fn compare_takes_a_node_budget_and_fails_only_when_no_run_answers() {
+    let assert = taquin()
+        .args(["compare", ARTICLE, "-a", "astar", "-H", "manhattan"])
+        .args(["--max-nodes", "1000"])
+        .assert()
+        .success();
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let astar = out.lines().find(|l| l.starts_with("astar")).unwrap();
+    assert!(astar.contains(">=") && astar.contains(" nodes "), "{out}");
+    // The planner's pattern database finds the answer within the budget.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("default") && l.contains(" 31 ")),
+        "{out}"
+    );
+    // Too few nodes for any run: nothing answered.
+    taquin()
+        .args(["compare", ARTICLE, "-a", "astar", "-H", "manhattan"])
+        .args(["--max-nodes", "5"])
+        .assert()
+        .code(1);
+}
+
 #[test]
 fn compare_gives_one_row_to_an_algorithm_that_takes_no_heuristic() {
     let assert = taquin()
