@@ -594,9 +594,12 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
             .into());
         }
         let id = json_id(v.get("id"));
-        let board = json_board(v.get("board"), "board")?.context(
-            "missing \"board\": give it as \"1 2 3/4 5 6/7 8 0\" or [[1,2,3],[4,5,6],[7,8,0]]",
-        )?;
+        // `bad_fields`, as the web API calls a request without a field it needs.
+        let board = json_board(v.get("board"), "board")?.ok_or_else(|| {
+            errors::Coded::bad_fields(
+                "missing \"board\": give it as \"1 2 3/4 5 6/7 8 0\" or [[1,2,3],[4,5,6],[7,8,0]]",
+            )
+        })?;
         let goal = match v.get("goal") {
             // A name (korf, snail, standard) laid out on the board's size, as --goal takes it.
             Some(Value::String(s)) => taquin::goals::parse_goal(s, board.width(), board.height())
@@ -675,14 +678,20 @@ fn json_board(v: Option<&Value>, what: &str) -> Result<Option<Board>> {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.parse().with_context(|| format!("invalid {what}"))?),
         Some(rows @ Value::Array(_)) => {
-            let rows: Vec<Vec<u32>> = serde_json::from_value(rows.clone()).with_context(|| {
-                format!(
+            let rows: Vec<Vec<u32>> = serde_json::from_value(rows.clone()).map_err(|_| {
+                errors::Coded::bad_fields(format!(
                     "\"{what}\" as an array must hold rows of whole numbers, e.g. [[1,2],[3,0]]"
-                )
+                ))
             })?;
             Some(Board::try_from(rows).with_context(|| format!("invalid {what}"))?)
         }
-        Some(_) => bail!("\"{what}\" must be a string like \"1 2/3 0\" or an array of rows"),
+        // A field of the wrong type: `bad_fields`, as the web API calls it.
+        Some(_) => {
+            return Err(errors::Coded::bad_fields(format!(
+                "\"{what}\" must be a string like \"1 2/3 0\" or an array of rows"
+            ))
+            .into())
+        }
     })
 }
 
@@ -809,6 +818,10 @@ fn solve_line(
                 SolveError::Cycle { .. } => "cycle",
                 _ => "error",
             };
+            if matches!(e, SolveError::Unsolvable(_)) {
+                // No distance to bound: the goal cannot be reached.
+                record.lower_bound = None;
+            }
             record.code = Some(errors::solve_code(&e).into());
             record.error = Some(e.to_string());
             false

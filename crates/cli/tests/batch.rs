@@ -129,6 +129,7 @@ fn one_record_per_instance_line_in_input_order_and_every_solution_replays() {
     assert_eq!(korf["optimal_length"], 31);
     assert_eq!(recs[22]["status"], "unsolvable");
     assert_eq!(recs[22]["code"], "unsolvable");
+    assert!(recs[22].get("lower_bound").is_none(), "{}", recs[22]);
     assert!(
         recs[21].get("code").is_none(),
         "a solved record has no code"
@@ -298,6 +299,15 @@ fn a_node_limit_gives_a_limit_record_with_a_bound() {
     let r = &records(&out.stdout)[0];
     assert_eq!(r["code"], "bad_fields", "{r}");
     assert!(r["error"].as_str().unwrap().contains("from 0 to"), "{r}");
+    // A missing board, or one of the wrong type: the same code.
+    let out = taquin()
+        .args(["batch"])
+        .write_stdin("{\"id\": 1}\n{\"board\": 5}\n")
+        .output()
+        .unwrap();
+    for r in records(&out.stdout) {
+        assert_eq!(r["code"], "bad_fields", "{r}");
+    }
 }
 
 #[test]
