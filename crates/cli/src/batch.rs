@@ -774,11 +774,8 @@ fn solve_line(
                 }
             }
             record.status = "solved";
-            record.suboptimality_bound = if solution.optimal {
-                Some(1.0)
-            } else {
-                plan.suboptimality_bound().filter(|&b| b > 1.0)
-            };
+            record.suboptimality_bound =
+                common::suboptimality_bound(&solution, plan.suboptimality_bound());
             // The report carries the solve's own lower bound.
             record.lower_bound = None;
             record.check = inst

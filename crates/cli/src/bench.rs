@@ -83,6 +83,8 @@ pub struct BenchArgs {
 #[derive(Default)]
 struct Totals {
     solved: usize,
+    /// Of the solved ones, those whose length was checked against an optimal length given.
+    checked: usize,
     wrong: usize,
     failed: usize,
     expanded: u64,
@@ -123,7 +125,10 @@ impl Totals {
             let solved = field("status").and_then(|v| v.as_str()) == Some("solved");
             match (solved, field("check").and_then(|v| v.as_str())) {
                 (true, Some("WRONG")) => self.wrong += 1,
-                (true, _) => self.solved += 1,
+                (true, check) => {
+                    self.solved += 1;
+                    self.checked += usize::from(check.is_some_and(|c| c != "-"));
+                }
                 (false, _) => self.failed += 1,
             }
             self.expanded += number("expanded").unwrap_or(0);
@@ -177,7 +182,11 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         anyhow::ensure!(
             missing.is_empty(),
             "no instance {} in {}: the ids are the first field of each line",
-            missing.join(", "),
+            missing
+                .iter()
+                .map(|id| format!("{id:?}"))
+                .collect::<Vec<_>>()
+                .join(", "),
             args.file
         );
         instances.retain(|i| args.ids.contains(&i.id));
@@ -409,6 +418,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                         totals.wrong += 1;
                     } else {
                         totals.solved += 1;
+                        totals.checked += usize::from(check != "-");
                     }
                     totals.expanded += s.stats.expanded;
                     totals.generated += s.stats.generated;
@@ -507,9 +517,14 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             };
             writeln!(
                 out,
-                "total: {}{resumed}, {} solved and checked, {} wrong, {} failed; expanded {}, generated {} (mean {} per instance); time {:.2} s; {:.1} M nodes/s; wall {:.2} s, {} at once",
+                "total: {}{resumed}, {} solved{}, {} wrong, {} failed; expanded {}, generated {} (mean {} per instance); time {:.2} s; {:.1} M nodes/s; wall {:.2} s, {} at once",
                 common::count(instances_run, "instance"),
                 totals.solved,
+                match totals.checked {
+                    0 => " (no optimal length given to check them against)".to_string(),
+                    k if k == totals.solved => " and checked".to_string(),
+                    k => format!(" ({k} checked against their optimal length)"),
+                },
                 totals.wrong,
                 totals.failed,
                 common::thousands(totals.expanded),

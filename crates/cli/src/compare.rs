@@ -19,7 +19,8 @@ use crate::solve::{parse_algorithm, parse_heuristic};
 pub struct CompareArgs {
     /// The board; `-` reads it from standard input.
     pub board: String,
-    /// The goal (default: 1..N-1 then the blank).
+    /// The goal: standard (1..N-1 then the blank, the default), korf (the blank first), snail,
+    /// a board, a file holding one, or `-` for standard input.
     #[arg(long, short)]
     pub goal: Option<String>,
     /// Algorithms to compare (repeat or comma-separate).

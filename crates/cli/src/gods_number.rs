@@ -33,10 +33,15 @@ pub struct GodsNumberArgs {
     /// Threads (0: every core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// --max-memory bounds the state array (two bits per state), --max-nodes the states
-    /// reached, --timeout the time.
-    #[command(flatten)]
-    pub limits: LimitArgs,
+    /// Give up after this many seconds (the layers done so far are reported).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub timeout: Option<f64>,
+    /// Give up once this many states have been reached.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Memory budget of the state array (two bits per state) in MiB (default 4096).
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<usize>,
     /// Print one JSON object: diameter, distribution, states, antipodes, ...
     #[arg(long)]
     pub json: bool,
@@ -106,7 +111,12 @@ fn goal_without_size(text: &str) -> Result<taquin::Board> {
 /// Runs the search from `goal` (its size checked by the caller).
 fn run_on(goal: taquin::Board, args: GodsNumberArgs) -> Result<ExitCode> {
     let (width, height) = (goal.width(), goal.height());
-    let limits = args.limits.limits()?;
+    let limits = LimitArgs {
+        timeout: args.timeout,
+        max_nodes: args.max_nodes,
+        max_memory: args.max_memory,
+    }
+    .limits()?;
     common::thread_count("threads", args.threads)?;
     let bar = (std::io::stderr().is_terminal() && !args.json).then(|| {
         let bar = common::shown(ProgressBar::new(0));

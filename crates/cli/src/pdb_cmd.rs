@@ -33,8 +33,9 @@ pub enum PdbCommand {
     /// Build databases (on every core) and save them: `taquin pdb build --size 4x4` builds the
     /// set the planner prefers for 4x4 boards; `taquin pdb build 7-8 --goal korf` a named one.
     Build(BuildArgs),
-    /// List the database files in the directory, with the metric each serves (`stm`: single-
-    /// tile moves, `mtm`: multi-tile moves, `solve --metric mtm`), board, pattern and size.
+    /// List the database files in the directory, with the metric each serves (`stm`:
+    /// single-tile moves, `mtm`: multi-tile moves, `solve --metric mtm`), board, pattern and
+    /// size.
     List,
     /// Check database files completely (header, size, checksum); exit 1 if one is bad.
     Verify {

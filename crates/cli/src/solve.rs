@@ -20,7 +20,8 @@ use crate::errors::{self, Coded};
 pub struct SolveArgs {
     /// The board, e.g. "6 4 7/8 5 0/3 2 1"; `-` reads it from standard input.
     pub board: String,
-    /// The goal (default: 1..N-1 then the blank); `-` reads it from standard input.
+    /// The goal: standard (1..N-1 then the blank, the default), korf (the blank first), snail,
+    /// a board, a file holding one, or `-` for standard input.
     #[arg(long, short)]
     pub goal: Option<String>,
     #[command(flatten)]
@@ -60,7 +61,9 @@ pub struct SearchArgs {
     pub algorithm: Auto<Algorithm>,
     /// Heuristic: auto (the planner's choice, the default), misplaced, manhattan,
     /// linear-conflict, walking-distance, or pattern databases named by group sizes (pdb:8,
-    /// pdb:5-5-5, pdb:6-6-3, pdb:7-8, pdb:6-6-6-6, or any sizes adding up to the tiles).
+    /// pdb:5-5-5, pdb:6-6-3, pdb:7-8, pdb:6-6-6-6, or any sizes adding up to the tiles);
+    /// zpdb:SIZES for zero-aware tables (zpdb:7-8), and two partitions joined by + for the
+    /// larger of their values (zpdb:6-6-6-6+7-7-7-3).
     #[arg(long = "heuristic", short = 'H', default_value = "auto", value_parser = parse_heuristic_or_auto)]
     pub heuristic: Auto<HeuristicKind>,
     /// Weight w >= 1 of weighted A* (f = g + w·h); weighted-astar only.
@@ -300,10 +303,11 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             // says so, as batch's and bench's records do.
             let cancelled = common::interrupted();
             if args.json {
+                let factor = common::suboptimality_bound(&solution, plan.suboptimality_bound());
                 write_json(&mut out, &solution, &board, &goal, |v| {
-                    if !solution.optimal {
-                        v["suboptimality_bound"] = json!(bound);
-                        v["original_length"] = json!(original_length);
+                    v["suboptimality_bound"] = json!(factor);
+                    if let Some(before) = original_length {
+                        v["original_length"] = json!(before);
                     }
                     if cancelled {
                         v["stopped"] = json!("cancelled");

@@ -348,8 +348,11 @@ fn beyond_optimal_algorithms_from_stdin() {
         .output()
         .unwrap();
     let r = &records(&out.stdout)[0];
-    assert_eq!(r["suboptimality_bound"], 1.5);
-    assert!(r["length"].as_f64().unwrap() <= 31.0 * 1.5);
+    // The weight, or the length over the lower bound where that is smaller: a true bound.
+    let factor = r["suboptimality_bound"].as_f64().unwrap();
+    let length = r["length"].as_f64().unwrap();
+    assert!(factor <= 1.5 && length / 31.0 <= factor + 1e-9, "{r}");
+    assert!(length <= 31.0 * 1.5);
     // With the 8-puzzle's exact table the bound at the start is the optimum: an answer of that
     // length is proven optimal, whatever found it.
     let out = taquin()
