@@ -16,8 +16,14 @@ use crate::common::{self, LimitArgs, EXIT_FAILED};
 use crate::errors::Coded;
 use crate::interchange::parse_metric;
 
-/// Arguments of `taquin gods-number`.
+/// Arguments of `taquin gods-number`. The limit flags are `solve`'s, with help texts that say
+/// what they bound here.
 #[derive(clap::Args, Debug)]
+#[command(
+    mut_arg("timeout", |a| a.help("Give up after this many seconds (the layers done so far are reported)")),
+    mut_arg("max_nodes", |a| a.help("Give up once this many states have been reached")),
+    mut_arg("max_memory", |a| a.help("Memory budget of the state array (two bits per state) in MiB (default 4096)")),
+)]
 pub struct GodsNumberArgs {
     /// The board size, WIDTHxHEIGHT: up to 12 cells (3x4, 2x6) in the default memory budget.
     /// May be left out when --goal is a board (its size is taken).
@@ -33,15 +39,9 @@ pub struct GodsNumberArgs {
     /// Threads (0: every core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// Give up after this many seconds (the layers done so far are reported).
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
-    pub timeout: Option<f64>,
-    /// Give up once this many states have been reached.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
-    /// Memory budget of the state array (two bits per state) in MiB (default 4096).
-    #[arg(long, value_name = "MIB")]
-    pub max_memory: Option<usize>,
+    /// The limits, with what each bounds here (see the help texts set on the struct).
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Print one JSON object: diameter, distribution, states, antipodes, ...
     #[arg(long)]
     pub json: bool,
@@ -111,12 +111,7 @@ fn goal_without_size(text: &str) -> Result<taquin::Board> {
 /// Runs the search from `goal` (its size checked by the caller).
 fn run_on(goal: taquin::Board, args: GodsNumberArgs) -> Result<ExitCode> {
     let (width, height) = (goal.width(), goal.height());
-    let limits = LimitArgs {
-        timeout: args.timeout,
-        max_nodes: args.max_nodes,
-        max_memory: args.max_memory,
-    }
-    .limits()?;
+    let limits = args.limits.limits()?;
     common::thread_count("threads", args.threads)?;
     let bar = (std::io::stderr().is_terminal() && !args.json).then(|| {
         let bar = common::shown(ProgressBar::new(0));
