@@ -52,8 +52,22 @@ pub struct GenerateArgs {
 /// The size when none is given.
 const DEFAULT_SIZE: (usize, usize) = (4, 4);
 
+/// The longest walk `--moves` takes: about 30 s a board here, with nothing shown meanwhile.
+/// Walks are for boards easier than random ones; fully random boards come at once from the
+/// uniform default.
+const MAX_WALK: usize = 1_000_000_000;
+
 /// Runs `taquin generate`.
 pub fn run(args: GenerateArgs) -> Result<ExitCode> {
+    if let Some(k) = args.moves.filter(|&k| k > MAX_WALK) {
+        return Err(crate::errors::Coded::bad_fields(format!(
+            "--moves {} is more than {}: a walk that long takes minutes a board; for fully \
+             random boards leave out --moves (uniform boards, at once)",
+            common::thousands(k as u64),
+            common::thousands(MAX_WALK as u64)
+        ))
+        .into());
+    }
     let named = |g: &str| taquin::goals::NamedGoal::from_name(g).is_some();
     let goal = match &args.goal {
         Some(name) if named(name) => {

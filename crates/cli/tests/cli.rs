@@ -234,6 +234,12 @@ fn generated_walks_are_no_longer_than_the_walk() {
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert!(v["length"].as_u64().unwrap() <= 12, "{line}: {v}");
     }
+    // A walk of hours is refused at once, with what to do instead.
+    taquin()
+        .args(["generate", "--size", "3x3", "--moves", "1000000000000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("leave out --moves"));
 }
 
 #[test]
