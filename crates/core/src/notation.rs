@@ -41,6 +41,14 @@ pub enum NotationError {
         /// 1-based position of the count's first digit.
         position: usize,
     },
+    /// A count larger than any board's side: no run of tiles is that long.
+    #[error("the count at position {position} is over {max}, the longest side a board has: no run of tiles is that long")]
+    CountTooLarge {
+        /// 1-based position of the count's first digit.
+        position: usize,
+        /// The largest count there is.
+        max: usize,
+    },
 }
 
 /// Longest run a count may ask for: no board is wider or taller than this.
@@ -156,8 +164,14 @@ impl Notation {
                 count = (count * 10 + digit as usize).min(MAX_COUNT + 1);
                 chars.next();
             }
-            if token.len() > 1 && (count == 0 || count > MAX_COUNT) {
+            if token.len() > 1 && count == 0 {
                 return Err(NotationError::BadCount { position: i + 2 });
+            }
+            if count > MAX_COUNT {
+                return Err(NotationError::CountTooLarge {
+                    position: i + 2,
+                    max: MAX_COUNT,
+                });
             }
             written.push(WrittenMove {
                 blank,
@@ -243,7 +257,13 @@ mod tests {
             Notation::Blank.parse("R0"),
             Err(NotationError::BadCount { position: 2 })
         );
-        assert!(Notation::Blank.parse("R99999999999999999999").is_err());
+        assert_eq!(
+            Notation::Blank.parse("R99999999999999999999"),
+            Err(NotationError::CountTooLarge {
+                position: 2,
+                max: MAX_COUNT
+            })
+        );
         assert_eq!(Notation::from_name("Tiles"), Some(Notation::Tiles));
         assert_eq!(Notation::from_name("tile"), None);
     }

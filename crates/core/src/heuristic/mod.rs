@@ -188,8 +188,11 @@ impl HeuristicKind {
                 what: "heuristic",
                 name: name.to_string(),
                 valid: format!(
-                    "{}, or pdb: and group sizes (pdb:7-8, pdb:6-6-3; zpdb:7-8 for zero-aware tables)",
-                    names.join(", ")
+                    "{}, or pdb: and group sizes, each from 1 to {} tiles, at most {} groups \
+                     (pdb:7-8, pdb:6-6-3; zpdb:7-8 for zero-aware tables)",
+                    names.join(", "),
+                    crate::pdb::MAX_CELLS - 1,
+                    crate::pdb::MAX_PATTERNS
                 ),
             }
         })
