@@ -119,6 +119,18 @@ pub fn report_solve_error(
     message: &str,
     json: bool,
 ) -> std::io::Result<std::process::ExitCode> {
+    report_run_error(out, err, message, json, None)
+}
+
+/// [`report_solve_error`] of a search that ran: its JSON object also names the `algorithm`
+/// and `heuristic` (`ran`), as compare's and bench's records of a stopped run do.
+pub fn report_run_error(
+    out: &mut impl std::io::Write,
+    err: &SolveError,
+    message: &str,
+    json: bool,
+    ran: Option<(&str, &str)>,
+) -> std::io::Result<std::process::ExitCode> {
     if solve_exit(err) == EXIT_USAGE {
         eprintln!("error: {message}");
     } else {
@@ -127,6 +139,10 @@ pub fn report_solve_error(
     if json {
         let mut value = solve_error(err);
         value["error"] = json!(message);
+        if let Some((algorithm, heuristic)) = ran {
+            value["algorithm"] = json!(algorithm);
+            value["heuristic"] = json!(heuristic);
+        }
         writeln!(out, "{value}")?;
         out.flush()?;
     }

@@ -247,6 +247,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
     args.validate()?;
     let limits = args.limits.limits()?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut ran = None;
     let result =
         planned(&args, &board, &goal, limits.clone(), tables)?.and_then(|(request, plan)| {
             // A heuristic asked of a search that takes none is not silently dropped.
@@ -266,6 +267,8 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
                     h.name()
                 );
             }
+            // Named in a stopped search's JSON error too, as compare's and bench's records do.
+            ran = Some((plan.algorithm.name(), plan.heuristic_name()));
             let spinner = Spinner::for_plan(&plan);
             let progress = |p| spinner.update(p);
             let result = plan.run(&request, tables, Some(&progress));
@@ -332,11 +335,12 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(err) => Ok(errors::report_solve_error(
+        Err(err) => Ok(errors::report_run_error(
             &mut out,
             &err,
             &err.to_string(),
             args.json,
+            ran.as_ref().map(|(a, h)| (*a, h.as_str())),
         )?),
     }
 }

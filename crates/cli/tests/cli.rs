@@ -144,6 +144,9 @@ fn limits_exit_1_and_say_which() {
     assert_eq!(v["limit"], "nodes");
     assert!(v["lower_bound"].as_u64().unwrap() >= 41, "{v}");
     assert!(v.get("bound").is_none());
+    // The search that was stopped, by name.
+    assert_eq!(v["heuristic"], "manhattan", "{v}");
+    assert!(v["algorithm"].is_string(), "{v}");
 }
 
 #[test]
