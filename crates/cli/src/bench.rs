@@ -429,7 +429,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                     }
                     let ratio = ratio(&s, published_generated);
                     if args.json {
-                        let v = json!({"id": inst.id, "optimal_length": inst.optimal_length, "length": s.len(), "check": check,
+                        let v = json!({"id": inst.id, "status": "solved", "optimal_length": inst.optimal_length, "length": s.len(), "check": check,
                             "optimal": s.optimal, "lower_bound": s.lower_bound, "algorithm": s.algorithm, "heuristic": s.heuristic,
                             "expanded": s.stats.expanded, "generated": s.stats.generated,
                             "published_generated": published_generated, "ratio": ratio,
@@ -459,9 +459,19 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                         totals.time += stats.elapsed;
                     }
                     if args.json {
+                        // The fields of a solved instance's line that a failed one has too,
+                        // as in the --results records.
                         let mut v = crate::errors::solve_error(&e);
                         v["id"] = json!(inst.id);
+                        v["status"] = json!(if matches!(e, SolveError::Limit { .. }) {
+                            "limit"
+                        } else {
+                            "error"
+                        });
+                        v["optimal_length"] = json!(inst.optimal_length);
+                        v["algorithm"] = json!(algorithm.name());
                         v["heuristic"] = json!(hname);
+                        v["published_generated"] = json!(published_generated);
                         bar.suspend(|| writeln!(out, "{v}"))?;
                     } else {
                         let line = failed_row(inst, &e, published_generated);
