@@ -190,6 +190,21 @@ test("a link whose boards cannot be opened says why", async () => {
   await waitForStatus(/could not be opened: its goal is 3x3 and its board 2x2/);
 });
 
+test("a goal by name, in a link or typed, is laid out on the board's size", async () => {
+  // The n-puzzle project's snail on 3x3, as the command line's --goal snail lays it out.
+  await open("#board=1,2,3/8,4,0/7,6,5&goal=snail");
+  await waitForLine("goal", "1 2 3/8 0 4/7 6 5");
+  await waitForLine("board", "1 2 3/8 4 0/7 6 5");
+  await typeBoard("goal", "korf");
+  await waitForLine("goal", "0 1 2/3 4 5/6 7 8");
+  await typeBoard("goal", "Standard");
+  await waitForLine("goal", GOAL);
+  // A word that is no goal's name is refused as a board is.
+  await typeBoard("goal", "spiral");
+  await waitForStatus(/Goal/);
+  assert.equal(await line("goal"), GOAL);
+});
+
 test("a link with a board on one line, as instance files write it, opens it with its rows", async () => {
   // Korf's 15-puzzle #1 as korf100.txt writes it, with Korf's goal on one line too.
   await open("#board=14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3&goal=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
