@@ -556,6 +556,14 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
             optimal_length: None,
         });
     }
+    if text.starts_with('[') {
+        // JSON, but not an object: read as a bench line it would only give a puzzling error.
+        return Err(errors::Coded::bad_fields(
+            "a JSON line must be an object, e.g. {\"board\": [[1,2,3],[4,5,6],[7,8,0]]}: \
+             put the rows under \"board\"",
+        )
+        .into());
+    }
     if text.starts_with('{') {
         let v: Value = match taquin_api::json_of(text) {
             Ok(v) => v,
@@ -654,7 +662,7 @@ fn line_id(text: &str) -> Option<String> {
     let text = line_text(text);
     if text.starts_with('{') {
         json_id(serde_json::from_str::<Value>(text).ok()?.get("id"))
-    } else if is_board_line(text) {
+    } else if is_board_line(text) || text.starts_with('[') {
         None
     } else {
         text.split(|c: char| c.is_whitespace() || c == ',')

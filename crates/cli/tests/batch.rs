@@ -299,13 +299,15 @@ fn a_node_limit_gives_a_limit_record_with_a_bound() {
     let r = &records(&out.stdout)[0];
     assert_eq!(r["code"], "bad_fields", "{r}");
     assert!(r["error"].as_str().unwrap().contains("from 0 to"), "{r}");
-    // A missing board, or one of the wrong type: the same code.
+    // A missing board, one of the wrong type, or JSON that is not an object: the same code.
     let out = taquin()
         .args(["batch"])
-        .write_stdin("{\"id\": 1}\n{\"board\": 5}\n")
+        .write_stdin("{\"id\": 1}\n{\"board\": 5}\n[[1,2],[3,0]]\n")
         .output()
         .unwrap();
-    for r in records(&out.stdout) {
+    let recs = records(&out.stdout);
+    assert_eq!(recs.len(), 3);
+    for r in recs {
         assert_eq!(r["code"], "bad_fields", "{r}");
     }
 }
