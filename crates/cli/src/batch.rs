@@ -32,7 +32,6 @@ use serde::Serialize;
 use serde_json::Value;
 use taquin::instances::without_comment;
 use taquin::solvers::manhattan_lower_bound;
-use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{Board, LimitHit, Request, SolveError, SolveReport, Tables};
 
 use crate::common::{self, LimitArgs, EXIT_FAILED, EXIT_INTERRUPTED};
@@ -761,24 +760,19 @@ fn solve_line(
         });
     let solved = match planned {
         Ok((mut solution, plan)) => {
-            if args.shorten && !solution.optimal {
-                match shorten_within(
-                    &inst.board,
-                    &inst.goal,
-                    &solution.moves,
-                    &ShortenOptions::default(),
-                    &limits,
-                ) {
-                    Ok(short) => {
-                        record.original_length = Some(solution.len());
-                        short.apply_to(&mut solution);
-                    }
-                    Err(e) => {
-                        record.status = "error";
-                        record.code = Some(errors::solve_code(&e).into());
-                        record.error = Some(format!("post-pass: {e}"));
-                        return Some((false, to_json(&record)));
-                    }
+            match crate::solve::shorten_if_asked(
+                args.shorten,
+                &inst.board,
+                &inst.goal,
+                &mut solution,
+                &limits,
+            ) {
+                Ok(before) => record.original_length = before,
+                Err(e) => {
+                    record.status = "error";
+                    record.code = Some(errors::solve_code(&e).into());
+                    record.error = Some(format!("post-pass: {e}"));
+                    return Some((false, to_json(&record)));
                 }
             }
             record.status = "solved";

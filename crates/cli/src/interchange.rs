@@ -11,7 +11,6 @@ use serde_json::json;
 use taquin::metric::{metrics, Metric};
 use taquin::mtm::{self, sets::MtmPlan, MtmSolver};
 use taquin::notation::Notation;
-use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{Board, LimitHit, Solution, SolveError, SolveReport, Tables};
 
 use crate::common::{self, Spinner, EXIT_FAILED};
@@ -213,18 +212,13 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 result
             })
             .and_then(|mut solution| {
-                if args.shorten && !solution.optimal {
-                    // Within the same limits as the search, as `solve --shorten` does.
-                    let shortened = shorten_within(
-                        &board,
-                        &goal,
-                        &solution.moves,
-                        &ShortenOptions::default(),
-                        &limits,
-                    )?;
-                    original_length = Some(solution.len());
-                    shortened.apply_to(&mut solution);
-                }
+                original_length = crate::solve::shorten_if_asked(
+                    args.shorten,
+                    &board,
+                    &goal,
+                    &mut solution,
+                    &limits,
+                )?;
                 Ok(solution)
             }),
         Metric::Mtm => {

@@ -277,19 +277,8 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
         });
     match result {
         Ok((mut solution, plan)) => {
-            let mut original_length = None;
-            if args.shorten && !solution.optimal {
-                // Within the same limits as the search: at the deadline, the best so far.
-                let shortened = shorten_within(
-                    &board,
-                    &goal,
-                    &solution.moves,
-                    &ShortenOptions::default(),
-                    &limits,
-                )?;
-                original_length = Some(solution.len());
-                shortened.apply_to(&mut solution);
-            }
+            let original_length =
+                shorten_if_asked(args.shorten, &board, &goal, &mut solution, &limits)?;
             // The front door already replayed the moves; this is the CLI's own promise.
             solution.verify(&board, &goal)?;
             if args.explain && solution.plan != plan.explain() {
@@ -343,6 +332,31 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             ran.as_ref().map(|(a, h)| (*a, h.as_str())),
         )?),
     }
+}
+
+/// `--shorten` (`asked`): shortens `solution` in place with the post-pass (loops cut, windows
+/// re-solved optimally) when it is not proven optimal, within the search's `limits` (at the
+/// deadline, the best so far), and returns its length before; `None` when nothing was done.
+pub fn shorten_if_asked(
+    asked: bool,
+    board: &Board,
+    goal: &Board,
+    solution: &mut taquin::Solution,
+    limits: &taquin::Limits,
+) -> Result<Option<usize>, SolveError> {
+    if !asked || solution.optimal {
+        return Ok(None);
+    }
+    let shortened = shorten_within(
+        board,
+        goal,
+        &solution.moves,
+        &ShortenOptions::default(),
+        limits,
+    )?;
+    let before = solution.len();
+    shortened.apply_to(solution);
+    Ok(Some(before))
 }
 
 /// Writes the human-readable answer: the verdict, the bound when not optimal, the moves and
