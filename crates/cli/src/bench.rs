@@ -459,19 +459,8 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                         totals.time += stats.elapsed;
                     }
                     if args.json {
-                        // The fields of a solved instance's line that a failed one has too,
-                        // as in the --results records.
-                        let mut v = crate::errors::solve_error(&e);
-                        v["id"] = json!(inst.id);
-                        v["status"] = json!(if matches!(e, SolveError::Limit { .. }) {
-                            "limit"
-                        } else {
-                            "error"
-                        });
-                        v["optimal_length"] = json!(inst.optimal_length);
+                        let mut v = failed_record(inst, &e, &hname, published_generated);
                         v["algorithm"] = json!(algorithm.name());
-                        v["heuristic"] = json!(hname);
-                        v["published_generated"] = json!(published_generated);
                         bar.suspend(|| writeln!(out, "{v}"))?;
                     } else {
                         let line = failed_row(inst, &e, published_generated);
@@ -631,6 +620,30 @@ fn ratio(s: &Solution, published_generated: Option<u64>) -> Option<f64> {
         .map(|p| s.stats.generated as f64 / p as f64)
 }
 
+/// The JSON of an instance that was not solved, as `bench --json` and `--results` give it: the
+/// error's fields as `batch` gives them (`code`, `error`, and for a stopped search `limit`,
+/// `lower_bound`, `expanded`, `generated`, `time_ms`), with `id`, `status` (`limit` or
+/// `error`), `optimal_length`, `heuristic` and `published_generated`.
+fn failed_record(
+    inst: &Instance,
+    e: &SolveError,
+    hname: &str,
+    published_generated: Option<u64>,
+) -> serde_json::Value {
+    let mut record = crate::errors::solve_error(e);
+    let status = if matches!(e, SolveError::Limit { .. }) {
+        "limit"
+    } else {
+        "error"
+    };
+    record["id"] = json!(inst.id);
+    record["status"] = json!(status);
+    record["optimal_length"] = json!(inst.optimal_length);
+    record["heuristic"] = json!(hname);
+    record["published_generated"] = json!(published_generated);
+    record
+}
+
 /// The `--results` record of one instance: `(heuristic name, threads, memory budget in MiB)`
 /// as run.
 fn results_record(
@@ -650,22 +663,10 @@ fn results_record(
             "commit": run_info.commit, "date": run_info.date, "cpu": run_info.cpu})
         }
         Err(e) => {
-            // The error's fields as `bench --json` and `batch` give them (`code`, `error`, and
-            // for a stopped search `limit`, `lower_bound`, `expanded`, `generated`, `time_ms`).
-            let mut record = crate::errors::solve_error(e);
-            let status = if matches!(e, SolveError::Limit { .. }) {
-                "limit"
-            } else {
-                "error"
-            };
+            let mut record = failed_record(inst, e, hname, published_generated);
             for (key, value) in [
-                ("id", json!(inst.id)),
-                ("status", json!(status)),
-                ("optimal_length", json!(inst.optimal_length)),
-                ("heuristic", json!(hname)),
                 ("threads", json!(threads)),
                 ("memory_mib", json!(memory_mib)),
-                ("published_generated", json!(published_generated)),
                 ("commit", json!(run_info.commit)),
                 ("date", json!(run_info.date)),
                 ("cpu", json!(run_info.cpu)),
