@@ -5,12 +5,15 @@
 //!
 //! `--results FILE` appends one JSON record per instance as it finishes, with the commit, date
 //! and CPU, so that a long run (the 24-puzzle's 50) can stop and go on with `--resume`, which
-//! skips the instances already in the file.
+//! skips the instances already in the file. Each instance's IDA* also keeps its place beside
+//! the file ([`crate::bench_places`]), so that `--resume` goes on with an instance stopped in
+//! the middle of an iteration from where it was, not from its start.
 
 use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -22,6 +25,7 @@ use taquin::{
     Workload,
 };
 
+use crate::bench_places::{describe, Places};
 use crate::bench_results::{published_beside, read_published, RunInfo};
 use crate::common::{self, LimitArgs, EXIT_FAILED};
 use crate::in_flight::InFlight;
@@ -67,7 +71,9 @@ pub struct BenchArgs {
     #[arg(long, value_name = "FILE")]
     pub results: Option<PathBuf>,
     /// Skip the instances already in --results for the same heuristic (a torn last line is
-    /// dropped) and append the others.
+    /// dropped) and append the others. An instance whose IDA* was stopped (a limit, Ctrl-C, a
+    /// machine switched off) goes on from the place it kept in FILE's `.checkpoints`
+    /// directory.
     #[arg(long, requires = "results")]
     pub resume: bool,
     /// Published node counts, `ID NODES` a line (default: NAME.nodes.txt beside the instance
@@ -98,18 +104,25 @@ struct Totals {
 
 impl Totals {
     /// Counts the `--results` records of `earlier` that are of `instances` and of heuristic
-    /// `hname` (the first record of each instance), as the run counts an instance it solves:
-    /// what a resumed run does not solve again still belongs to its summary. Returns the ids of
-    /// those instances: the run's instances done already.
+    /// `hname` (the latest record of each instance), as the run counts an instance it solves:
+    /// what a resumed run does not solve again still belongs to its summary. Instances that
+    /// keep the place of a stopped search (`kept`) are not done: they are solved again from
+    /// there, and their new record replaces the old one. Returns the ids of the instances
+    /// counted: the run's instances done already.
     fn add_records<'a>(
         &mut self,
         earlier: &'a [serde_json::Value],
         instances: &[Instance],
         hname: &str,
+        kept: &dyn Fn(&Instance) -> bool,
     ) -> HashSet<&'a str> {
-        let selected: HashSet<&str> = instances.iter().map(|i| i.id.as_str()).collect();
+        let selected: HashSet<&str> = instances
+            .iter()
+            .filter(|i| !kept(i))
+            .map(|i| i.id.as_str())
+            .collect();
         let mut counted = HashSet::new();
-        for record in earlier {
+        for record in earlier.iter().rev() {
             let field = |name: &str| record.get(name);
             let number = |name: &str| field(name).and_then(|v| v.as_u64());
             let (Some(id), Some(heuristic)) = (
@@ -329,8 +342,15 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             )?;
         }
         let mut totals = Totals::default();
+        // Where each instance's IDA* keeps its place (with --results).
+        let places = args
+            .results
+            .as_deref()
+            .filter(|_| algorithm == Algorithm::IdaStar)
+            .map(Places::beside);
+        let kept = |inst: &Instance| places.as_ref().is_some_and(|p| p.kept(inst, &hname));
         // The summary is the run's as a whole: the instances already in the file count too.
-        let done = totals.add_records(&earlier, &instances, &hname);
+        let done = totals.add_records(&earlier, &instances, &hname, &kept);
         let resumed = done.len();
         bar.inc(resumed as u64);
         let todo: Vec<&Instance> = instances
@@ -376,6 +396,15 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 .per_instance(inst.goal.len(), jobs_asked, Some(algorithm))
                 .expect("the limit flags were checked before the run");
             let report = |p| in_flight.update(&inst.id, &p);
+            let mut options = options.clone();
+            if let Some(places) = &places {
+                let file = places.of(inst, &hname);
+                // A damaged or foreign file is the solve's error, in the instance's row.
+                if let Ok(Some(place)) = file.load() {
+                    bar.suspend(|| eprintln!("{}", describe(&inst.id, &file, &place)));
+                }
+                options.checkpoint = Some(Arc::new(file));
+            }
             let result = Request::new(inst.board.clone(), inst.goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, Some(&report)));
             in_flight.done(&inst.id);
@@ -405,6 +434,10 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                     );
                     writeln!(file, "{v}").and_then(|()| file.flush())?;
                 }
+            }
+            // A solved instance's place is of no more use once its record is written.
+            if let (Some(places), Ok(_)) = (&places, result) {
+                places.done(inst, &hname)?;
             }
             Ok(())
         };
@@ -520,6 +553,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 common::count(instances_run, "instance"),
                 totals.solved,
                 match totals.checked {
+                    _ if totals.solved == 0 => String::new(),
                     0 => " (no optimal length given to check them against)".to_string(),
                     k if k == totals.solved => " and checked".to_string(),
                     k => format!(" ({k} checked against their optimal length)"),
@@ -541,6 +575,19 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                     common::thousands(totals.generated_published),
                     common::thousands(totals.published),
                 )?;
+            }
+        }
+        if let Some(places) = &places {
+            let waiting = todo.iter().filter(|i| places.kept(i, &hname)).count();
+            if waiting > 0 {
+                eprintln!(
+                    "{} of this run keep{} the place where {} search stopped in {}: run again \
+                     with --resume to go on from there",
+                    common::count(waiting, "instance"),
+                    if waiting == 1 { "s" } else { "" },
+                    if waiting == 1 { "its" } else { "their" },
+                    places.dir().display()
+                );
             }
         }
         all_ok &= totals.wrong == 0 && totals.failed == 0;

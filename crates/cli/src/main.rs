@@ -6,6 +6,7 @@
 
 mod batch;
 mod bench;
+mod bench_places;
 mod bench_results;
 mod common;
 mod compare;

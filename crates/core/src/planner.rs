@@ -55,6 +55,8 @@ pub struct Plan {
     pub depth: usize,
     /// Threads of one IDA* search.
     pub threads: usize,
+    /// Where IDA* keeps its place ([`SolveOptions::checkpoint`]).
+    pub checkpoint: Option<std::sync::Arc<crate::search::CheckpointFile>>,
     /// How many boards the tables will serve (the planner's choice of tables depends on it).
     pub workload: Workload,
     /// May the run build missing pattern databases?
@@ -173,6 +175,7 @@ pub fn plan(
         weight: options.weight,
         depth: options.depth,
         threads: options.threads,
+        checkpoint: options.checkpoint.clone(),
         workload: options.workload,
         build,
         budget,

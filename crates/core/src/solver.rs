@@ -20,7 +20,7 @@ use crate::request::Request;
 use crate::search::idastar::{idastar_between, Between};
 use crate::search::parallel::{idastar_parallel_between, threads_or_cores};
 use crate::search::puzzle_graph::{graph_solution, IncrementalPuzzleGraph, PuzzleGraph};
-use crate::search::{astar, bfs, Path};
+use crate::search::{astar, bfs, CheckpointFile, Path};
 use crate::solution::{Solution, SolveError};
 use crate::solvers::anytime::{run_detached, BeamIncumbent, Best, BEAMS_BEYOND_CELLS};
 use crate::symmetry::Symmetry;
@@ -59,6 +59,10 @@ pub struct SolveOptions {
     pub threads: usize,
     /// How many boards will be solved with the same tables (see [`Workload`]).
     pub workload: Workload,
+    /// Where IDA* keeps its place as it goes, and resumes from ([`crate::search::checkpoint`]):
+    /// a search too long for one sitting goes on where the last one stopped. IDA* then runs
+    /// on the parallel engine, with `threads` threads (1 included). Other algorithms ignore it.
+    pub checkpoint: Option<Arc<CheckpointFile>>,
 }
 
 impl Default for SolveOptions {
@@ -71,6 +75,7 @@ impl Default for SolveOptions {
             depth: SolveOptions::DEFAULT_DEPTH,
             threads: 1,
             workload: Workload::One,
+            checkpoint: None,
         }
     }
 }
@@ -328,6 +333,7 @@ impl Plan {
                     limits,
                     progress,
                     threads: self.threads,
+                    checkpoint: self.checkpoint.as_deref(),
                 },
             ),
             Algorithm::AStar => with_heuristic(
@@ -534,6 +540,8 @@ struct IdaRun<'a> {
     limits: &'a Limits,
     progress: Option<ProgressFn<'a>>,
     threads: usize,
+    /// Where the search keeps its place (on the parallel engine, whatever the threads).
+    checkpoint: Option<&'a CheckpointFile>,
 }
 
 impl WithHeuristic for IdaRun<'_> {
@@ -575,7 +583,7 @@ impl WithHeuristic for IdaRun<'_> {
             }
             None => None,
         };
-        if threads == 1 {
+        if threads == 1 && self.checkpoint.is_none() {
             idastar_between(
                 self.board,
                 self.goal,
@@ -593,7 +601,7 @@ impl WithHeuristic for IdaRun<'_> {
                 pruning,
                 self.limits,
                 self.progress,
-                threads,
+                (threads, self.checkpoint),
                 between,
             )
         }

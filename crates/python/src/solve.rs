@@ -334,6 +334,7 @@ fn ask_from(
             depth: depth.unwrap_or(defaults.depth),
             threads,
             workload: Workload::One,
+            checkpoint: None,
         },
         timeout,
         max_nodes,

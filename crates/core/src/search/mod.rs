@@ -10,6 +10,7 @@
 
 pub mod astar;
 pub mod bfs;
+pub mod checkpoint;
 mod chunked;
 pub mod fsm;
 pub mod idastar;
@@ -20,6 +21,7 @@ pub mod trace_report;
 
 pub use astar::{astar, best_first, Priority};
 pub use bfs::bfs;
+pub use checkpoint::{Checkpoint, CheckpointFile};
 pub use idastar::{idastar, idastar_with, Pruning};
 pub use parallel::{idastar_parallel, idastar_parallel_with};
 

@@ -19,7 +19,9 @@
 use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
+use super::checkpoint::{digest, Checkpoint, CheckpointFile, JOBS_PER_THREAD_KEPT, SAVE_EVERY};
 use super::idastar::{
     interlude, too_large, Between, Control, Engine, Job, Pruning, ABORTED, FOUND, MAX_CELLS,
     UNBOUNDED,
@@ -80,6 +82,64 @@ struct Shared<'a> {
     hit: Mutex<Option<LimitHit>>,
     aborted: AtomicBool,
     solution: Mutex<Option<(usize, Vec<u8>)>>,
+    /// With a checkpoint file: what the iteration has finished, written there now and then.
+    keeper: Option<Keeper<'a>>,
+}
+
+/// The place of an iteration, kept for a [`CheckpointFile`] ([`super::checkpoint`]).
+struct Keeper<'a> {
+    file: &'a CheckpointFile,
+    /// The iteration's checkpoint as it started (or was resumed): its finished jobs, counts
+    /// and next bound grow in `place` as jobs finish.
+    place: Mutex<Checkpoint>,
+    /// When the place was last written; held while it is written.
+    saved: Mutex<Instant>,
+    /// The search's start, moved back by the time of earlier sittings.
+    started: Instant,
+    /// The first error writing the file, which stops the search.
+    error: Mutex<Option<SolveError>>,
+}
+
+impl Keeper<'_> {
+    /// Job `i` is finished, having generated and expanded `nodes` and met `next` as the
+    /// smallest f above the bound.
+    fn finished(&self, i: usize, nodes: (u64, u64), next: u32) {
+        let mut place = self.place.lock().unwrap_or_else(|e| e.into_inner());
+        place.done[i / 64] |= 1 << (i % 64);
+        place.generated += nodes.0;
+        place.iteration_generated += nodes.0;
+        place.expanded += nodes.1;
+        place.next_bound = place.next_bound.min(next);
+    }
+
+    /// Writes the place if [`SAVE_EVERY`] has passed since the last time (or `now`), unless
+    /// another thread is writing it. Returns false when it could not be written (the error is
+    /// kept for the search to return).
+    fn save(&self, now: bool) -> bool {
+        let Ok(mut saved) = (if now {
+            Ok(self.saved.lock().unwrap_or_else(|e| e.into_inner()))
+        } else {
+            self.saved.try_lock()
+        }) else {
+            return true;
+        };
+        if !now && saved.elapsed() < SAVE_EVERY {
+            return true;
+        }
+        let mut place = self.place.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        place.elapsed = self.started.elapsed();
+        *saved = Instant::now();
+        match self.file.save(&place) {
+            Ok(()) => true,
+            Err(e) => {
+                self.error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
+                false
+            }
+        }
+    }
 }
 
 /// A thread's stop check while it searches job `job`: it publishes its counts to the shared
@@ -133,21 +193,19 @@ impl<A> Control<A> for JobControl<'_> {
 }
 
 /// The jobs of the iteration with `bound`: the sequential search's tree, walked with the same
-/// [`Engine`] down to the shallowest depth that yields [`JOBS_PER_THREAD`] jobs per thread (or
-/// meets the goal, or reaches [`MAX_SPLIT_DEPTH`]). Returns the jobs in the sequential order,
-/// the smallest f above the bound met above the split, and the nodes generated and expanded
-/// there.
+/// [`Engine`] down to the shallowest depth that yields `wanted` jobs (or meets the goal, or
+/// reaches [`MAX_SPLIT_DEPTH`]), or down to `depth` when given (a resumed iteration, cut as it
+/// was). Returns the jobs in the sequential order, the smallest f above the bound met above the
+/// split, the nodes generated and expanded there, and the depth.
 #[allow(clippy::type_complexity)]
 fn split<H: Incremental, const CAP: usize>(
-    board: &Board,
-    goal: &Board,
-    heuristic: &H,
-    pruning: Pruning,
+    (board, goal, heuristic, pruning): (&Board, &Board, &H, Pruning),
     bound: u32,
-    threads: usize,
+    (wanted, depth): (usize, Option<u32>),
     (limits, before): (&Limits, u64),
-) -> Result<(Vec<Job<H::Aux>>, u32, u64, u64), (LimitHit, u64, u64)> {
-    let mut depth = 1;
+) -> Result<(Vec<Job<H::Aux>>, u32, u64, u64, u32), (LimitHit, u64, u64)> {
+    let fixed = depth.is_some();
+    let mut depth = depth.unwrap_or(1);
     loop {
         let control = Splitter {
             jobs: Vec::new(),
@@ -167,18 +225,16 @@ fn split<H: Incremental, const CAP: usize>(
             return Err((hit, engine.generated, engine.expanded));
         }
         let jobs = engine.control.jobs;
-        if jobs.len() >= JOBS_PER_THREAD * threads
-            || r == FOUND
-            || depth >= MAX_SPLIT_DEPTH.min(bound)
-        {
+        if fixed || jobs.len() >= wanted || r == FOUND || depth >= MAX_SPLIT_DEPTH.min(bound) {
             let next = if r == FOUND { UNBOUNDED } else { r };
-            return Ok((jobs, next, engine.generated, engine.expanded));
+            return Ok((jobs, next, engine.generated, engine.expanded, depth));
         }
         depth += 1;
     }
 }
 
-/// Runs the jobs of one iteration on `threads` threads, one [`Engine`] each.
+/// Runs the jobs of one iteration on `threads` threads, one [`Engine`] each (skipping those a
+/// checkpoint says are finished).
 #[allow(clippy::too_many_arguments)]
 fn run_jobs<H, const CAP: usize>(
     board: &Board,
@@ -187,6 +243,7 @@ fn run_jobs<H, const CAP: usize>(
     pruning: Pruning,
     bound: u32,
     jobs: &[Job<H::Aux>],
+    skip: &[bool],
     shared: &Shared,
     threads: usize,
 ) where
@@ -212,10 +269,14 @@ fn run_jobs<H, const CAP: usize>(
                     {
                         break;
                     }
+                    if skip.get(i).copied().unwrap_or(false) {
+                        continue;
+                    }
                     let job = &jobs[i];
                     engine.control.job = i;
                     engine.load(&job.tiles);
                     engine.path.clear();
+                    let before = (engine.generated, engine.expanded);
                     match engine.dfs(job.blank, job.g, job.h, job.hb, &job.aux, job.state) {
                         FOUND => {
                             shared.best.fetch_min(i, Ordering::Relaxed);
@@ -230,6 +291,14 @@ fn run_jobs<H, const CAP: usize>(
                         ABORTED => {}
                         next => {
                             shared.next_bound.fetch_min(next, Ordering::Relaxed);
+                            if let Some(keeper) = &shared.keeper {
+                                let nodes =
+                                    (engine.generated - before.0, engine.expanded - before.1);
+                                keeper.finished(i, nodes, next);
+                                if !keeper.save(false) {
+                                    shared.aborted.store(true, Ordering::Relaxed);
+                                }
+                            }
                         }
                     }
                 }
@@ -289,11 +358,20 @@ where
     H::Aux: Send + Sync,
 {
     idastar_parallel_between(
-        board, goal, heuristic, pruning, limits, progress, threads, None,
+        board,
+        goal,
+        heuristic,
+        pruning,
+        limits,
+        progress,
+        (threads, None),
+        None,
     )
 }
 
-/// [`idastar_parallel_with`] running `between` before each iteration (see [`Between`]).
+/// [`idastar_parallel_with`] running `between` before each iteration (see [`Between`]), and
+/// keeping its place in `keep` when given ([`super::checkpoint`]): a search resumed from there
+/// goes on where the last one stopped.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn idastar_parallel_between<H>(
     board: &Board,
@@ -302,7 +380,7 @@ pub(crate) fn idastar_parallel_between<H>(
     pruning: Pruning,
     limits: &Limits,
     progress: Option<ProgressFn>,
-    threads: usize,
+    (threads, keep): (usize, Option<&CheckpointFile>),
     mut between: Option<Between>,
 ) -> Result<Solution, SolveError>
 where
@@ -314,52 +392,82 @@ where
         return Err(too_large(board));
     }
     let threads = threads_or_cores(threads);
-    let started = Instant::now();
-    let mut bound = {
-        let (h0, mut aux0) = heuristic.init(board.tiles());
-        if pruning.bpmx {
-            heuristic.refine(board.tiles(), board.blank(), h0, &mut aux0, u32::MAX)
-        } else {
-            h0
+    let mut resumed = match keep {
+        Some(file) => file.load()?,
+        None => None,
+    };
+    let started = {
+        let now = Instant::now();
+        let before = resumed.as_ref().map_or(Duration::ZERO, |c| c.elapsed);
+        now.checked_sub(before).unwrap_or(now)
+    };
+    let mut bound = match &resumed {
+        Some(c) => c.bound,
+        None => {
+            let (h0, mut aux0) = heuristic.init(board.tiles());
+            if pruning.bpmx {
+                heuristic.refine(board.tiles(), board.blank(), h0, &mut aux0, u32::MAX)
+            } else {
+                h0
+            }
         }
     };
+    // The nodes of this sitting; those of earlier sittings are `carried`, added to what is
+    // reported.
     let mut expanded = 0u64;
     let mut generated = 0u64;
-    let mut iterations = 0u32;
-    // Nodes generated by each iteration, for `between`.
-    let mut sizes: Vec<u64> = Vec::new();
+    let carried = resumed
+        .as_ref()
+        .map_or((0, 0), |c| (c.generated, c.expanded));
+    let mut iterations = resumed.as_ref().map_or(0, |c| c.iterations - 1);
+    // Nodes generated by each iteration, for `between` (and the checkpoint).
+    let mut sizes: Vec<u64> = resumed.as_ref().map_or(Vec::new(), |c| c.sizes.clone());
     // What `between` reached (IDA*'s own memory is the paths).
     let mut peak_memory_bytes = 0;
+    let total = |generated: u64, expanded: u64| (carried.0 + generated, carried.1 + expanded);
+    let wanted = match keep {
+        Some(_) => JOBS_PER_THREAD_KEPT * threads,
+        None => JOBS_PER_THREAD * threads,
+    };
     loop {
         iterations += 1;
-        let mut so_far = Stats {
-            expanded,
-            generated,
-            iterations,
-            peak_memory_bytes,
-            ..Stats::default()
-        };
-        if let Some(solution) =
-            interlude(&mut between, bound, &sizes, limits, &mut so_far, started)?
-        {
-            return Ok(solution);
+        // A resumed iteration ran `between` in its first sitting.
+        let place = resumed.take();
+        if place.is_none() {
+            let (g, e) = total(generated, expanded);
+            let mut so_far = Stats {
+                expanded: e,
+                generated: g,
+                iterations,
+                peak_memory_bytes,
+                ..Stats::default()
+            };
+            if let Some(solution) =
+                interlude(&mut between, bound, &sizes, limits, &mut so_far, started)?
+            {
+                return Ok(solution);
+            }
+            (generated, expanded) = (so_far.generated - carried.0, so_far.expanded - carried.1);
+            peak_memory_bytes = so_far.peak_memory_bytes;
         }
-        (generated, expanded) = (so_far.generated, so_far.expanded);
-        peak_memory_bytes = so_far.peak_memory_bytes;
         let before = generated;
         // Split deeper until there are enough jobs (or the tree is that small).
         let budget = (limits, generated);
+        let search = (board, goal, heuristic, pruning);
+        let cut = (wanted, place.as_ref().map(|c| c.split_depth));
         let split = if board.len() <= 64 {
-            split::<H, 64>(board, goal, heuristic, pruning, bound, threads, budget)
+            split::<H, 64>(search, bound, cut, budget)
         } else {
-            split::<H, MAX_CELLS>(board, goal, heuristic, pruning, bound, threads, budget)
+            split::<H, MAX_CELLS>(search, bound, cut, budget)
         };
-        let (jobs, split_bound, split_generated, split_expanded) = match split {
+        let (jobs, split_bound, split_generated, split_expanded, depth) = match split {
             Ok(split) => split,
             Err((hit, split_generated, split_expanded)) => {
+                let (generated, expanded) =
+                    total(generated + split_generated, expanded + split_expanded);
                 let stats = Stats {
-                    expanded: expanded + split_expanded,
-                    generated: generated + split_generated,
+                    expanded,
+                    generated,
                     elapsed: started.elapsed(),
                     iterations,
                     peak_memory_bytes,
@@ -368,35 +476,88 @@ where
                 return Err(SolveError::Limit { hit, stats, bound });
             }
         };
-        generated += split_generated;
-        expanded += split_expanded;
+        let job_digest = digest(jobs.iter().map(|j| j.path.as_slice()));
+        let skip: Vec<bool> = match &place {
+            Some(c) => {
+                if c.jobs != jobs.len() || c.digest != job_digest {
+                    return Err(keep.expect("a place comes from a file").error(&format!(
+                        "was kept by a search whose tree differs from this one's ({} jobs at \
+                         depth {}, here {}: another version of taquin or other tables)",
+                        c.jobs,
+                        c.split_depth,
+                        jobs.len()
+                    )));
+                }
+                (0..jobs.len()).map(|i| c.is_done(i)).collect()
+            }
+            None => Vec::new(),
+        };
+        // The split of a resumed iteration was counted in its first sitting.
+        if place.is_none() {
+            generated += split_generated;
+            expanded += split_expanded;
+        }
+        let keeper = keep.map(|file| {
+            let (g, e) = total(generated, expanded);
+            let checkpoint = place.clone().unwrap_or_else(|| Checkpoint {
+                bound,
+                iterations,
+                split_depth: depth,
+                jobs: jobs.len(),
+                digest: job_digest,
+                done: vec![0; jobs.len().div_ceil(64)],
+                next_bound: split_bound,
+                generated: g,
+                expanded: e,
+                iteration_generated: generated - before,
+                sizes: sizes.clone(),
+                elapsed: Duration::ZERO,
+            });
+            Keeper {
+                file,
+                place: Mutex::new(checkpoint),
+                saved: Mutex::new(Instant::now()),
+                started,
+                error: Mutex::new(None),
+            }
+        });
+        let next_bound = place.as_ref().map_or(split_bound, |c| c.next_bound);
         let shared = Shared {
             limits,
             threads,
             next_job: AtomicUsize::new(0),
             best: AtomicUsize::new(usize::MAX),
-            next_bound: AtomicU32::new(split_bound),
+            next_bound: AtomicU32::new(next_bound),
             generated: AtomicU64::new(generated),
             expanded: AtomicU64::new(expanded),
             hit: Mutex::new(None),
             aborted: AtomicBool::new(false),
             solution: Mutex::new(None),
+            keeper,
         };
         if board.len() <= 64 {
             run_jobs::<H, 64>(
-                board, goal, heuristic, pruning, bound, &jobs, &shared, threads,
+                board, goal, heuristic, pruning, bound, &jobs, &skip, &shared, threads,
             );
         } else {
             run_jobs::<H, MAX_CELLS>(
-                board, goal, heuristic, pruning, bound, &jobs, &shared, threads,
+                board, goal, heuristic, pruning, bound, &jobs, &skip, &shared, threads,
             );
         }
         generated = shared.generated.load(Ordering::Relaxed);
         expanded = shared.expanded.load(Ordering::Relaxed);
-        sizes.push(generated - before);
+        // The iteration's nodes over every sitting.
+        sizes.push(match &shared.keeper {
+            Some(keeper) => {
+                let place = keeper.place.lock().unwrap_or_else(|e| e.into_inner());
+                place.iteration_generated
+            }
+            None => generated - before,
+        });
+        let (g, e) = total(generated, expanded);
         let stats = Stats {
-            expanded,
-            generated,
+            expanded: e,
+            generated: g,
             elapsed: started.elapsed(),
             iterations,
             peak_memory_bytes,
@@ -414,12 +575,33 @@ where
                 ..Solution::default()
             });
         }
+        if let Some(keeper) = &shared.keeper {
+            if let Some(e) = keeper
+                .error
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take()
+            {
+                return Err(e);
+            }
+        }
         if shared.aborted.load(Ordering::Relaxed) {
             let hit = shared
                 .hit
                 .into_inner()
                 .unwrap_or_else(|e| e.into_inner())
                 .unwrap_or(LimitHit::Cancelled);
+            // The place where the limit stopped the search, for the next sitting.
+            if let Some(keeper) = &shared.keeper {
+                if !keeper.save(true) {
+                    let e = keeper
+                        .error
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .take();
+                    return Err(e.expect("a failed save keeps its error"));
+                }
+            }
             return Err(SolveError::Limit { hit, stats, bound });
         }
         let next = shared.next_bound.load(Ordering::Relaxed);
@@ -435,8 +617,8 @@ where
         }
         if let Some(p) = progress {
             p(Progress {
-                generated,
-                expanded,
+                generated: g,
+                expanded: e,
                 bound,
                 elapsed: started.elapsed(),
                 best: None,

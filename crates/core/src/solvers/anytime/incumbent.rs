@@ -567,7 +567,16 @@ mod tests {
         if threads == 1 {
             idastar_between(board, goal, &h, pruning, limits, None, between)
         } else {
-            idastar_parallel_between(board, goal, &h, pruning, limits, None, threads, between)
+            idastar_parallel_between(
+                board,
+                goal,
+                &h,
+                pruning,
+                limits,
+                None,
+                (threads, None),
+                between,
+            )
         }
     }
 
