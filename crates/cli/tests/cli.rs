@@ -451,6 +451,75 @@ fn bench_writes_results_as_it_goes_and_resumes() {
 }
 
 #[test]
+fn bench_goes_on_with_a_stopped_instance_from_the_middle_of_its_iteration() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/korf_easy.txt"
+    );
+    let dir = std::env::temp_dir().join(format!("taquin-bench-places-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |results: &str, extra: &[&str]| {
+        let results = dir.join(results);
+        let mut args = vec![
+            "bench",
+            file,
+            "--ids",
+            "2",
+            "-H",
+            "linear-conflict",
+            "--results",
+            results.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        taquin().args(&args).output().unwrap()
+    };
+    let last_record = |results: &str| -> Value {
+        let text = std::fs::read_to_string(dir.join(results)).unwrap();
+        serde_json::from_str(text.lines().last().unwrap()).unwrap()
+    };
+    // In one go.
+    assert!(run("whole.jsonl", &[]).status.success());
+    let whole = last_record("whole.jsonl");
+    assert!(!dir.join("whole.checkpoints").exists(), "nothing kept");
+    let generated = whole["generated"].as_u64().unwrap();
+
+    // Stopped by a node limit in the middle of an iteration: the place is kept.
+    let limit = (generated / 2).to_string();
+    let out = run("parts.jsonl", &["--max-nodes", &limit]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 instance of this run keeps the place") && stderr.contains("--resume"),
+        "{stderr}"
+    );
+    let place = dir.join("parts.checkpoints/2.linear-conflict.txt");
+    assert!(place.exists());
+    assert_eq!(last_record("parts.jsonl")["status"], "limit");
+
+    // Resumed, from there: the instance is solved with the counts of the run in one go, its
+    // record replaces the stopped one in the summary, and the place is gone.
+    let out = run("parts.jsonl", &["--resume"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stderr}{stdout}");
+    assert!(stderr.contains("instance 2: going on from"), "{stderr}");
+    assert!(
+        stdout.contains("total: 1 instance, 1 solved and checked, 0 wrong, 0 failed"),
+        "{stdout}"
+    );
+    let resumed = last_record("parts.jsonl");
+    assert_eq!(resumed["status"], "solved");
+    assert_eq!(resumed["length"], whole["length"]);
+    assert_eq!(resumed["generated"].as_u64(), Some(generated));
+    assert!(!dir.join("parts.checkpoints").exists());
+    // Done: a further --resume solves nothing again.
+    let out = run("parts.jsonl", &["--resume"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("all 1 already in"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn compare_lists_every_heuristic() {
     let assert = taquin().args(["compare", ARTICLE]).assert().success();
     let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();

@@ -482,7 +482,9 @@ where
                 if c.jobs != jobs.len() || c.digest != job_digest {
                     return Err(keep.expect("a place comes from a file").error(&format!(
                         "was kept by a search whose tree differs from this one's ({} jobs at \
-                         depth {}, here {}: another version of taquin or other tables)",
+                         depth {}, here {}: another board, version of taquin, table set or \
+                         memory budget, which decides how deep the duplicate pruning is \
+                         learned)",
                         c.jobs,
                         c.split_depth,
                         jobs.len()
