@@ -141,8 +141,6 @@ struct Record {
     #[serde(skip_serializing_if = "Option::is_none")]
     check: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    suboptimality_bound: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     original_length: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<&'static str>,
@@ -756,10 +754,10 @@ fn solve_line(
     let planned =
         Request::new(inst.board.clone(), inst.goal.clone(), limits.clone()).and_then(|request| {
             let plan = taquin::plan(&request, &options, tables)?;
-            plan.run(&request, tables, None).map(|s| (s, plan))
+            plan.run(&request, tables, None)
         });
     let solved = match planned {
-        Ok((mut solution, plan)) => {
+        Ok(mut solution) => {
             match crate::solve::shorten_if_asked(
                 args.shorten,
                 &inst.board,
@@ -776,8 +774,6 @@ fn solve_line(
                 }
             }
             record.status = "solved";
-            record.suboptimality_bound =
-                common::suboptimality_bound(&solution, plan.suboptimality_bound());
             // The report carries the solve's own lower bound.
             record.lower_bound = None;
             record.check = inst

@@ -213,22 +213,6 @@ pub fn goal_from_text(text: &str, width: usize, height: usize) -> Result<Board> 
     read_board(text, "goal")
 }
 
-/// The factor a solution is proven to be within of the optimum, as `--json` and batch's
-/// records give it (`suboptimality_bound`): 1 when it is optimal, else the smaller of the
-/// plan's own guarantee (`plan_bound`: weighted A*'s weight) and its length over the lower
-/// bound proven; none when neither is known.
-pub fn suboptimality_bound(solution: &taquin::Solution, plan_bound: Option<f64>) -> Option<f64> {
-    if solution.optimal {
-        return Some(1.0);
-    }
-    let by_bound =
-        (solution.lower_bound > 0).then(|| solution.len() as f64 / solution.lower_bound as f64);
-    match (plan_bound.filter(|b| b.is_finite() && *b >= 1.0), by_bound) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
 /// A spinner on standard error showing a running search, or nothing when stderr is not a
 /// terminal (so pipes and logs stay clean).
 pub struct Spinner {

@@ -295,9 +295,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             // says so, as batch's and bench's records do.
             let cancelled = common::interrupted();
             if args.json {
-                let factor = common::suboptimality_bound(&solution, plan.suboptimality_bound());
                 write_json(&mut out, &solution, &board, &goal, |v| {
-                    v["suboptimality_bound"] = json!(factor);
                     if let Some(before) = original_length {
                         v["original_length"] = json!(before);
                     }

@@ -68,12 +68,15 @@ pub struct SolveReport {
     pub peak_memory_bytes: usize,
     /// The planner's decision in one line.
     pub plan: String,
+    /// The factor the solution is proven to be within of the optimum
+    /// ([`Solution::suboptimality_bound`]): 1 when optimal, null when nothing is proven.
+    pub suboptimality_bound: Option<f64>,
 }
 
 impl SolveReport {
     /// The names every front end's solve record carries (CLI `--json` and `batch`, web API,
     /// Python results), for tests and tools that check them.
-    pub const FIELDS: [&'static str; 10] = [
+    pub const FIELDS: [&'static str; 11] = [
         "moves",
         "length",
         "optimal",
@@ -84,6 +87,7 @@ impl SolveReport {
         "generated",
         "time_ms",
         "plan",
+        "suboptimality_bound",
     ];
 
     /// The report of `solution` (which names its algorithm, heuristic and plan).
@@ -120,6 +124,7 @@ impl SolveReport {
             iterations: solution.stats.iterations,
             peak_memory_bytes: solution.stats.peak_memory_bytes,
             plan: solution.plan.clone(),
+            suboptimality_bound: solution.suboptimality_bound(),
         }
     }
 }

@@ -28,7 +28,7 @@ pub struct Stats {
 }
 
 /// A sequence of moves from a board to its goal, with how it was found.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Solution {
     /// The blank's moves, U/D/L/R.
     pub moves: Vec<Move>,
@@ -45,6 +45,10 @@ pub struct Solution {
     pub heuristic: String,
     /// The planner's decision in one line ([`crate::Plan::explain`]).
     pub plan: String,
+    /// The factor the planned search guarantees between its answers and the optimum, where it
+    /// guarantees one ([`crate::Plan::suboptimality_bound`]: weighted A*'s weight; set by
+    /// [`crate::solve`]).
+    pub plan_factor: Option<f64>,
 }
 
 impl Solution {
@@ -61,6 +65,35 @@ impl Solution {
     /// The moves as letters, e.g. `"DLLURR"`.
     pub fn letters(&self) -> String {
         to_letters(&self.moves)
+    }
+
+    /// The factor this solution is proven to be within of the optimum, as every front end's
+    /// results give it (`suboptimality_bound`): 1 when it is optimal, else the smaller of the
+    /// plan's guarantee ([`Solution::plan_factor`]) and the length over the lower bound; `None`
+    /// when neither is known. Computed from the moves as they stand, so that a solution
+    /// shortened after the search ([`crate::solvers::shorten`]) gets its own.
+    ///
+    /// ```
+    /// use taquin::Solution;
+    /// let moves = taquin::moves::parse_moves("DLLURR")?;
+    /// let mut s = Solution { moves, lower_bound: 4, ..Solution::default() };
+    /// assert_eq!(s.suboptimality_bound(), Some(1.5));
+    /// s.plan_factor = Some(1.2);
+    /// assert_eq!(s.suboptimality_bound(), Some(1.2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn suboptimality_bound(&self) -> Option<f64> {
+        if self.optimal {
+            return Some(1.0);
+        }
+        let by_bound = (self.lower_bound > 0).then(|| self.len() as f64 / self.lower_bound as f64);
+        match (
+            self.plan_factor.filter(|b| b.is_finite() && *b >= 1.0),
+            by_bound,
+        ) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// Replays the moves on `board` and checks that they are legal and end on `goal`.

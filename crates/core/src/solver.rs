@@ -417,6 +417,7 @@ impl Plan {
         solution.algorithm = self.algorithm.name().to_string();
         solution.heuristic = self.heuristic_name();
         solution.plan = self.explain();
+        solution.plan_factor = self.suboptimality_bound();
         Ok(solution)
     }
 }

@@ -144,6 +144,10 @@ pub struct SolveResult {
     plan: String,
     /// Peak estimated bytes of the search's open and closed sets (0 where there are none).
     peak_memory_bytes: usize,
+    /// The factor the solution is proven to be within of the optimum: 1.0 when optimal, else
+    /// the length over the lower bound (or weighted A*'s weight, if smaller); None when
+    /// nothing is proven.
+    suboptimality_bound: Option<f64>,
     /// The board solved, as one line (`"6 4 7/8 5 0/3 2 1"`).
     board: String,
     /// The goal it was solved to, as one line.
@@ -169,6 +173,7 @@ impl SolveResult {
             heuristic: r.heuristic,
             plan: r.plan,
             peak_memory_bytes: r.peak_memory_bytes,
+            suboptimality_bound: r.suboptimality_bound,
             board: board.to_line(),
             goal: goal.to_line(),
         }
@@ -179,7 +184,7 @@ impl SolveResult {
 impl SolveResult {
     /// The fields as a dict (the CLI's JSON record: `moves`, `length`, `mtm_length`, `optimal`,
     /// `lower_bound`, `algorithm`, `heuristic`, `expanded`, `generated`, `time_ms`, `iterations`,
-    /// `plan`, `peak_memory_bytes`, `board`, `goal`).
+    /// `plan`, `peak_memory_bytes`, `suboptimality_bound`, `board`, `goal`).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("moves", &self.moves)?;
@@ -195,6 +200,7 @@ impl SolveResult {
         d.set_item("iterations", self.iterations)?;
         d.set_item("plan", &self.plan)?;
         d.set_item("peak_memory_bytes", self.peak_memory_bytes)?;
+        d.set_item("suboptimality_bound", self.suboptimality_bound)?;
         d.set_item("board", &self.board)?;
         d.set_item("goal", &self.goal)?;
         Ok(d)

@@ -27,9 +27,10 @@ def test_the_article_board_is_31_moves():
     # The fields of `taquin solve --json`, every one of them.
     assert set(r.to_dict()) == {
         "moves", "length", "mtm_length", "optimal", "lower_bound", "algorithm", "heuristic",
-        "expanded", "generated", "time_ms", "iterations", "plan", "peak_memory_bytes", "board",
-        "goal",
+        "expanded", "generated", "time_ms", "iterations", "plan", "peak_memory_bytes",
+        "suboptimality_bound", "board", "goal",
     }
+    assert r.suboptimality_bound == 1.0
     assert (r.board, r.goal) == ("6 4 7/8 5 0/3 2 1", "1 2 3/4 5 6/7 8 0")
     assert r.peak_memory_bytes == 0  # IDA* keeps no open or closed set
     assert taquin.solve("1 2/0 3", goal="0 1/3 2", algorithm="astar").peak_memory_bytes > 0
@@ -95,6 +96,8 @@ def test_beyond_optimal_never_claims_optimal():
     r = taquin.solve(board, algorithm="weighted-astar", heuristic="linear-conflict", weight=3)
     assert not r.optimal and r.lower_bound <= r.length
     assert board.apply(r.moves) == Board.solved(4)
+    # Proven within the weight, or within the length over the bound where that is smaller.
+    assert r.suboptimality_bound == min(3.0, r.length / r.lower_bound)
     big = taquin.generate("8x8", seed=1)
     r = taquin.solve(big, algorithm="constructive")
     assert big.apply(r.moves) == Board.solved(8) and not r.optimal

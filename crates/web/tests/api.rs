@@ -391,6 +391,23 @@ async fn bad_names_and_limits_are_refused() {
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    // What is proven of the answer: 1 when optimal, else within the weight, or within its
+    // length over the lower bound where that is smaller.
+    let body = r.json();
+    let (length, lower) = (
+        body["length"].as_f64().unwrap(),
+        body["lower_bound"].as_f64().unwrap(),
+    );
+    let expected = if body["optimal"] == true {
+        1.0
+    } else {
+        (length / lower).min(3.0)
+    };
+    assert_eq!(
+        body["suboptimality_bound"].as_f64(),
+        Some(expected),
+        "{body}"
+    );
 }
 
 #[tokio::test]

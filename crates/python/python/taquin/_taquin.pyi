@@ -73,6 +73,7 @@ class SolveResult:
     iterations: int
     plan: str
     peak_memory_bytes: int
+    suboptimality_bound: float | None
     board: str
     goal: str
     def to_dict(self) -> dict[str, Any]: ...
