@@ -808,11 +808,7 @@ fn solve_line(
             false
         }
         Err(e) => {
-            record.status = match e {
-                SolveError::Unsolvable(_) => "unsolvable",
-                SolveError::Cycle { .. } => "cycle",
-                _ => "error",
-            };
+            record.status = failure_status(&e);
             if matches!(e, SolveError::Unsolvable(_)) {
                 // No distance to bound: the goal cannot be reached.
                 record.lower_bound = None;
@@ -854,6 +850,18 @@ fn to_json(record: &Record) -> String {
         })
         .to_string()
     })
+}
+
+/// The `status` of a record whose search ended without a solution (a limit aside):
+/// `unsolvable`, `cycle` (a real-time player going round), or `error`. Batch's and bench's
+/// records say it alike.
+pub fn failure_status(e: &SolveError) -> &'static str {
+    match e {
+        SolveError::Limit { .. } => "limit",
+        SolveError::Unsolvable(_) => "unsolvable",
+        SolveError::Cycle { .. } => "cycle",
+        _ => "error",
+    }
 }
 
 #[cfg(test)]

@@ -669,8 +669,8 @@ fn ratio(s: &Solution, published_generated: Option<u64>) -> Option<f64> {
 
 /// The JSON of an instance that was not solved, as `bench --json` and `--results` give it: the
 /// error's fields as `batch` gives them (`code`, `error`, and for a stopped search `limit`,
-/// `lower_bound`, `expanded`, `generated`, `time_ms`), with `id`, `status` (`limit` or
-/// `error`), `optimal_length`, `heuristic` and `published_generated`.
+/// `lower_bound`, `expanded`, `generated`, `time_ms`), with `id`, `status` (`limit`,
+/// `unsolvable` or `error`, as batch says them: [`crate::batch::failure_status`]), `optimal_length`, `heuristic` and `published_generated`.
 fn failed_record(
     inst: &Instance,
     e: &SolveError,
@@ -678,11 +678,7 @@ fn failed_record(
     published_generated: Option<u64>,
 ) -> serde_json::Value {
     let mut record = crate::errors::solve_error(e);
-    let status = if matches!(e, SolveError::Limit { .. }) {
-        "limit"
-    } else {
-        "error"
-    };
+    let status = crate::batch::failure_status(e);
     record["id"] = json!(inst.id);
     record["status"] = json!(status);
     record["optimal_length"] = json!(inst.optimal_length);

@@ -357,6 +357,20 @@ fn an_unsolvable_instance_is_a_failed_row_not_the_end_of_the_run() {
         ),
         "{table}"
     );
+    // Its JSON line says so as batch's record does.
+    let out = taquin()
+        .args(["bench", file.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let first: Value = serde_json::from_str(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(first["status"], "unsolvable", "{first}");
 }
 
 #[test]
