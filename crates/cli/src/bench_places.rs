@@ -83,14 +83,21 @@ impl Places {
 
 /// One line on where a kept search stands, for the user who resumes it.
 pub fn describe(id: &str, file: &CheckpointFile, place: &Checkpoint) -> String {
+    let within = if place.is_unsplit() {
+        "about to begin".to_string()
+    } else {
+        format!(
+            "{} of {} subtrees searched",
+            common::thousands(place.jobs_done() as u64),
+            common::thousands(place.jobs as u64)
+        )
+    };
     format!(
-        "instance {id}: going on from {} (iteration {} with bound {}, {} of {} subtrees \
-         searched; {} nodes generated in {} so far)",
+        "instance {id}: going on from {} (iteration {} with bound {}, {within}; {} nodes \
+         generated in {} so far)",
         file.path().display(),
         place.iterations,
         place.bound,
-        common::thousands(place.jobs_done() as u64),
-        common::thousands(place.jobs as u64),
         common::thousands(place.generated),
         common::millis(place.elapsed),
     )
@@ -99,6 +106,7 @@ pub fn describe(id: &str, file: &CheckpointFile, place: &Checkpoint) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn each_instance_and_heuristic_has_its_own_file_and_key() {
@@ -123,5 +131,27 @@ mod tests {
         assert_ne!(a.key(), places.of(&instances[0], "manhattan").key());
         assert_ne!(b.key(), c.key());
         assert!(c.key().contains("3 0 2 1 4 5 6 7 8 to 0 1 2 3 4 5 6 7 8"));
+    }
+
+    #[test]
+    fn a_resumed_search_is_described_by_where_it_stands() {
+        let file = CheckpointFile::new("r.checkpoints/21.h.txt", "k");
+        let unsplit = Checkpoint::unsplit(
+            101,
+            9,
+            (1_500_000_000, 700_000_000),
+            &[1; 8],
+            Duration::from_secs(600),
+        );
+        let text = describe("21", &file, &unsplit);
+        assert!(
+            text.contains("iteration 9 with bound 101, about to begin; 1,500,000,000 nodes"),
+            "{text}"
+        );
+        let mut under_way = unsplit.clone();
+        under_way.jobs = 100;
+        under_way.done = vec![0b111];
+        let text = describe("21", &file, &under_way);
+        assert!(text.contains("3 of 100 subtrees searched"), "{text}");
     }
 }

@@ -77,6 +77,38 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
+    /// The place of a search whose iteration with `bound` (its `iterations`-th) has not begun:
+    /// the one before it is complete, with the nodes `(generated, expanded)` of every earlier
+    /// iteration, their `sizes`, and the time `elapsed`. A search resumed from it starts that
+    /// iteration anew.
+    pub fn unsplit(
+        bound: u32,
+        iterations: u32,
+        (generated, expanded): (u64, u64),
+        sizes: &[u64],
+        elapsed: Duration,
+    ) -> Checkpoint {
+        Checkpoint {
+            bound,
+            iterations,
+            split_depth: 0,
+            jobs: 0,
+            digest: 0,
+            done: Vec::new(),
+            next_bound: u32::MAX,
+            generated,
+            expanded,
+            iteration_generated: 0,
+            sizes: sizes.to_vec(),
+            elapsed,
+        }
+    }
+
+    /// Whether the iteration has not been cut into jobs yet ([`Checkpoint::unsplit`]).
+    pub fn is_unsplit(&self) -> bool {
+        self.jobs == 0
+    }
+
     /// How many jobs are finished.
     pub fn jobs_done(&self) -> usize {
         self.done.iter().map(|w| w.count_ones() as usize).sum()
@@ -358,6 +390,24 @@ mod tests {
         }
         std::fs::write(f.path(), &text[..text.len() / 2]).unwrap();
         assert!(f.load().unwrap_err().to_string().contains("damaged"));
+        f.remove().unwrap();
+    }
+
+    #[test]
+    fn a_place_between_two_iterations_loads_back_as_one() {
+        let f = file("unsplit", "between");
+        let place = Checkpoint::unsplit(
+            99,
+            8,
+            (10, 5),
+            &[1, 2, 3, 4, 5, 6, 7],
+            Duration::from_secs(9),
+        );
+        f.save(&place).unwrap();
+        let back = f.load().unwrap().unwrap();
+        assert_eq!(back, place);
+        assert!(back.is_unsplit() && !sample().is_unsplit());
+        assert_eq!(back.jobs_done(), 0);
         f.remove().unwrap();
     }
 

@@ -431,8 +431,9 @@ where
     };
     loop {
         iterations += 1;
-        // A resumed iteration ran `between` in its first sitting.
-        let place = resumed.take();
+        // A resumed iteration ran `between` in its first sitting; one kept before its split
+        // ([`Checkpoint::is_unsplit`]) starts as a new one.
+        let place = resumed.take().filter(|c| !c.is_unsplit());
         if place.is_none() {
             let (g, e) = total(generated, expanded);
             let mut so_far = Stats {
@@ -614,6 +615,14 @@ where
             ));
         }
         bound = next;
+        // The iteration is complete: its successor is kept before it begins, so that the
+        // work between the two (the beams of `between`, the split) loses no more than itself.
+        if let Some(keeper) = &shared.keeper {
+            let place =
+                Checkpoint::unsplit(bound, iterations + 1, (g, e), &sizes, started.elapsed());
+            keeper.file.save(&place)?;
+            *keeper.saved.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        }
         if let Err(hit) = limits.check(generated) {
             return Err(SolveError::Limit { hit, stats, bound });
         }
