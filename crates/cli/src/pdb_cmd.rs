@@ -373,10 +373,20 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         } else {
             BuildPolicy::IfMissing
         };
+        // Whether the file was kept or written: a sound file on disk is loaded, not built
+        // again (a damaged one is rebuilt, with a warning), unless --force.
+        let written = || std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let before = written();
+        let started = std::time::Instant::now();
         let db = tables.database(spec, policy)?;
+        let what = match (before, written()) {
+            (Some(a), Some(b)) if a == b => "already on disk (--force builds it again)".to_string(),
+            (_, Some(_)) => format!("built in {}", common::millis(started.elapsed())),
+            (_, None) => "built, not saved".to_string(),
+        };
         writeln!(
             out,
-            "{}  {}  {} entries, {} bits each, largest excess {}",
+            "{}  {}  {} entries, {} bits each, largest excess {}; {what}",
             path.display(),
             spec,
             db.entries(),

@@ -924,7 +924,10 @@ fn a_resumed_bench_counts_the_nodes_of_instances_stopped_by_a_limit() {
         .map(|r| r["generated"].as_u64().unwrap())
         .sum();
     assert_eq!(again["generated"].as_u64(), Some(latest), "{again}");
-    assert!(latest > first["generated"].as_u64().unwrap(), "{again} {first}");
+    assert!(
+        latest > first["generated"].as_u64().unwrap(),
+        "{again} {first}"
+    );
     let _ = std::fs::remove_file(&results);
     let _ = std::fs::remove_dir_all(results.with_extension("checkpoints"));
 }

@@ -210,7 +210,8 @@ fn a_snail_goal_builds_the_15_puzzle_set_a_snail_solve_uses() {
 fn building_again_replaces_only_the_damaged_file() {
     let dir = fresh_dir("rebuild-damaged");
     let build = ["pdb", "build", "4-4", "--size", "3x3"];
-    run_in(&dir, &build, 0);
+    let first = run_in(&dir, &build, 0);
+    assert_eq!(first.matches("; built in ").count(), 2, "{first}");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -238,6 +239,21 @@ fn building_again_replaces_only_the_damaged_file() {
         "the rejected file is named: {stderr}"
     );
     assert_ne!(std::fs::read(damaged).unwrap(), bytes, "rebuilt");
+    // Each table's line says which it was.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line_of = |file: &Path| {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        stdout
+            .lines()
+            .find(|l| l.contains(&name))
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        line_of(kept).ends_with("already on disk (--force builds it again)"),
+        "{stdout}"
+    );
+    assert!(line_of(damaged).contains("; built in "), "{stdout}");
     assert_eq!(
         modified(kept),
         kept_since,
