@@ -401,7 +401,12 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 let file = places.of(inst, &hname);
                 // A damaged or foreign file is the solve's error, in the instance's row.
                 if let Ok(Some(place)) = file.load() {
-                    bar.suspend(|| eprintln!("{}", describe(&inst.id, &file, &place)));
+                    bar.suspend(|| {
+                        eprintln!(
+                            "{}",
+                            describe(&format!("instance {}", inst.id), &file, &place)
+                        )
+                    });
                 }
                 options.checkpoint = Some(Arc::new(file));
             }

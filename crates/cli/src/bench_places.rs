@@ -1,7 +1,7 @@
 //! Where `taquin bench --results FILE` keeps the place of each instance's IDA*
 //! ([`taquin::search::checkpoint`]): one checkpoint file per instance and heuristic in the
 //! directory `FILE` names with the extension `.checkpoints` (`korf24.jsonl` ->
-//! `korf24.checkpoints/`). An instance stopped by a limit, by Ctrl-C or by a machine switched
+//! `korf24.checkpoints/`), and [`describe`], which `solve --checkpoint` shares. An instance stopped by a limit, by Ctrl-C or by a machine switched
 //! off keeps its file; `--resume` solves it again from there; a solved one's file is deleted.
 
 use std::path::{Path, PathBuf};
@@ -81,8 +81,9 @@ impl Places {
     }
 }
 
-/// One line on where a kept search stands, for the user who resumes it.
-pub fn describe(id: &str, file: &CheckpointFile, place: &Checkpoint) -> String {
+/// One line on where a kept search (`what`: "instance 21", "the search") stands, for the
+/// user who resumes it.
+pub fn describe(what: &str, file: &CheckpointFile, place: &Checkpoint) -> String {
     let within = if place.is_unsplit() {
         "about to begin".to_string()
     } else {
@@ -93,7 +94,7 @@ pub fn describe(id: &str, file: &CheckpointFile, place: &Checkpoint) -> String {
         )
     };
     format!(
-        "instance {id}: going on from {} (iteration {} with bound {}, {within}; {} nodes \
+        "{what}: going on from {} (iteration {} with bound {}, {within}; {} nodes \
          generated in {} so far)",
         file.path().display(),
         place.iterations,
@@ -143,7 +144,7 @@ mod tests {
             &[1; 8],
             Duration::from_secs(600),
         );
-        let text = describe("21", &file, &unsplit);
+        let text = describe("instance 21", &file, &unsplit);
         assert!(
             text.contains("iteration 9 with bound 101, about to begin; 1,500,000,000 nodes"),
             "{text}"
@@ -151,7 +152,7 @@ mod tests {
         let mut under_way = unsplit.clone();
         under_way.jobs = 100;
         under_way.done = vec![0b111];
-        let text = describe("21", &file, &under_way);
+        let text = describe("instance 21", &file, &under_way);
         assert!(text.contains("3 of 100 subtrees searched"), "{text}");
     }
 }

@@ -190,6 +190,13 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
         ))
         .into());
     }
+    if args.checkpoint.is_some() && extra.metric == Metric::Mtm {
+        return Err(Coded::bad_fields(
+            "--checkpoint keeps the place of IDA* over single-tile moves, not of --metric mtm's \
+             search: leave out --checkpoint or --metric mtm",
+        )
+        .into());
+    }
     if args.shorten && extra.metric == Metric::Mtm {
         return Err(Coded::bad_fields(
             "--shorten cuts single-tile moves, and --metric mtm's solutions are optimal in \
@@ -202,6 +209,8 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     args.validate()?;
     let limits = args.limits.limits()?;
     let mut original_length = None;
+    // Where a stopped search's place is kept (--checkpoint).
+    let mut kept = None;
     let result = match extra.metric {
         Metric::Stm => crate::solve::planned(args, &board, &goal, limits.clone(), tables)?
             .and_then(|(request, plan)| {
@@ -209,6 +218,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 let progress = |p| spinner.update(p);
                 let result = plan.run(&request, tables, Some(&progress));
                 spinner.finish();
+                kept = crate::solve::checkpoint_after(&plan, &result);
                 result
             })
             .and_then(|mut solution| {
@@ -284,12 +294,10 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let solution = match result {
         Ok(solution) => solution,
         Err(err) => {
-            return Ok(crate::errors::report_solve_error(
-                &mut out,
-                &err,
-                &err.to_string(),
-                args.json,
-            )?)
+            let code =
+                crate::errors::report_solve_error(&mut out, &err, &err.to_string(), args.json)?;
+            crate::solve::kept_note(kept.as_deref());
+            return Ok(code);
         }
     };
     solution.verify(&board, &goal)?;

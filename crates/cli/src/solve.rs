@@ -3,13 +3,15 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use serde_json::json;
+use taquin::search::CheckpointFile;
 use taquin::solvers::shorten::{shorten_within, ShortenOptions};
 use taquin::{
-    Algorithm, Board, HeuristicKind, Plan, Request, Setting, SolveError, SolveOptions, SolveReport,
-    Tables,
+    Algorithm, Board, HeuristicKind, Plan, Request, Setting, Solution, SolveError, SolveOptions,
+    SolveReport, Tables,
 };
 
 use crate::common::{self, LimitArgs, Spinner};
@@ -47,6 +49,11 @@ pub struct SolveArgs {
     /// re-solve short windows optimally.
     #[arg(long)]
     pub shorten: bool,
+    /// Keep IDA*'s place in FILE as it goes (every 30 s, and when a limit or Ctrl-C stops it),
+    /// and go on from the place kept there: a search too long for one sitting resumes where it
+    /// stopped, even after the machine went down. IDA* only; FILE is deleted once solved.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub interchange: crate::interchange::InterchangeArgs,
 }
@@ -205,13 +212,84 @@ pub fn planned(
         let plan = taquin::plan(&request, &options, tables)?;
         Ok((request, plan))
     });
-    if let Ok((_, plan)) = &planned {
+    let mut planned = planned;
+    if let Ok((_, plan)) = &mut planned {
         threads_used(args.threads, plan.algorithm)?;
+        if let Some(path) = &args.checkpoint {
+            plan.checkpoint = Some(Arc::new(checkpoint_for(path, plan, board, goal)?));
+        }
         if args.explain {
             eprintln!("plan: {}", plan.explain());
         }
     }
     Ok(planned)
+}
+
+/// `--checkpoint FILE` for `plan`'s search of `board` -> `goal`: refused for a search that is
+/// not IDA*; said on standard error when it goes on from a place kept there. The key names
+/// the boards and the heuristic, so that the file of another search is refused, not resumed.
+fn checkpoint_for(
+    path: &std::path::Path,
+    plan: &Plan,
+    board: &Board,
+    goal: &Board,
+) -> Result<CheckpointFile> {
+    if plan.algorithm != Algorithm::IdaStar {
+        return Err(Coded::bad_fields(format!(
+            "--checkpoint keeps the place of IDA*, and the search here is {}: add -a idastar \
+             (an optimal search, which may take hours beyond 16 cells), or leave out \
+             --checkpoint",
+            plan.algorithm
+        ))
+        .into());
+    }
+    let key = format!(
+        "solve {} to {} with {}",
+        board.to_line(),
+        goal.to_line(),
+        plan.heuristic_name()
+    );
+    let file = CheckpointFile::new(path, &key);
+    // A damaged or foreign file is the search's error, which says what to do.
+    if let Ok(Some(place)) = file.load() {
+        eprintln!(
+            "{}",
+            crate::bench_places::describe("the search", &file, &place)
+        );
+    }
+    Ok(file)
+}
+
+/// After a run with `--checkpoint`: a solved search's file goes (a failure to delete it is
+/// warned of); a stopped one's is kept, and returned for [`kept_note`] after the error.
+pub fn checkpoint_after(
+    plan: &Plan,
+    result: &Result<Solution, SolveError>,
+) -> Option<std::path::PathBuf> {
+    let file = plan.checkpoint.as_ref()?;
+    match result {
+        Ok(_) => {
+            let removed = file
+                .remove()
+                .with_context(|| format!("deleting the checkpoint {}", file.path().display()));
+            if let Err(e) = removed {
+                eprintln!("warning: {e:#}");
+            }
+            None
+        }
+        Err(SolveError::Limit { .. }) => Some(file.path().to_path_buf()).filter(|p| p.exists()),
+        Err(_) => None,
+    }
+}
+
+/// Says, after a stopped search's error, where its place is kept.
+pub fn kept_note(kept: Option<&std::path::Path>) {
+    if let Some(path) = kept {
+        eprintln!(
+            "the search's place is kept in {}: the same command goes on from there",
+            path.display()
+        );
+    }
 }
 
 impl SolveArgs {
@@ -248,6 +326,8 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let limits = args.limits.limits()?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut ran = None;
+    // Where a stopped search's place is kept (--checkpoint).
+    let mut kept = None;
     let result =
         planned(&args, &board, &goal, limits.clone(), tables)?.and_then(|(request, plan)| {
             // A heuristic asked of a search that takes none is not silently dropped.
@@ -273,6 +353,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             let progress = |p| spinner.update(p);
             let result = plan.run(&request, tables, Some(&progress));
             spinner.finish();
+            kept = checkpoint_after(&plan, &result);
             result.map(|s| (s, plan))
         });
     match result {
@@ -322,13 +403,17 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(err) => Ok(errors::report_run_error(
-            &mut out,
-            &err,
-            &err.to_string(),
-            args.json,
-            ran.as_ref().map(|(a, h)| (*a, h.as_str())),
-        )?),
+        Err(err) => {
+            let code = errors::report_run_error(
+                &mut out,
+                &err,
+                &err.to_string(),
+                args.json,
+                ran.as_ref().map(|(a, h)| (*a, h.as_str())),
+            )?;
+            kept_note(kept.as_deref());
+            Ok(code)
+        }
     }
 }
 

@@ -534,6 +534,89 @@ fn bench_goes_on_with_a_stopped_instance_from_the_middle_of_its_iteration() {
 }
 
 #[test]
+fn solve_goes_on_from_the_checkpoint_a_stopped_search_kept() {
+    let dir = std::env::temp_dir().join(format!("taquin-solve-place-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let place = dir.join("place.txt");
+    // Korf's #2 (55 moves), a few million nodes with linear conflict.
+    let board = "13 5 4 10/9 12 8 14/2 3 7 1/0 15 11 6";
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            board,
+            "--goal",
+            "korf",
+            "-a",
+            "idastar",
+            "-H",
+            "linear-conflict",
+            "--checkpoint",
+            place.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        taquin().args(&args).output().unwrap()
+    };
+    let out = solve(&["--max-nodes", "1500000", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.ends_with("the same command goes on from there\n"),
+        "said last: {stderr}"
+    );
+    assert!(place.exists());
+    let out = solve(&["--json"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("the search: going on from"), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["length"].as_u64(), v["optimal"].as_bool()),
+        (Some(55), Some(true))
+    );
+    assert!(!place.exists(), "deleted once solved");
+    // Another search's place is refused, and left alone.
+    assert!(solve(&["--max-nodes", "1500000"]).status.code() == Some(1));
+    let other = taquin()
+        .args([
+            "solve",
+            board,
+            "--goal",
+            "korf",
+            "-a",
+            "idastar",
+            "-H",
+            "manhattan",
+        ])
+        .arg("--checkpoint")
+        .arg(&place)
+        .output()
+        .unwrap();
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&other.stderr).contains("is the place of another search"),
+        "{other:?}"
+    );
+    assert!(place.exists());
+    // Only IDA* keeps a place.
+    taquin()
+        .args([
+            "solve",
+            board,
+            "--goal",
+            "korf",
+            "-a",
+            "astar",
+            "--checkpoint",
+        ])
+        .arg(&place)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("add -a idastar"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn compare_lists_every_heuristic() {
     let assert = taquin().args(["compare", ARTICLE]).assert().success();
     let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
