@@ -441,7 +441,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 }
             }
             // A solved instance's place is of no more use once its record is written.
-            if let (Some(places), Ok(_)) = (&places, result) {
+            if let (Some(places), Ok(Solution { optimal: true, .. })) = (&places, result) {
                 places.done(inst, &hname)?;
             }
             Ok(())

@@ -51,7 +51,8 @@ pub struct SolveArgs {
     pub shorten: bool,
     /// Keep IDA*'s place in FILE as it goes (every 30 s, and when a limit or Ctrl-C stops it),
     /// and go on from the place kept there: a search too long for one sitting resumes where it
-    /// stopped, even after the machine went down. IDA* only; FILE is deleted once solved.
+    /// stopped, even after the machine went down. IDA* only (which then takes the whole time
+    /// limit, with no anytime answer after half of it); FILE is deleted once solved.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -217,6 +218,9 @@ pub fn planned(
         threads_used(args.threads, plan.algorithm)?;
         if let Some(path) = &args.checkpoint {
             plan.checkpoint = Some(Arc::new(checkpoint_for(path, plan, board, goal)?));
+            // A search asked to go on over sittings keeps its whole time: no anytime answer
+            // after half of it, which would end the sitting with the place unused.
+            plan.anytime_after_half = false;
         }
         if args.explain {
             eprintln!("plan: {}", plan.explain());
@@ -268,7 +272,7 @@ pub fn checkpoint_after(
 ) -> Option<std::path::PathBuf> {
     let file = plan.checkpoint.as_ref()?;
     match result {
-        Ok(_) => {
+        Ok(s) if s.optimal => {
             let removed = file
                 .remove()
                 .with_context(|| format!("deleting the checkpoint {}", file.path().display()));
@@ -278,7 +282,7 @@ pub fn checkpoint_after(
             None
         }
         Err(SolveError::Limit { .. }) => Some(file.path().to_path_buf()).filter(|p| p.exists()),
-        Err(_) => None,
+        Ok(_) | Err(_) => None,
     }
 }
 
