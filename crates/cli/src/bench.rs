@@ -243,6 +243,15 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             "{} already holds results: add --resume to go on with them, or name a new file",
             args.results.as_ref().expect("results").display()
         );
+        // Nor are earlier searches' places taken up by a run that starts afresh.
+        let places = Places::beside(args.results.as_ref().expect("results"));
+        let kept = std::fs::read_dir(places.dir()).is_ok_and(|mut d| d.next().is_some());
+        anyhow::ensure!(
+            !kept,
+            "{} holds the places of earlier searches: add --resume to go on with them, or \
+             delete that directory to start them over",
+            places.dir().display()
+        );
     }
     let run_info = RunInfo::now();
     anyhow::ensure!(
@@ -442,7 +451,10 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             }
             // A solved instance's place is of no more use once its record is written.
             if let (Some(places), Ok(Solution { optimal: true, .. })) = (&places, result) {
-                places.done(inst, &hname)?;
+                // The record is written: a file left behind only costs a search again.
+                if let Err(e) = places.done(inst, &hname) {
+                    bar.suspend(|| eprintln!("warning: {e:#}"));
+                }
             }
             Ok(())
         };

@@ -374,8 +374,10 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
             BuildPolicy::IfMissing
         };
         // Whether the file was kept or written: a sound file on disk is loaded, not built
-        // again (a damaged one is rebuilt, with a warning), unless --force.
-        let written = || std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        // again (a damaged one is rebuilt, with a warning), unless --force. A file written
+        // is a new file (renamed over the old one), so its inode tells, whatever the clock's
+        // resolution.
+        let written = || file_identity(&path);
         let before = written();
         let started = std::time::Instant::now();
         let db = tables.database(spec, policy)?;
@@ -398,6 +400,17 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         tables.forget(spec);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What tells a file from the one written in its place: its inode (on Unix), size and time of
+/// modification; `None` when there is no file.
+fn file_identity(path: &Path) -> Option<(u64, u64, std::time::SystemTime)> {
+    let meta = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(&meta);
+    #[cfg(not(unix))]
+    let inode = 0;
+    Some((inode, meta.len(), meta.modified().ok()?))
 }
 
 /// `taquin pdb build --metric mtm --size WxH`: the standard multi-tile set for that size.

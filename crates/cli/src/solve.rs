@@ -219,7 +219,8 @@ pub fn planned(
         if let Some(path) = &args.checkpoint {
             plan.checkpoint = Some(Arc::new(checkpoint_for(path, plan, board, goal)?));
             // A search asked to go on over sittings keeps its whole time: no anytime answer
-            // after half of it, which would end the sitting with the place unused.
+            // after half of it, which would end the sitting with the place unused (as the
+            // planner decides when the options carry the checkpoint).
             plan.anytime_after_half = false;
         }
         if args.explain {

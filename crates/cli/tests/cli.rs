@@ -530,6 +530,16 @@ fn bench_goes_on_with_a_stopped_instance_from_the_middle_of_its_iteration() {
     // Done: a further --resume solves nothing again.
     let out = run("parts.jsonl", &["--resume"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("all 1 already in"));
+    // A run that starts afresh does not take up places left by earlier ones.
+    std::fs::create_dir_all(dir.join("fresh.checkpoints")).unwrap();
+    std::fs::write(dir.join("fresh.checkpoints/2.linear-conflict.txt"), "x").unwrap();
+    let out = run("fresh.jsonl", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("holds the places of earlier searches"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -153,9 +153,11 @@ pub fn plan(
     };
     let budget = (algorithm == Algorithm::Anytime && request.limits().deadline.is_none())
         .then_some(ANYTIME_BUDGET);
+    // A search that keeps its place for another sitting keeps its whole time.
     let anytime_after_half = options.algorithm.is_none()
         && algorithm == Algorithm::IdaStar
-        && request.limits().deadline.is_some();
+        && request.limits().deadline.is_some()
+        && options.checkpoint.is_none();
     let reason = if options.algorithm.is_none() && algorithm == Algorithm::Anytime {
         format!(
             "{reason}; anytime search, as an optimal search may not end in time on {} cells: a \

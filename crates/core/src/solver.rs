@@ -399,11 +399,12 @@ impl Plan {
                 *bound = (*bound).max(manhattan.min(u64::from(u32::MAX)) as u32);
             }
             if let SolveError::Limit { stats, .. } | SolveError::Cycle { stats, .. } = &mut e {
-                stats.elapsed = started.elapsed();
+                stats.elapsed = stats.elapsed.max(started.elapsed());
             }
             e
         })?;
-        solution.stats.elapsed = started.elapsed();
+        // The larger: a search resumed from a checkpoint counts its earlier sittings too.
+        solution.stats.elapsed = solution.stats.elapsed.max(started.elapsed());
         solution.verify(request.board(), request.goal())?;
         solution.lower_bound = if solution.optimal {
             solution.len() as u64

@@ -65,6 +65,7 @@ fn a_search_stopped_again_and_again_ends_as_the_search_run_in_one_go() {
     let sitting = in_one_go.stats.generated / 6;
     let mut sittings = 0;
     let mut jobs_done_seen = 0;
+    let mut last_place = None;
     let resumed = loop {
         sittings += 1;
         assert!(sittings <= 40, "the search does not get anywhere");
@@ -83,6 +84,7 @@ fn a_search_stopped_again_and_again_ends_as_the_search_run_in_one_go() {
                 let place = file.load().unwrap().expect("a checkpoint after a limit");
                 assert!(place.jobs_done() <= place.jobs);
                 jobs_done_seen = jobs_done_seen.max(place.jobs_done());
+                last_place = Some(place);
             }
             Err(e) => panic!("sitting {sittings}: {e}"),
         }
@@ -98,6 +100,9 @@ fn a_search_stopped_again_and_again_ends_as_the_search_run_in_one_go() {
     assert_eq!(resumed.stats.generated, in_one_go.stats.generated);
     assert_eq!(resumed.stats.expanded, in_one_go.stats.expanded);
     assert_eq!(resumed.stats.iterations, in_one_go.stats.iterations);
+    // Its time is that of every sitting.
+    let last_place = last_place.expect("a place kept");
+    assert!(resumed.stats.elapsed >= last_place.elapsed);
     file.remove().unwrap();
 }
 
@@ -170,4 +175,25 @@ fn a_checkpoint_of_another_board_under_the_same_key_is_refused_as_another_tree()
     .to_string();
     assert!(e.contains("tree differs") && e.contains("delete it"), "{e}");
     file.remove().unwrap();
+}
+
+#[test]
+fn a_checkpoint_that_cannot_be_written_is_said_before_the_search() {
+    let instances =
+        taquin::instances::parse_file(include_str!("data/korf_easy.txt")).expect("instances");
+    let inst = &instances[0];
+    // A directory where the file should be: no file can be written there.
+    let dir = std::env::temp_dir().join(format!("taquin-checkpoint-dir-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("taken.txt.tmp")).unwrap();
+    let file = CheckpointFile::new(dir.join("taken.txt"), "k");
+    let e = common::solve_with(
+        &inst.board,
+        &inst.goal,
+        &options(Some(&file), 1),
+        &limit(10_000_000),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("cannot be written"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

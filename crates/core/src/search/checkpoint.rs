@@ -6,12 +6,15 @@
 //! that the job holds no solution, the smallest f above the bound it met, and the nodes it
 //! took; nothing else carries over from job to job. So the place of the search is the bound,
 //! the split depth, the set of jobs finished, the smallest f above the bound met so far, and
-//! the counts: a few hundred bytes, written every [`SAVE_EVERY`] and when the search stops on a
-//! limit. A resumed search walks the top of the tree again to the same depth (a few thousand
+//! the counts: a few hundred bytes (a bit per job beside), written when the search starts (so
+//! that a file that cannot be written is said at once), every [`SAVE_EVERY`] as jobs finish,
+//! between two iterations, and when the search stops on a limit. A periodic write that fails
+//! leaves the last one in place and is tried again at the next; the write at a limit that
+//! fails is the search's error. A resumed search walks the top of the tree again to the same depth (a few thousand
 //! nodes), checks that the jobs are the same ones (count and digest: the same board, goal,
 //! heuristic and pruning give the same tree), and searches only the jobs not finished. Work
 //! inside the jobs under way when the search stopped is lost, which is why a search that keeps
-//! its place cuts its iterations finer ([`JOBS_PER_THREAD_KEPT`]).
+//! its place cuts its iterations finer (4,096 jobs a thread instead of 256).
 //!
 //! The IDA* node counts of a resumed search are those of the search run in one go: the nodes
 //! of finished jobs are counted once, those of jobs cut short not at all (they are searched
@@ -198,12 +201,20 @@ impl CheckpointFile {
         );
         let mut tmp = self.path.clone().into_os_string();
         tmp.push(".tmp");
+        // Synced before the rename, and the directory after it: a machine switched off just
+        // then leaves the old checkpoint or the new one, never an empty file.
         let write = || -> std::io::Result<()> {
-            if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let dir = self.path.parent().filter(|d| !d.as_os_str().is_empty());
+            if let Some(dir) = dir {
                 std::fs::create_dir_all(dir)?;
             }
-            std::fs::write(&tmp, &text)?;
-            std::fs::rename(&tmp, &self.path)
+            let mut file = std::fs::File::create(&tmp)?;
+            std::io::Write::write_all(&mut file, text.as_bytes())?;
+            file.sync_all()?;
+            std::fs::rename(&tmp, &self.path)?;
+            #[cfg(unix)]
+            std::fs::File::open(dir.unwrap_or(Path::new(".")))?.sync_all()?;
+            Ok(())
         };
         write().map_err(|e| self.error(&format!("cannot be written: {e}")))
     }
@@ -299,6 +310,8 @@ impl CheckpointFile {
             || sizes.len() + 1 != iterations as usize
             || next_bound <= bound
             || iteration_generated > generated
+            || (jobs > 0) != (split_depth > 0)
+            || split_depth > super::parallel::MAX_SPLIT_DEPTH
         {
             return Err(damaged(
                 "its iterations, sizes and bounds do not agree with each other",

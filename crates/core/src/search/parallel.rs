@@ -36,7 +36,7 @@ use crate::solution::{Solution, SolveError, Stats};
 /// the other threads idle, few enough that splitting costs nothing measurable.
 const JOBS_PER_THREAD: usize = 256;
 /// Deepest split: beyond it the jobs are tiny anyway.
-const MAX_SPLIT_DEPTH: u32 = 24;
+pub(crate) const MAX_SPLIT_DEPTH: u32 = 24;
 
 /// The splitter's [`Control`]: collects the jobs of one iteration, in the sequential order.
 struct Splitter<'a, A> {
@@ -96,8 +96,6 @@ struct Keeper<'a> {
     saved: Mutex<Instant>,
     /// The search's start, moved back by the time of earlier sittings.
     started: Instant,
-    /// The first error writing the file, which stops the search.
-    error: Mutex<Option<SolveError>>,
 }
 
 impl Keeper<'_> {
@@ -113,32 +111,22 @@ impl Keeper<'_> {
     }
 
     /// Writes the place if [`SAVE_EVERY`] has passed since the last time (or `now`), unless
-    /// another thread is writing it. Returns false when it could not be written (the error is
-    /// kept for the search to return).
-    fn save(&self, now: bool) -> bool {
+    /// another thread is writing it (then that write carries the jobs finished so far).
+    fn save(&self, now: bool) -> Result<(), SolveError> {
         let Ok(mut saved) = (if now {
             Ok(self.saved.lock().unwrap_or_else(|e| e.into_inner()))
         } else {
             self.saved.try_lock()
         }) else {
-            return true;
+            return Ok(());
         };
         if !now && saved.elapsed() < SAVE_EVERY {
-            return true;
+            return Ok(());
         }
         let mut place = self.place.lock().unwrap_or_else(|e| e.into_inner()).clone();
         place.elapsed = self.started.elapsed();
         *saved = Instant::now();
-        match self.file.save(&place) {
-            Ok(()) => true,
-            Err(e) => {
-                self.error
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(e);
-                false
-            }
-        }
+        self.file.save(&place)
     }
 }
 
@@ -295,9 +283,10 @@ fn run_jobs<H, const CAP: usize>(
                                 let nodes =
                                     (engine.generated - before.0, engine.expanded - before.1);
                                 keeper.finished(i, nodes, next);
-                                if !keeper.save(false) {
-                                    shared.aborted.store(true, Ordering::Relaxed);
-                                }
+                                // A write that fails (a full disk, a network drive gone for a
+                                // moment) leaves the last one in place and is tried again at
+                                // the next: the search goes on. The write when it stops says.
+                                let _ = keeper.save(false);
                             }
                         }
                     }
@@ -307,6 +296,16 @@ fn run_jobs<H, const CAP: usize>(
             });
         }
     });
+}
+
+/// The first iteration's bound: the start's value (refined, with BPMX on).
+fn bound_at_start<H: Incremental>(board: &Board, heuristic: &H, pruning: Pruning) -> u32 {
+    let (h0, mut aux0) = heuristic.init(board.tiles());
+    if pruning.bpmx {
+        heuristic.refine(board.tiles(), board.blank(), h0, &mut aux0, u32::MAX)
+    } else {
+        h0
+    }
 }
 
 /// `threads`, or every core for 0 (how every search here reads a thread count).
@@ -396,6 +395,11 @@ where
         Some(file) => file.load()?,
         None => None,
     };
+    // A file that cannot be written is said at once, not after an hour of search.
+    if let (Some(file), None) = (keep, &resumed) {
+        let start = bound_at_start(board, heuristic, pruning);
+        file.save(&Checkpoint::unsplit(start, 1, (0, 0), &[], Duration::ZERO))?;
+    }
     let started = {
         let now = Instant::now();
         let before = resumed.as_ref().map_or(Duration::ZERO, |c| c.elapsed);
@@ -403,14 +407,7 @@ where
     };
     let mut bound = match &resumed {
         Some(c) => c.bound,
-        None => {
-            let (h0, mut aux0) = heuristic.init(board.tiles());
-            if pruning.bpmx {
-                heuristic.refine(board.tiles(), board.blank(), h0, &mut aux0, u32::MAX)
-            } else {
-                h0
-            }
-        }
+        None => bound_at_start(board, heuristic, pruning),
     };
     // The nodes of this sitting; those of earlier sittings are `carried`, added to what is
     // reported.
@@ -521,7 +518,6 @@ where
                 place: Mutex::new(checkpoint),
                 saved: Mutex::new(Instant::now()),
                 started,
-                error: Mutex::new(None),
             }
         });
         let next_bound = place.as_ref().map_or(split_bound, |c| c.next_bound);
@@ -578,16 +574,6 @@ where
                 ..Solution::default()
             });
         }
-        if let Some(keeper) = &shared.keeper {
-            if let Some(e) = keeper
-                .error
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .take()
-            {
-                return Err(e);
-            }
-        }
         if shared.aborted.load(Ordering::Relaxed) {
             let hit = shared
                 .hit
@@ -596,14 +582,7 @@ where
                 .unwrap_or(LimitHit::Cancelled);
             // The place where the limit stopped the search, for the next sitting.
             if let Some(keeper) = &shared.keeper {
-                if !keeper.save(true) {
-                    let e = keeper
-                        .error
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .take();
-                    return Err(e.expect("a failed save keeps its error"));
-                }
+                keeper.save(true)?;
             }
             return Err(SolveError::Limit { hit, stats, bound });
         }
@@ -620,8 +599,10 @@ where
         if let Some(keeper) = &shared.keeper {
             let place =
                 Checkpoint::unsplit(bound, iterations + 1, (g, e), &sizes, started.elapsed());
-            keeper.file.save(&place)?;
-            *keeper.saved.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+            // As a periodic write: one that fails is tried again later.
+            if keeper.file.save(&place).is_ok() {
+                *keeper.saved.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+            }
         }
         if let Err(hit) = limits.check(generated) {
             return Err(SolveError::Limit { hit, stats, bound });
