@@ -6,8 +6,9 @@ mod common;
 
 use std::sync::Arc;
 
+use taquin::instances::Instance;
 use taquin::search::CheckpointFile;
-use taquin::{Algorithm, HeuristicKind, LimitHit, Limits, SolveError, SolveOptions};
+use taquin::{Algorithm, HeuristicKind, LimitHit, Limits, Solution, SolveError, SolveOptions};
 
 fn options(checkpoint: Option<&CheckpointFile>, threads: usize) -> SolveOptions {
     SolveOptions {
@@ -26,6 +27,30 @@ fn checkpoint_file(name: &str, key: &str) -> CheckpointFile {
     file
 }
 
+/// Instance `i` of `data/korf_easy.txt` (0: Korf's #2, 55 moves; a few million nodes with
+/// linear conflict).
+fn korf_easy(i: usize) -> Instance {
+    let instances =
+        taquin::instances::parse_file(include_str!("data/korf_easy.txt")).expect("instances");
+    instances[i].clone()
+}
+
+/// IDA* with linear conflict on `inst`, on `threads` threads, keeping its place in `checkpoint`
+/// if given, within `limits`.
+fn solve(
+    inst: &Instance,
+    checkpoint: Option<&CheckpointFile>,
+    threads: usize,
+    limits: &Limits,
+) -> Result<Solution, SolveError> {
+    common::solve_with(
+        &inst.board,
+        &inst.goal,
+        &options(checkpoint, threads),
+        limits,
+    )
+}
+
 fn limit(nodes: u64) -> Limits {
     Limits {
         max_nodes: Some(nodes),
@@ -35,29 +60,14 @@ fn limit(nodes: u64) -> Limits {
 
 #[test]
 fn a_search_stopped_again_and_again_ends_as_the_search_run_in_one_go() {
-    let instances =
-        taquin::instances::parse_file(include_str!("data/korf_easy.txt")).expect("instances");
-    // Korf's #2 (55 moves): a few million nodes with linear conflict.
-    let inst = &instances[0];
-    let whole = common::solve_with(
-        &inst.board,
-        &inst.goal,
-        &options(None, 1),
-        &Limits::default(),
-    )
-    .unwrap();
+    let inst = &korf_easy(0);
+    let whole = solve(inst, None, 1, &Limits::default()).unwrap();
     assert_eq!(Some(whole.len() as u32), inst.optimal_length);
     // Run in one go, a search that keeps its place runs on the parallel engine (here on one
     // thread), which walks the top of each iteration to cut it into jobs: its counts are that
     // engine's.
     let file = checkpoint_file("korf-2", "korf 2 linear-conflict");
-    let in_one_go = common::solve_with(
-        &inst.board,
-        &inst.goal,
-        &options(Some(&file), 1),
-        &Limits::default(),
-    )
-    .unwrap();
+    let in_one_go = solve(inst, Some(&file), 1, &Limits::default()).unwrap();
     assert_eq!(in_one_go.moves, whole.moves);
     file.remove().unwrap();
 
@@ -69,12 +79,7 @@ fn a_search_stopped_again_and_again_ends_as_the_search_run_in_one_go() {
     let resumed = loop {
         sittings += 1;
         assert!(sittings <= 40, "the search does not get anywhere");
-        match common::solve_with(
-            &inst.board,
-            &inst.goal,
-            &options(Some(&file), 1),
-            &limit(sitting),
-        ) {
+        match solve(inst, Some(&file), 1, &limit(sitting)) {
             Ok(solution) => break solution,
             Err(SolveError::Limit {
                 hit: LimitHit::Nodes,
@@ -108,23 +113,10 @@ fn a_search_stopped_again_and_again_ends_as_the_search_run_in_one_go() {
 
 #[test]
 fn a_checkpoint_of_two_threads_resumes_on_one_and_another_searchs_is_refused() {
-    let instances =
-        taquin::instances::parse_file(include_str!("data/korf_easy.txt")).expect("instances");
-    let inst = &instances[1];
-    let whole = common::solve_with(
-        &inst.board,
-        &inst.goal,
-        &options(None, 1),
-        &Limits::default(),
-    )
-    .unwrap();
+    let inst = &korf_easy(1);
+    let whole = solve(inst, None, 1, &Limits::default()).unwrap();
     let file = checkpoint_file("korf-5", "korf 5");
-    let stopped = common::solve_with(
-        &inst.board,
-        &inst.goal,
-        &options(Some(&file), 2),
-        &limit(whole.stats.generated / 2),
-    );
+    let stopped = solve(inst, Some(&file), 2, &limit(whole.stats.generated / 2));
     assert!(
         matches!(stopped, Err(SolveError::Limit { .. })),
         "{stopped:?}"
@@ -133,67 +125,42 @@ fn a_checkpoint_of_two_threads_resumes_on_one_and_another_searchs_is_refused() {
 
     // The same file under another search's key: refused, and left as it is.
     let other = CheckpointFile::new(file.path(), "korf 6");
-    let e = common::solve_with(
-        &inst.board,
-        &inst.goal,
-        &options(Some(&other), 1),
-        &Limits::default(),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = solve(inst, Some(&other), 1, &Limits::default())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("another search (korf 5)"), "{e}");
 
-    let resumed = common::solve_with(
-        &inst.board,
-        &inst.goal,
-        &options(Some(&file), 1),
-        &Limits::default(),
-    )
-    .unwrap();
+    let resumed = solve(inst, Some(&file), 1, &Limits::default()).unwrap();
     assert_eq!(resumed.moves, whole.moves);
     file.remove().unwrap();
 }
 
 #[test]
 fn a_checkpoint_of_another_board_under_the_same_key_is_refused_as_another_tree() {
-    let instances =
-        taquin::instances::parse_file(include_str!("data/korf_easy.txt")).expect("instances");
     let file = checkpoint_file("same-key", "one key for two boards");
-    let (a, b) = (&instances[0], &instances[2]);
-    let stopped = common::solve_with(&a.board, &a.goal, &options(Some(&file), 1), &limit(200_000));
+    let (a, b) = (&korf_easy(0), &korf_easy(2));
+    let stopped = solve(a, Some(&file), 1, &limit(200_000));
     assert!(
         matches!(stopped, Err(SolveError::Limit { .. })),
         "{stopped:?}"
     );
-    let e = common::solve_with(
-        &b.board,
-        &b.goal,
-        &options(Some(&file), 1),
-        &Limits::default(),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = solve(b, Some(&file), 1, &Limits::default())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("tree differs") && e.contains("delete it"), "{e}");
     file.remove().unwrap();
 }
 
 #[test]
 fn a_checkpoint_that_cannot_be_written_is_said_before_the_search() {
-    let instances =
-        taquin::instances::parse_file(include_str!("data/korf_easy.txt")).expect("instances");
-    let inst = &instances[0];
+    let inst = &korf_easy(0);
     // A directory where the file should be: no file can be written there.
     let dir = std::env::temp_dir().join(format!("taquin-checkpoint-dir-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("taken.txt.tmp")).unwrap();
     let file = CheckpointFile::new(dir.join("taken.txt"), "k");
-    let e = common::solve_with(
-        &inst.board,
-        &inst.goal,
-        &options(Some(&file), 1),
-        &limit(10_000_000),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = solve(inst, Some(&file), 1, &limit(10_000_000))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("cannot be written"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
