@@ -217,11 +217,9 @@ pub fn planned(
     if let Ok((_, plan)) = &mut planned {
         threads_used(args.threads, plan.algorithm)?;
         if let Some(path) = &args.checkpoint {
-            plan.checkpoint = Some(Arc::new(checkpoint_for(path, plan, board, goal)?));
-            // A search asked to go on over sittings keeps its whole time: no anytime answer
-            // after half of it, which would end the sitting with the place unused (as the
-            // planner decides when the options carry the checkpoint).
-            plan.anytime_after_half = false;
+            // The key names the planned heuristic, known only now.
+            let file = Arc::new(checkpoint_for(path, plan, board, goal)?);
+            *plan = plan.clone().keeping(file);
         }
         if args.explain {
             eprintln!("plan: {}", plan.explain());

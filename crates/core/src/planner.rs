@@ -153,11 +153,9 @@ pub fn plan(
     };
     let budget = (algorithm == Algorithm::Anytime && request.limits().deadline.is_none())
         .then_some(ANYTIME_BUDGET);
-    // A search that keeps its place for another sitting keeps its whole time.
     let anytime_after_half = options.algorithm.is_none()
         && algorithm == Algorithm::IdaStar
-        && request.limits().deadline.is_some()
-        && options.checkpoint.is_none();
+        && request.limits().deadline.is_some();
     let reason = if options.algorithm.is_none() && algorithm == Algorithm::Anytime {
         format!(
             "{reason}; anytime search, as an optimal search may not end in time on {} cells: a \
@@ -171,23 +169,38 @@ pub fn plan(
     } else {
         reason
     };
-    Ok(Plan {
+    let plan = Plan {
         algorithm,
         heuristic,
         weight: options.weight,
         depth: options.depth,
         threads: options.threads,
-        checkpoint: options.checkpoint.clone(),
+        checkpoint: None,
         workload: options.workload,
         build,
         budget,
         anytime_after_half,
         reason,
         better,
+    };
+    Ok(match &options.checkpoint {
+        Some(file) => plan.keeping(file.clone()),
+        None => plan,
     })
 }
 
 impl Plan {
+    /// The plan with IDA* keeping its place in `file` ([`SolveOptions::checkpoint`]). A search
+    /// that goes on over sittings keeps its whole time: no anytime answer after half of it,
+    /// which would end the sitting with the place unused.
+    pub fn keeping(self, file: std::sync::Arc<crate::search::CheckpointFile>) -> Plan {
+        Plan {
+            checkpoint: Some(file),
+            anytime_after_half: false,
+            ..self
+        }
+    }
+
     /// The plan to run instead of this one when its tables failed their check at the load: the
     /// planner's next choice of tables, which passes over the damaged set (see
     /// [`crate::pdb::PdbEvent::Damaged`]), its reason saying so and how to rebuild the set.

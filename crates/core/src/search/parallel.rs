@@ -221,8 +221,8 @@ fn split<H: Incremental, const CAP: usize>(
     }
 }
 
-/// Runs the jobs of one iteration on `threads` threads, one [`Engine`] each (skipping those a
-/// checkpoint says are finished).
+/// Runs the jobs of one iteration on `threads` threads, one [`Engine`] each (skipping those
+/// the checkpoint `resumed` says are finished).
 #[allow(clippy::too_many_arguments)]
 fn run_jobs<H, const CAP: usize>(
     board: &Board,
@@ -231,7 +231,7 @@ fn run_jobs<H, const CAP: usize>(
     pruning: Pruning,
     bound: u32,
     jobs: &[Job<H::Aux>],
-    skip: &[bool],
+    resumed: Option<&Checkpoint>,
     shared: &Shared,
     threads: usize,
 ) where
@@ -257,7 +257,7 @@ fn run_jobs<H, const CAP: usize>(
                     {
                         break;
                     }
-                    if skip.get(i).copied().unwrap_or(false) {
+                    if resumed.is_some_and(|c| c.is_done(i)) {
                         continue;
                     }
                     let job = &jobs[i];
@@ -395,19 +395,18 @@ where
         Some(file) => file.load()?,
         None => None,
     };
+    let mut bound = match &resumed {
+        Some(c) => c.bound,
+        None => bound_at_start(board, heuristic, pruning),
+    };
     // A file that cannot be written is said at once, not after an hour of search.
     if let (Some(file), None) = (keep, &resumed) {
-        let start = bound_at_start(board, heuristic, pruning);
-        file.save(&Checkpoint::unsplit(start, 1, (0, 0), &[], Duration::ZERO))?;
+        file.save(&Checkpoint::unsplit(bound, 1, (0, 0), &[], Duration::ZERO))?;
     }
     let started = {
         let now = Instant::now();
         let before = resumed.as_ref().map_or(Duration::ZERO, |c| c.elapsed);
         now.checked_sub(before).unwrap_or(now)
-    };
-    let mut bound = match &resumed {
-        Some(c) => c.bound,
-        None => bound_at_start(board, heuristic, pruning),
     };
     // The nodes of this sitting; those of earlier sittings are `carried`, added to what is
     // reported.
@@ -475,23 +474,19 @@ where
             }
         };
         let job_digest = digest(jobs.iter().map(|j| j.path.as_slice()));
-        let skip: Vec<bool> = match &place {
-            Some(c) => {
-                if c.jobs != jobs.len() || c.digest != job_digest {
-                    return Err(keep.expect("a place comes from a file").error(&format!(
-                        "was kept by a search whose tree differs from this one's ({} jobs at \
-                         depth {}, here {}: another board, version of taquin, table set or \
-                         memory budget, which decides how deep the duplicate pruning is \
-                         learned)",
-                        c.jobs,
-                        c.split_depth,
-                        jobs.len()
-                    )));
-                }
-                (0..jobs.len()).map(|i| c.is_done(i)).collect()
-            }
-            None => Vec::new(),
-        };
+        if let Some(c) = place
+            .as_ref()
+            .filter(|c| c.jobs != jobs.len() || c.digest != job_digest)
+        {
+            return Err(keep.expect("a place comes from a file").error(&format!(
+                "was kept by a search whose tree differs from this one's ({} jobs at depth {}, \
+                 here {}: another board, version of taquin, table set or memory budget, which \
+                 decides how deep the duplicate pruning is learned)",
+                c.jobs,
+                c.split_depth,
+                jobs.len()
+            )));
+        }
         // The split of a resumed iteration was counted in its first sitting.
         if place.is_none() {
             generated += split_generated;
@@ -536,11 +531,27 @@ where
         };
         if board.len() <= 64 {
             run_jobs::<H, 64>(
-                board, goal, heuristic, pruning, bound, &jobs, &skip, &shared, threads,
+                board,
+                goal,
+                heuristic,
+                pruning,
+                bound,
+                &jobs,
+                place.as_ref(),
+                &shared,
+                threads,
             );
         } else {
             run_jobs::<H, MAX_CELLS>(
-                board, goal, heuristic, pruning, bound, &jobs, &skip, &shared, threads,
+                board,
+                goal,
+                heuristic,
+                pruning,
+                bound,
+                &jobs,
+                place.as_ref(),
+                &shared,
+                threads,
             );
         }
         generated = shared.generated.load(Ordering::Relaxed);
