@@ -28,6 +28,7 @@ use taquin::{
 use crate::bench_places::{describe, Places};
 use crate::bench_results::{published_beside, read_published, RunInfo};
 use crate::common::{self, LimitArgs, EXIT_FAILED};
+use crate::errors::Coded;
 use crate::in_flight::InFlight;
 use crate::solve::{parse_algorithm_or_auto, parse_heuristic_or_auto, Auto};
 
@@ -162,6 +163,14 @@ impl Totals {
 pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     // The default here is IDA*, the search that --threads splits.
     let algorithm = args.algorithm.0.unwrap_or(Algorithm::IdaStar);
+    if algorithm == Algorithm::Anytime && args.threads != 1 {
+        // Its instances share the cores by --jobs (one instance at a time: every core).
+        return Err(Coded::bad_fields(
+            "bench's --threads splits IDA*; the anytime search takes every core, or its share \
+             of them with --jobs N: drop --threads",
+        )
+        .into());
+    }
     crate::solve::threads_used(args.threads, algorithm)?;
     let text = if args.file == "-" {
         std::io::read_to_string(std::io::stdin())

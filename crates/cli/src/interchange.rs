@@ -207,7 +207,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     args.validate()?;
-    let limits = args.limits.limits()?;
+    let limits = args.limits()?;
     let mut original_length = None;
     // Where a stopped search's place is kept (--checkpoint).
     let mut kept = None;
@@ -255,7 +255,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 if args.explain {
                     eprintln!("plan: {explained}");
                 }
-                let solver = plan.solver.with_threads(args.threads);
+                let solver = plan.solver.with_threads(args.ida_threads());
                 let spinner = Spinner::new(&format!("{} + {}", MtmPlan::ALGORITHM, plan.heuristic));
                 let progress = |p| spinner.update(p);
                 let result = solver.solve(&board, &limits, Some(&progress));

@@ -28,10 +28,11 @@ pub struct SolveArgs {
     pub goal: Option<String>,
     #[command(flatten)]
     pub search: SearchArgs,
-    /// Threads for one IDA* search (0: every core; IDA* only, the planner's choice included);
-    /// the parallel search returns the same moves as the sequential one.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// Threads for one search (0: every core). IDA* splits its iterations over them and
+    /// returns the same moves as on one (default 1); the anytime search (the planner's choice
+    /// beyond 16 cells) keeps at most this many cores busy (default: every core).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Print the result as one JSON object (fields: moves, length, optimal, lower_bound,
@@ -149,20 +150,12 @@ pub fn used_by(flag: &str, algorithm: Option<Algorithm>, setting: Setting) -> Re
 }
 
 /// Refuses `--threads` other than 1 when the search that runs, `algorithm` (the planner's
-/// choice included), is not IDA*, the only one it splits.
+/// choice included), is neither IDA*, which splits its iterations over them, nor the anytime
+/// search, which keeps at most that many cores busy.
 pub fn threads_used(threads: usize, algorithm: Algorithm) -> Result<()> {
     crate::common::thread_count("threads", threads)?;
     if threads == 1 {
         return Ok(());
-    }
-    if algorithm == Algorithm::Anytime {
-        // The planner's choice beyond 16 cells: the user asked for cores, which it takes anyway.
-        return Err(Coded::bad_fields(
-            "--threads applies to idastar only; the anytime search (the planner's choice \
-             beyond 16 cells) already runs on every core: drop --threads, or choose -a idastar \
-             for an optimal search on that many threads",
-        )
-        .into());
     }
     used_by("--threads", Some(algorithm), Setting::Threads)
 }
@@ -207,7 +200,7 @@ pub fn planned(
 ) -> Result<Result<(Request, Plan), SolveError>> {
     let planned = Request::new(board.clone(), goal.clone(), limits).and_then(|request| {
         let options = SolveOptions {
-            threads: args.threads,
+            threads: args.ida_threads(),
             ..args.search.options(taquin::Workload::One)
         };
         let plan = taquin::plan(&request, &options, tables)?;
@@ -215,7 +208,9 @@ pub fn planned(
     });
     let mut planned = planned;
     if let Ok((_, plan)) = &mut planned {
-        threads_used(args.threads, plan.algorithm)?;
+        if let Some(threads) = args.threads {
+            threads_used(threads, plan.algorithm)?;
+        }
         if let Some(path) = &args.checkpoint {
             // The key names the planned heuristic, known only now.
             let file = Arc::new(checkpoint_for(path, plan, board, goal)?);
@@ -289,7 +284,8 @@ pub fn checkpoint_after(
 pub fn kept_note(kept: Option<&std::path::Path>) {
     if let Some(path) = kept {
         eprintln!(
-            "the search's place is kept in {}: the same command goes on from there",
+            "the search's place is kept in {}: the same command goes on from there, its limits \
+             (--timeout, --max-nodes) counted afresh; the counts above are of every sitting",
             path.display()
         );
     }
@@ -302,7 +298,7 @@ impl SolveArgs {
     pub fn validate(&self) -> Result<()> {
         self.search.validate()?;
         // Also where the multi-tile search (--metric mtm) takes the threads.
-        crate::common::thread_count("threads", self.threads)?;
+        crate::common::thread_count("threads", self.ida_threads())?;
         if self.show && self.json {
             // Not dropped without a word: the JSON has the moves, not the boards.
             return Err(Coded::bad_fields(
@@ -311,10 +307,25 @@ impl SolveArgs {
             )
             .into());
         }
-        match self.search.algorithm.0 {
-            Some(algorithm) => threads_used(self.threads, algorithm),
-            None => Ok(()),
+        match (self.search.algorithm.0, self.threads) {
+            (Some(algorithm), Some(threads)) => threads_used(threads, algorithm),
+            _ => Ok(()),
         }
+    }
+
+    /// The threads of IDA* (and of the multi-tile search): `--threads`, 1 when not given.
+    pub fn ida_threads(&self) -> usize {
+        self.threads.unwrap_or(1)
+    }
+
+    /// The limits of `--timeout`, `--max-nodes` and `--max-memory`, with the cores of the
+    /// anytime search (`--threads`; every core when not given).
+    pub fn limits(&self) -> Result<taquin::Limits> {
+        let limits = self.limits.limits()?;
+        Ok(match self.threads {
+            Some(threads) => limits.with_cores(threads),
+            None => limits,
+        })
     }
 }
 
@@ -326,7 +337,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
     args.validate()?;
-    let limits = args.limits.limits()?;
+    let limits = args.limits()?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut ran = None;
     // Where a stopped search's place is kept (--checkpoint).

@@ -571,7 +571,8 @@ fn solve_goes_on_from_the_checkpoint_a_stopped_search_kept() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.ends_with("the same command goes on from there\n"),
+        stderr.contains("the same command goes on from there, its limits")
+            && stderr.ends_with("the counts above are of every sitting\n"),
         "said last: {stderr}"
     );
     assert!(place.exists());

@@ -276,11 +276,11 @@ fn a_flag_the_algorithm_does_not_use_is_refused_saying_which_algorithms_take_it(
         ),
         (
             &["-a", "astar", "--threads", "2"],
-            "--threads applies to idastar only, not to astar: drop it or choose -a idastar",
+            "--threads applies to idastar and anytime only, not to astar: drop it or choose -a idastar or -a anytime",
         ),
         (
             &["--threads", "2", "--notation", "tiles", "-a", "greedy"],
-            "--threads applies to idastar only, not to greedy",
+            "--threads applies to idastar and anytime only, not to greedy",
         ),
     ];
     for (flags, message) in cases {
@@ -296,23 +296,33 @@ fn a_flag_the_algorithm_does_not_use_is_refused_saying_which_algorithms_take_it(
         let (v, _) = json_error(&[&["solve", ONE_MOVE][..], flags].concat(), 2);
         assert_eq!(v["code"], "bad_fields", "{v}");
     }
-    // Beyond 16 cells the planner's anytime search takes every core without being asked.
-    let (v, stderr) = json_error(
+    // Beyond 16 cells the planner's anytime search keeps at most --threads cores busy.
+    let v = json_out(
         &[
             "solve",
             "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24",
             "--threads",
-            "2",
+            "1",
+            "--timeout",
+            "1",
+            "--json",
         ],
-        2,
+        0,
     );
-    assert_eq!(v["code"], "bad_fields", "{v}");
-    assert!(
-        stderr.contains(
-            "the anytime search (the planner's choice beyond 16 cells) already runs on every core"
-        ),
-        "{stderr}"
+    assert_eq!(v["length"], 1, "{v}");
+    // bench's --threads splits IDA* only.
+    let korf24 = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/korf_easy.txt"
     );
+    taquin()
+        .args(["bench", korf24, "-a", "anytime", "--threads", "2"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "bench's --threads splits IDA*; the anytime search takes every core",
+        ));
     // batch checks them before any instance: no record, the error alone (as JSON, as its
     // records are).
     taquin()
@@ -344,7 +354,7 @@ fn a_flag_the_algorithm_does_not_use_is_refused_saying_which_algorithms_take_it(
         .code(2)
         .stdout("")
         .stderr(predicates::str::contains(
-            "--threads applies to idastar only, not to astar",
+            "--threads applies to idastar and anytime only, not to astar",
         ));
     // With the algorithms that take them, they are used as before.
     for flags in [

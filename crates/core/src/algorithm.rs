@@ -152,7 +152,8 @@ pub enum Setting {
     Weight,
     /// The real-time players' look-ahead depth.
     Depth,
-    /// The threads of one IDA* search.
+    /// The threads of one search: IDA* splits its iterations over them, the anytime search
+    /// keeps at most that many cores busy.
     Threads,
 }
 
@@ -162,7 +163,7 @@ impl Setting {
         match self {
             Setting::Weight => &[Algorithm::WeightedAStar],
             Setting::Depth => &[Algorithm::Lookahead, Algorithm::Lrta],
-            Setting::Threads => &[Algorithm::IdaStar],
+            Setting::Threads => &[Algorithm::IdaStar, Algorithm::Anytime],
         }
     }
 

@@ -30,6 +30,12 @@ pub struct Limits {
     /// Stop as soon as this flag becomes true (set from another thread, e.g. on Ctrl-C or when a
     /// web client goes away).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Cores the anytime search keeps busy at once (`None`: every core). With one it runs its
+    /// improver, then its prover, on a single thread, as in a browser. Several searches run at
+    /// once (`taquin batch -j N`) share the machine's cores ([`crate::search::limits_per_job`])
+    /// instead of each starting a thread per core. The other searches take their threads from
+    /// [`crate::SolveOptions::threads`].
+    pub cores: Option<usize>,
 }
 
 /// Longest time limit a user may give, in seconds: a year, far past any search worth waiting
@@ -228,6 +234,19 @@ impl Limits {
         }
     }
 
+    /// At most `cores` cores for the anytime search (0: every core).
+    pub fn with_cores(mut self, cores: usize) -> Limits {
+        self.cores = (cores > 0).then_some(cores);
+        self
+    }
+
+    /// The cores the anytime search may keep busy: [`Limits::cores`], at most the machine's
+    /// (which it takes when none is given).
+    pub fn cores_in_use(&self) -> usize {
+        let machine = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.cores.map_or(machine, |c| c.clamp(1, machine))
+    }
+
     /// A cancel flag shared with the caller.
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Limits {
         self.cancel = Some(flag);
@@ -400,6 +419,15 @@ impl Improvements {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn cores_are_at_least_one_and_at_most_the_machines() {
+        let machine = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(Limits::none().cores_in_use(), machine);
+        assert_eq!(Limits::none().with_cores(0).cores, None);
+        assert_eq!(Limits::none().with_cores(1).cores_in_use(), 1);
+        assert_eq!(Limits::none().with_cores(machine + 5).cores_in_use(), machine);
+    }
     use super::*;
 
     #[test]

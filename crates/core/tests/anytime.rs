@@ -29,6 +29,22 @@ fn check_answer(board: &Board, goal: &Board, limits: &Limits) -> taquin::Solutio
     s
 }
 
+/// Checks an answer that must be proven optimal: as long as IDA*'s with linear conflict (asked
+/// explicitly).
+fn check_proven(board: &Board, goal: &Board, limits: &Limits) {
+    let s = check_answer(board, goal, limits);
+    let exact = solve(
+        board,
+        goal,
+        Algorithm::IdaStar,
+        HeuristicKind::LinearConflict,
+        &Limits::none(),
+    )
+    .unwrap();
+    assert!(s.optimal, "{board:?} not proven");
+    assert_eq!(s.len(), exact.len());
+}
+
 #[test]
 fn uniform_boards_of_every_size_get_a_checked_answer() {
     let mut rng = Rng::new(13);
@@ -49,20 +65,30 @@ fn boards_the_prover_finishes_come_out_optimal() {
     for (w, h) in [(3, 6), (6, 3), (5, 4), (5, 5)] {
         let goal = Board::solved(w, h).unwrap();
         for _ in 0..3 {
-            let board = random_walk(&goal, 24, &mut rng);
-            let s = check_answer(&board, &goal, &Limits::none());
-            let exact = solve(
-                &board,
-                &goal,
-                Algorithm::IdaStar,
-                HeuristicKind::LinearConflict,
-                &Limits::none(),
-            )
-            .unwrap();
-            assert!(s.optimal, "{w}x{h} {board:?} not proven");
-            assert_eq!(s.len(), exact.len());
+            check_proven(&random_walk(&goal, 24, &mut rng), &goal, &Limits::none());
         }
     }
+}
+
+#[test]
+fn on_one_core_the_prover_follows_the_improver_and_proves_the_same_boards() {
+    // One core: the improver runs first, then the prover on the same thread; the short
+    // scrambles still come out optimal, at IDA*'s length.
+    let mut rng = Rng::new(5);
+    for (w, h) in [(6, 3), (5, 5)] {
+        let goal = Board::solved(w, h).unwrap();
+        for _ in 0..2 {
+            let board = random_walk(&goal, 24, &mut rng);
+            check_proven(&board, &goal, &Limits::none().with_cores(1));
+        }
+    }
+    // Out of time on one core: an answer, checked, not claimed optimal.
+    let goal = Board::solved(6, 6).unwrap();
+    let board = uniform(&goal, &mut Rng::new(4));
+    let limits = Limits::none()
+        .with_cores(1)
+        .with_timeout(Duration::from_millis(400));
+    assert!(!check_answer(&board, &goal, &limits).optimal);
 }
 
 #[test]

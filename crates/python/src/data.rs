@@ -247,6 +247,7 @@ pub fn dataset<'py>(
         timeout: None,
         max_nodes: None,
         max_memory: None,
+        cores: None,
     };
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cancel = cancel_flag();

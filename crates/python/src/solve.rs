@@ -33,6 +33,9 @@ pub struct Ask {
     /// Per-solve memory budget of A* and BFS, in bytes (Python's `max_memory` is in MiB, as
     /// the CLI's `--max-memory`).
     pub max_memory: Option<usize>,
+    /// Cores of the anytime search (`None`: every core); the boards of a `solve_many` solved at
+    /// once share them.
+    pub cores: Option<usize>,
 }
 
 /// The tables every solve of this module uses: the default directory's (the `TAQUIN_PDB_DIR`
@@ -53,8 +56,9 @@ pub fn run_solve(
     cancel: &Arc<AtomicBool>,
     progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
-    let limits =
+    let mut limits =
         Limits::new(ask.timeout, ask.max_nodes, ask.max_memory).with_cancel(cancel.clone());
+    limits.cores = ask.cores;
     let request = Request::new(board.clone(), goal.clone(), limits)?;
     taquin::solve(&request, &ask.options, tables(), progress)
 }
@@ -345,6 +349,7 @@ fn ask_from(
         timeout,
         max_nodes,
         max_memory,
+        cores: None,
     })
 }
 
@@ -566,14 +571,14 @@ pub fn solve_batch<'py>(
                 .iter()
                 .map(|g| {
                     taquin::search::limits_per_job(whole.clone(), g.len(), at_once, algorithm)
-                        .memory_budget()
                 })
                 .collect::<Vec<_>>()
         },
         &mut |_| Ok(()),
     )?;
-    if let Some(&share) = shares.last() {
-        ask.max_memory = Some(share);
+    if let Some(share) = shares.last() {
+        ask.max_memory = Some(share.memory_budget());
+        ask.cores = share.cores;
     }
     let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
         run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel, None)

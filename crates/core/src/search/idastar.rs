@@ -30,7 +30,7 @@
 //! beam searches beyond 16 cells, whose solution, once as short as the next bound, ends the
 //! search as optimal without that iteration.
 
-use crate::clock::Instant;
+use crate::clock::Stopwatch;
 
 use super::fsm::{Fsm, PRUNED};
 use crate::board::{Board, Tile, BLANK};
@@ -556,7 +556,7 @@ struct Sequential<'a> {
     limits: &'a Limits,
     hit: Option<LimitHit>,
     progress: Option<ProgressFn<'a>>,
-    started: Instant,
+    started: Stopwatch,
 }
 
 impl<A> Control<A> for Sequential<'_> {
@@ -615,7 +615,7 @@ pub(crate) fn interlude(
     sizes: &[u64],
     limits: &Limits,
     stats: &mut Stats,
-    started: Instant,
+    started: Stopwatch,
 ) -> Result<Option<Solution>, SolveError> {
     let Some(between) = between else {
         return Ok(None);
@@ -660,7 +660,7 @@ fn run<H: Incremental, const CAP: usize>(
     progress: Option<ProgressFn>,
     mut between: Option<Between>,
 ) -> Result<Solution, SolveError> {
-    let started = Instant::now();
+    let started = Stopwatch::start();
     let control = Sequential {
         limits,
         hit: None,

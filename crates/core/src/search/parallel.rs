@@ -16,7 +16,7 @@
 //! so the next bound (the smallest f above the bound) is also the sequential one. Only the node
 //! counts of the last iteration differ (jobs above the winner may have been searched in part).
 
-use crate::clock::Instant;
+use crate::clock::{Instant, Stopwatch};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -94,8 +94,8 @@ struct Keeper<'a> {
     place: Mutex<Checkpoint>,
     /// When the place was last written; held while it is written.
     saved: Mutex<Instant>,
-    /// The search's start, moved back by the time of earlier sittings.
-    started: Instant,
+    /// The search's time, earlier sittings included.
+    started: Stopwatch,
 }
 
 impl Keeper<'_> {
@@ -403,11 +403,7 @@ where
     if let (Some(file), None) = (keep, &resumed) {
         file.save(&Checkpoint::unsplit(bound, 1, (0, 0), &[], Duration::ZERO))?;
     }
-    let started = {
-        let now = Instant::now();
-        let before = resumed.as_ref().map_or(Duration::ZERO, |c| c.elapsed);
-        now.checked_sub(before).unwrap_or(now)
-    };
+    let started = Stopwatch::resumed(resumed.as_ref().map_or(Duration::ZERO, |c| c.elapsed));
     // The nodes of this sitting; those of earlier sittings are `carried`, added to what is
     // reported.
     let mut expanded = 0u64;

@@ -145,11 +145,14 @@ where
     };
     // Each beam's answer is polished (the quick post-pass, then goal and rectangle windows)
     // on a thread of its own while the next beam runs, unless a node budget bounds the run
-    // (whose runs are the same every time) or there is one thread (a browser): on a 7x7 board
+    // (whose runs are the same every time) or there is one core to run on (a browser, or a
+    // search given one: [`Limits::cores`]): on a 7x7 board
     // the polish of a 400-move path takes seconds of one core, which the beams' layers, split
     // over every core only when they are wide, and a prover that gave up its iteration
     // ([`super::forecast`]) leave idle.
-    let beside = cfg!(not(target_arch = "wasm32")) && limits.max_nodes.is_none();
+    let beside = cfg!(not(target_arch = "wasm32"))
+        && limits.max_nodes.is_none()
+        && limits.cores_in_use() > 1;
     // The best answer, polished (in turn, it is the beam's answer just offered; beside, the
     // polish before may have shortened it since).
     let quick = || shared.offer(polish(best(), &ShortenOptions::default()));
@@ -173,7 +176,9 @@ where
             width,
             Some(shared.best.len()),
             &left(),
-            beam_threads(),
+            // Every core it may use: the prover and the polish keep their own threads, so
+            // during a wide beam's layers they share those cores (BENCHMARKS.md).
+            limits.cores_in_use(),
             &|generated, expanded| {
                 shared.best.improved.add(generated, expanded);
                 shared.tick();
@@ -363,13 +368,6 @@ fn next_width(width: usize, took: Duration, deadline: Option<Instant>) -> Option
     // The widest power of two that fits, if wider than this beam.
     let fitting = 1usize << (fits.max(1.0).log2().floor() as u32);
     (fitting > width).then_some(fitting)
-}
-
-/// Threads a beam's layers are expanded on: every core. The prover and the polish keep their
-/// own threads, so during a wide beam's layers they share the machine (measured in
-/// BENCHMARKS.md).
-fn beam_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 #[cfg(test)]

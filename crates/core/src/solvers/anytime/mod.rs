@@ -1,8 +1,8 @@
 //! Anytime solving: a first solution at once, then better ones until the deadline, or until one
 //! is proven optimal. Every board gets an answer, with the best proven lower bound beside it.
 //!
-//! Two searches share the work (and the machine's cores; in a browser, one thread runs the
-//! improver, then the prover):
+//! Two searches share the work (and the machine's cores; in a browser, or given one core by
+//! [`Limits::cores`], one thread runs the improver, then the prover):
 //! - the **prover** runs IDA* with the heuristic (Korf 1985) and the solver's pruning
 //!   ([`Pruning::ready`]): each iteration it completes proves that no solution is shorter than
 //!   the next bound, which raises the lower bound; if it finishes, its solution is optimal and
@@ -367,7 +367,8 @@ const HEARTBEAT: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// The prover and the improver on two threads, with a supervisor passing the request's cancel
 /// flag and deadline on to them, and reporting the progress every [`HEARTBEAT`] (where the
-/// searches themselves do not).
+/// searches themselves do not). A search given one core ([`Limits::cores`]) runs them in turn
+/// on one thread ([`in_turn`]) beside the supervisor, which waits more than it works.
 #[cfg(not(target_arch = "wasm32"))]
 fn run<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
 where
@@ -375,6 +376,7 @@ where
     H::Aux: Send + Sync,
 {
     let limits = request.limits();
+    let one_core = limits.cores_in_use() <= 1;
     let mut stats = Stats::default();
     // The prover's own flag: it may stop before the run does (see `prove`).
     let prover_stop = Arc::new(AtomicBool::new(false));
@@ -384,9 +386,15 @@ where
     };
     std::thread::scope(|scope| {
         let prover_limits = &prover_limits;
-        let prover =
-            prove_too.then(|| scope.spawn(move || prove(request, h, prover_limits, shared)));
-        let improver = scope.spawn(move || improve::improve(request, h, inner, shared));
+        let prover = (prove_too && !one_core)
+            .then(|| scope.spawn(move || prove(request, h, prover_limits, shared)));
+        let improver = scope.spawn(move || {
+            if one_core {
+                in_turn(request, h, inner, shared, prove_too)
+            } else {
+                improve::improve(request, h, inner, shared)
+            }
+        });
         while !improver.is_finished() || prover.as_ref().is_some_and(|p| !p.is_finished()) {
             if limits.check(0).is_err() || (improver.is_finished() && !prove_too) {
                 shared.stop.store(true, Ordering::Relaxed);
@@ -411,10 +419,19 @@ where
     stats
 }
 
-/// In a browser (wasm32, one thread): the improver first, within half the time, so that a
-/// solution comes at once, then the prover with the time left.
+/// In a browser (wasm32, one thread): the improver, then the prover ([`in_turn`]).
 #[cfg(target_arch = "wasm32")]
 fn run<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
+    in_turn(request, h, inner, shared, prove_too)
+}
+
+/// The improver first, within half the time, so that a solution comes at once, then the
+/// prover with the time left: on one thread (a browser, or a search given one core).
+fn in_turn<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
 where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
