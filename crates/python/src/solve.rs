@@ -16,7 +16,7 @@ use taquin::{
 };
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
-use crate::convert::{in_range, in_range_opt, jobs_of, node_budget};
+use crate::convert::{in_range_opt, jobs_of, node_budget};
 use crate::errors::{parse_error, solve_error, InvalidBoardError};
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
@@ -274,11 +274,11 @@ fn ask_from(
     max_memory: Option<i128>,
     weight: Option<f64>,
     depth: Option<i128>,
-    threads: i128,
+    threads: Option<i128>,
 ) -> PyResult<Ask> {
     let depth: Option<usize> =
         in_range_opt("depth", depth, "the look-ahead needs a depth of at least 1")?;
-    let threads: usize = in_range(
+    let threads: Option<usize> = in_range_opt(
         "threads",
         threads,
         &format!(
@@ -286,8 +286,10 @@ fn ask_from(
             taquin::limits::MAX_THREADS
         ),
     )?;
-    taquin::limits::thread_count(threads)
-        .map_err(|e| PyValueError::new_err(format!("invalid threads {threads}: {e}")))?;
+    if let Some(threads) = threads {
+        taquin::limits::thread_count(threads)
+            .map_err(|e| PyValueError::new_err(format!("invalid threads {threads}: {e}")))?;
+    }
     let max_nodes = node_budget("max_nodes", max_nodes)?;
     let max_memory = memory_budget(max_memory)?;
     let timeout = timeout
@@ -335,6 +337,12 @@ fn ask_from(
     };
     used_by("weight", weight.is_some(), taquin::Setting::Weight)?;
     used_by("depth", depth.is_some(), taquin::Setting::Depth)?;
+    // The planner's choice ("auto") is IDA* or the anytime search, which both take it.
+    used_by(
+        "threads",
+        threads.is_some_and(|t| t != 1) && algorithm.is_some(),
+        taquin::Setting::Threads,
+    )?;
     let defaults = SolveOptions::default();
     Ok(Ask {
         options: SolveOptions {
@@ -342,14 +350,15 @@ fn ask_from(
             heuristic: heuristic_name(heuristic)?,
             weight: weight.unwrap_or(defaults.weight),
             depth: depth.unwrap_or(defaults.depth),
-            threads,
+            threads: threads.unwrap_or(1),
             workload: Workload::One,
             checkpoint: None,
         },
         timeout,
         max_nodes,
         max_memory,
-        cores: None,
+        // The anytime search's cores: every one unless `threads` says otherwise (0: every one).
+        cores: threads.filter(|&t| t > 0),
     })
 }
 
@@ -363,6 +372,9 @@ fn ask_from(
 /// beam searches (the anytime search's, and IDA*'s beyond 16 cells). Ctrl-C stops the search.
 /// `weight` (1 to 100, default 2) is weighted A*'s and `depth` (1 to 24, default 4) the
 /// real-time players' (`lookahead`, `lrta`): given to another algorithm, they are refused.
+/// `threads` (0: every core) splits IDA*'s iterations (default 1; the same moves) and caps
+/// the cores the anytime search keeps busy (default: every core); given other than 1 to
+/// another algorithm, it is refused.
 ///
 /// `on_improved`, a callable, is called with each better answer as the search finds it (beyond
 /// 16 cells: the anytime search's, and the beams' between IDA*'s iterations), as
@@ -375,7 +387,7 @@ fn ask_from(
 /// 31
 #[pyfunction]
 #[pyo3(signature = (board, goal=None, algorithm="auto", heuristic="auto", timeout=None,
-    max_nodes=None, max_memory=None, weight=None, depth=None, threads=1, on_improved=None))]
+    max_nodes=None, max_memory=None, weight=None, depth=None, threads=None, on_improved=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -388,7 +400,7 @@ pub fn solve(
     max_memory: Option<i128>,
     weight: Option<f64>,
     depth: Option<i128>,
-    threads: i128,
+    threads: Option<i128>,
     on_improved: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SolveResult> {
     let ask = ask_from(
@@ -514,7 +526,7 @@ pub fn solve_batch<'py>(
     return_exceptions: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let mut ask = ask_from(
-        algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, 1,
+        algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, None,
     )?;
     ask.options.workload = Workload::Many;
     let width = in_range_opt("width", width, "give the boards' number of columns")?;

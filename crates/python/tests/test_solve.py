@@ -203,6 +203,20 @@ def test_more_threads_than_any_machine_has_are_refused():
         taquin.solve("1 2 3/4 5 6/7 0 8", algorithm="idastar", threads=100_000)
 
 
+def test_threads_go_to_idastar_and_the_anytime_search_and_are_refused_elsewhere():
+    # As the command line's --threads: IDA* splits its iterations, the anytime search keeps at
+    # most that many cores busy, any other algorithm refuses them.
+    with pytest.raises(ValueError, match="threads applies to idastar and anytime only, not to astar"):
+        taquin.solve(EIGHT, algorithm="astar", threads=2)
+    assert taquin.solve(EIGHT, algorithm="astar", threads=1).length == 1
+    assert taquin.solve(EIGHT, algorithm="idastar", threads=2).length == 1
+    board = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 0 23 24"
+    for threads in (None, 1, 2):
+        result = taquin.solve(board, timeout=1, threads=threads)
+        assert result.algorithm == "anytime"
+        assert result.length == 2 and result.optimal
+
+
 def test_a_node_budget_of_nothing_is_refused_up_front():
     # As the command line's --max-nodes 0 and the web API's max_nodes: 0 are.
     for call in (taquin.solve, taquin.solve_batch):
