@@ -2,10 +2,11 @@
 //! progress callback through which a long search reports how far it got.
 //!
 //! Searches check limits after every [`Limits::CHECK_EVERY`] units of work (a node of a small
-//! board is one unit; a node of a large board counts for its size, see [`Limits::next_check`])
-//! so that the check costs nothing measurable in the inner loop, a cancel or deadline is still
-//! seen within milliseconds whatever the board's size, and a node budget is seen as soon as it
-//! is spent.
+//! board is one unit; a node of a large board counts for its size, see [`Limits::next_check`]),
+//! or sooner where a unit is slow (each loop paces its checks by their time), so that the
+//! check costs nothing measurable in the inner loop, a cancel or deadline is still seen within
+//! milliseconds whatever the board's size and the heuristic's cost, and a node budget is seen
+//! as soon as it is spent.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -311,24 +312,77 @@ impl Limits {
     }
 }
 
+/// How much work a loop does between two checks of its limits: what [`Limits::next_check`]
+/// allows where work is quick, less where it is slow, so that the checks come about every
+/// [`Pace::AIM`] whatever a unit of work costs. A search whose heuristic is computed from
+/// scratch for every node from one-bit tables (weighted A* or LRTA* with the 6x6 set: tens of
+/// microseconds a node) checked its time limit about once a second, and passed it by as much.
+#[derive(Debug)]
+pub(crate) struct Pace {
+    /// Work between two checks, at most [`Limits::CHECK_EVERY`].
+    every: u64,
+    /// When the last check was made.
+    since: Instant,
+}
+
+impl Pace {
+    /// Time aimed at between two checks.
+    const AIM: Duration = Duration::from_millis(5);
+    /// Work before the first check: small, since how long a unit takes is not known yet.
+    const FIRST: u64 = 256;
+
+    /// A pace starting now.
+    pub(crate) fn new() -> Pace {
+        Pace {
+            every: Pace::FIRST,
+            since: Instant::now(),
+        }
+    }
+
+    /// The work before the first check (from 0).
+    pub(crate) fn first(&self, limits: &Limits) -> u64 {
+        limits.next_check(0, 0).min(self.every)
+    }
+
+    /// After a check made at `work`, with `generated` nodes generated: the work at which to
+    /// check next. The stretch is scaled to [`Pace::AIM`] by the time the last one took.
+    pub(crate) fn next(&mut self, limits: &Limits, work: u64, generated: u64) -> u64 {
+        let now = Instant::now();
+        let took = now.saturating_duration_since(self.since);
+        self.since = now;
+        if took > Pace::AIM {
+            let scaled = u128::from(self.every) * Pace::AIM.as_nanos() / took.as_nanos();
+            self.every = (scaled as u64).max(1);
+        } else if took < Pace::AIM / 2 {
+            self.every = self.every.saturating_mul(2).min(Limits::CHECK_EVERY);
+        }
+        limits
+            .next_check(work, generated)
+            .min(work.saturating_add(self.every))
+    }
+}
+
 /// The loop-side half of [`Limits`]: counts the work a loop does and checks the limits each time
-/// enough was done ([`Limits::next_check`]). Once a limit is hit it stays hit, so a recursive
-/// search can unwind by asking [`Budget::spend`] at every level.
+/// enough was done ([`Limits::next_check`], at the loop's [`Pace`]). Once a limit is hit it
+/// stays hit, so a recursive search can unwind by asking [`Budget::spend`] at every level.
 #[derive(Debug)]
 pub(crate) struct Budget<'a> {
     limits: &'a Limits,
     work: u64,
     next: u64,
+    pace: Pace,
     hit: Option<LimitHit>,
 }
 
 impl<'a> Budget<'a> {
     /// A budget checking `limits`, nothing spent.
     pub(crate) fn new(limits: &'a Limits) -> Budget<'a> {
+        let pace = Pace::new();
         Budget {
             limits,
             work: 0,
-            next: limits.next_check(0, 0),
+            next: pace.first(limits),
+            pace,
             hit: None,
         }
     }
@@ -347,7 +401,7 @@ impl<'a> Budget<'a> {
 
     #[cold]
     fn check(&mut self, generated: u64) {
-        self.next = self.limits.next_check(self.work, generated);
+        self.next = self.pace.next(self.limits, self.work, generated);
         if self.hit.is_none() {
             self.hit = self.limits.check(generated).err();
         }
@@ -419,6 +473,20 @@ impl Improvements {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn slow_work_is_checked_sooner_and_a_node_budget_still_at_its_node() {
+        let limits = Limits::none();
+        let mut pace = Pace::new();
+        assert_eq!(pace.first(&limits), Pace::FIRST);
+        // A stretch of work that took far longer than the aim: the next stretch is shorter.
+        std::thread::sleep(Duration::from_millis(30));
+        let next = pace.next(&limits, 1000, 1000);
+        assert!(next > 1000 && next - 1000 < Pace::FIRST, "next check at {next}");
+        // Never past the node budget's last node, whatever the pace.
+        let budget = Limits::none().with_max_nodes(1010);
+        assert!(pace.next(&budget, 1000, 1000) <= 1010);
+    }
 
     #[test]
     fn cores_are_at_least_one_and_at_most_the_machines() {

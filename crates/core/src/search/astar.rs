@@ -14,7 +14,7 @@ use std::collections::{BinaryHeap, HashMap};
 
 use super::{Graph, Path, SearchFailure};
 use crate::hashing::FoldState;
-use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
+use crate::limits::{LimitHit, Limits, Pace, Progress, ProgressFn};
 use std::time::Duration;
 use crate::solution::Stats;
 
@@ -114,7 +114,8 @@ where
     open.push((Reverse(priority.key(0, h0)), 0, Reverse(0), 0));
     // Limits are checked by work done, not nodes: a node of a huge board costs its size.
     let mut work = 0u64;
-    let mut next_check = limits.next_check(0, 0);
+    let mut pace = Pace::new();
+    let mut next_check = pace.first(limits);
     let mut neighbours = Vec::new();
     let mut bound = h0;
     // The time of the last growth of the slots, the index or the open list, to foresee the
@@ -205,7 +206,7 @@ where
         stats.peak_open = stats.peak_open.max(open.len());
         stats.peak_closed = slots.len();
         if work >= next_check {
-            next_check = limits.next_check(work, stats.generated);
+            next_check = pace.next(limits, work, stats.generated);
             let bytes = memory(slots.len(), heap_bytes, stats.peak_open);
             stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
             stats.elapsed = started.elapsed();

@@ -26,7 +26,7 @@ use std::mem::size_of;
 use super::chunked::Chunked;
 use super::{Graph, Path, SearchFailure};
 use crate::hashing::FoldState;
-use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
+use crate::limits::{LimitHit, Limits, Pace, Progress, ProgressFn};
 use crate::solution::Stats;
 
 /// Fewest steps from `start` to a goal; `cost` counts steps. Its stored nodes are freed on a
@@ -80,7 +80,8 @@ where
     let mut next = 0usize;
     // Limits are checked by work done, not nodes: a node of a huge board costs its size.
     let mut work = 0u64;
-    let mut next_check = limits.next_check(0, 0);
+    let mut pace = Pace::new();
+    let mut next_check = pace.first(limits);
     // Room for a board's four neighbours and their heap blocks (the start's size: a board's
     // nodes all have it), counted before they are taken; more, generated inside
     // `Graph::neighbours`, can only be counted after.
@@ -134,7 +135,7 @@ where
         }
         stats.peak_open = stats.peak_open.max(store.slots.len() - next);
         if work >= next_check {
-            next_check = limits.next_check(work, stats.generated);
+            next_check = pace.next(limits, work, stats.generated);
             if let Err(hit) = limits.check(stats.generated) {
                 return stop(hit, stats, store, depth);
             }
