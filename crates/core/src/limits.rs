@@ -482,7 +482,10 @@ mod tests {
         // A stretch of work that took far longer than the aim: the next stretch is shorter.
         std::thread::sleep(Duration::from_millis(30));
         let next = pace.next(&limits, 1000, 1000);
-        assert!(next > 1000 && next - 1000 < Pace::FIRST, "next check at {next}");
+        assert!(
+            next > 1000 && next - 1000 < Pace::FIRST,
+            "next check at {next}"
+        );
         // Never past the node budget's last node, whatever the pace.
         let budget = Limits::none().with_max_nodes(1010);
         assert!(pace.next(&budget, 1000, 1000) <= 1010);
@@ -494,7 +497,10 @@ mod tests {
         assert_eq!(Limits::none().cores_in_use(), machine);
         assert_eq!(Limits::none().with_cores(0).cores, None);
         assert_eq!(Limits::none().with_cores(1).cores_in_use(), 1);
-        assert_eq!(Limits::none().with_cores(machine + 5).cores_in_use(), machine);
+        assert_eq!(
+            Limits::none().with_cores(machine + 5).cores_in_use(),
+            machine
+        );
     }
     use super::*;
 

@@ -581,9 +581,7 @@ pub fn solve_batch<'py>(
         || {
             goals
                 .iter()
-                .map(|g| {
-                    taquin::search::limits_per_job(whole.clone(), g.len(), at_once, algorithm)
-                })
+                .map(|g| taquin::search::limits_per_job(whole.clone(), g.len(), at_once, algorithm))
                 .collect::<Vec<_>>()
         },
         &mut |_| Ok(()),

@@ -15,8 +15,8 @@ use std::collections::{BinaryHeap, HashMap};
 use super::{Graph, Path, SearchFailure};
 use crate::hashing::FoldState;
 use crate::limits::{LimitHit, Limits, Pace, Progress, ProgressFn};
-use std::time::Duration;
 use crate::solution::Stats;
+use std::time::Duration;
 
 /// How a best-first search orders its open list.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -267,7 +267,10 @@ mod tests {
         assert!(!growth_would_pass(Duration::from_millis(10), &soon));
         assert!(!growth_would_pass(Duration::ZERO, &soon));
         // Without a deadline any growth may run (the memory budget bounds it).
-        assert!(!growth_would_pass(Duration::from_secs(3600), &Limits::none()));
+        assert!(!growth_would_pass(
+            Duration::from_secs(3600),
+            &Limits::none()
+        ));
     }
 
     /// A grid with walls: a classic non-puzzle use of the graph interface.
