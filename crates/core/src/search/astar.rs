@@ -9,11 +9,11 @@
 
 use crate::clock::Instant;
 use std::cmp::Reverse;
-use std::collections::hash_map::Entry;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
+use super::chunked::Chunked;
+use super::slot_index::{print_of, SlotIndex};
 use super::{Graph, Path, SearchFailure};
-use crate::hashing::FoldState;
 use crate::limits::{LimitHit, Limits, Pace, Progress, ProgressFn};
 use crate::solution::Stats;
 use std::time::Duration;
@@ -81,29 +81,30 @@ where
     super::wait_for_frees();
     let started = Instant::now();
     let mut stats = Stats::default();
-    let mut slots: Vec<Slot<G::Node>> = Vec::with_capacity(4096);
-    // Sized for a small search up front: growing from empty rehashes a dozen times, which costs
-    // as much as the search itself on the 8-puzzle.
-    let mut index: HashMap<G::Node, u32, FoldState> =
-        HashMap::with_capacity_and_hasher(4096, FoldState);
+    // Each node once, in slots that grow by blocks (never copied), found again through an
+    // index of slot numbers and hash fingerprints (8 bytes a node, quick to grow).
+    let mut slots: Chunked<Slot<G::Node>> = Chunked::new();
+    let mut index = SlotIndex::new();
     // (Reverse(f), g, Reverse(sequence), slot)
     let mut open: BinaryHeap<(Reverse<u64>, u32, Reverse<u64>, u32)> =
         BinaryHeap::with_capacity(4096);
     let mut sequence = 0u64;
     let mut heap_bytes = 0usize;
-    // Estimated bytes of the open and closed sets: each stored node sits in the slot vector
-    // and as a hash-map key (with its index and a control byte), both over-allocated up to 2x
-    // as they grow; each open entry is one heap element.
-    let slot_bytes =
-        std::mem::size_of::<Slot<G::Node>>() + std::mem::size_of::<(G::Node, u32)>() + 16;
+    // Bytes of the open and closed sets, by capacity: the slots' blocks, the index, the nodes'
+    // heap blocks and the open list.
     let open_bytes = std::mem::size_of::<(Reverse<u64>, u32, Reverse<u64>, u32)>();
-    let memory = |slots: usize, heap_bytes: usize, open: usize| {
-        slots * slot_bytes * 2 + heap_bytes * 2 + open * open_bytes
+    let memory = |slots: &Chunked<Slot<G::Node>>,
+                  index: &SlotIndex,
+                  heap_bytes: usize,
+                  open: &BinaryHeap<_>| {
+        slots.bytes() + index.bytes() + heap_bytes + open.capacity() * open_bytes
     };
 
     let h0 = graph.heuristic(&start);
     heap_bytes += graph.node_heap_bytes(&start);
-    index.insert(start.clone(), 0);
+    index.grow();
+    index.insert(print_of(&start), 0);
+    slots.add_block();
     slots.push(Slot {
         node: start,
         g: 0,
@@ -134,12 +135,9 @@ where
         let node = s.node.clone();
         if graph.is_goal(&node) {
             stats.elapsed = started.elapsed();
-            stats.peak_memory_bytes =
-                stats
-                    .peak_memory_bytes
-                    .max(memory(slots.len(), heap_bytes, stats.peak_open));
+            let bytes = memory(&slots, &index, heap_bytes, &open);
+            stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
             let nodes = rebuild(&slots, slot);
-            let bytes = memory(slots.len(), heap_bytes, stats.peak_open);
             super::drop_aside((slots, index, open), bytes);
             return Ok(Path {
                 nodes,
@@ -155,12 +153,10 @@ where
             work += 1 + graph.node_heap_bytes(&next) as u64 / 64;
             // A new node here may grow a table of millions of entries: copied into fresh memory,
             // which takes seconds past a gigabyte. Not started when it could not end in time.
-            let grows = slots.len() == slots.capacity()
-                || index.len() == index.capacity()
-                || open.len() == open.capacity();
+            let grows = slots.is_full() || index.is_full() || open.len() == open.capacity();
             if grows && growth_would_pass(last_growth, limits) {
                 stats.elapsed = started.elapsed();
-                let bytes = memory(slots.len(), heap_bytes, stats.peak_open);
+                let bytes = memory(&slots, &index, heap_bytes, &open);
                 stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
                 super::drop_aside((slots, index, open), bytes);
                 return Err(SearchFailure::Limit {
@@ -171,9 +167,9 @@ where
             }
             let growing = grows.then(Instant::now);
             let ng = g + step;
-            let (target, h) = match index.entry(next) {
-                Entry::Occupied(e) => {
-                    let t = *e.get();
+            let print = print_of(&next);
+            let (target, h) = match index.find(print, |t| slots[t as usize].node == next) {
+                Some(t) => {
                     let old = &mut slots[t as usize];
                     if ng >= old.g {
                         continue;
@@ -183,17 +179,34 @@ where
                     old.closed = false;
                     (t, old.h)
                 }
-                Entry::Vacant(e) => {
-                    let t = slots.len() as u32;
-                    heap_bytes += graph.node_heap_bytes(e.key());
+                None => {
+                    // u32::MAX is the start's parent: no slot takes that number (four billion
+                    // nodes are far past any memory budget anyway).
+                    let Some(t) = u32::try_from(slots.len()).ok().filter(|&t| t < u32::MAX) else {
+                        stats.elapsed = started.elapsed();
+                        let bytes = memory(&slots, &index, heap_bytes, &open);
+                        super::drop_aside((slots, index, open), bytes);
+                        return Err(SearchFailure::Limit {
+                            hit: LimitHit::Memory,
+                            stats,
+                            bound,
+                        });
+                    };
+                    heap_bytes += graph.node_heap_bytes(&next);
+                    if index.is_full() {
+                        index.grow();
+                    }
+                    if slots.is_full() {
+                        slots.add_block();
+                    }
+                    index.insert(print, t);
                     slots.push(Slot {
-                        node: e.key().clone(),
+                        node: next,
                         g: ng,
                         h,
                         parent: slot,
                         closed: false,
                     });
-                    e.insert(t);
                     (t, h)
                 }
             };
@@ -207,7 +220,7 @@ where
         stats.peak_closed = slots.len();
         if work >= next_check {
             next_check = pace.next(limits, work, stats.generated);
-            let bytes = memory(slots.len(), heap_bytes, stats.peak_open);
+            let bytes = memory(&slots, &index, heap_bytes, &open);
             stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
             stats.elapsed = started.elapsed();
             let hit = limits
@@ -245,7 +258,7 @@ fn growth_would_pass(last_growth: Duration, limits: &Limits) -> bool {
 }
 
 /// Follows parents from `slot` back to the start.
-fn rebuild<N: Clone>(slots: &[Slot<N>], mut slot: u32) -> Vec<N> {
+fn rebuild<N: Clone>(slots: &Chunked<Slot<N>>, mut slot: u32) -> Vec<N> {
     let mut nodes = Vec::new();
     while slot != u32::MAX {
         let s = &slots[slot as usize];

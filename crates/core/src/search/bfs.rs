@@ -19,13 +19,12 @@
 //! passed by that much.
 
 use crate::clock::Instant;
-use hashbrown::HashTable;
-use std::hash::{BuildHasher, Hash};
+use std::hash::Hash;
 use std::mem::size_of;
 
 use super::chunked::Chunked;
+use super::slot_index::{print_of, SlotIndex};
 use super::{Graph, Path, SearchFailure};
-use crate::hashing::FoldState;
 use crate::limits::{LimitHit, Limits, Pace, Progress, ProgressFn};
 use crate::solution::Stats;
 
@@ -160,16 +159,13 @@ where
 /// One discovered node: the node, its parent's slot (`u32::MAX` for the start), its depth.
 type Slot<N> = (N, u32, u32);
 
-/// An entry of the seen-set: a node's slot and its hash's fingerprint ([`fingerprint`]).
-type Seen = (u32, u32);
-
 /// The nodes BFS has seen, with the bytes they really take, checked against the memory budget
 /// before every allocation that adds to them.
 struct Store<'l, N> {
     /// Every node seen, in discovery order.
     slots: Chunked<Slot<N>>,
     /// The slots again, found by their nodes' hashes: to tell the nodes seen before.
-    seen: HashTable<Seen>,
+    seen: SlotIndex,
     limits: &'l Limits,
     /// Bytes held now: both structures by capacity, the nodes' heap blocks and the largest
     /// list of neighbours so far.
@@ -180,27 +176,11 @@ struct Store<'l, N> {
     scratch: usize,
 }
 
-/// 32 bits of a node's 64-bit hash, kept in the seen-set: compared before the node itself, and
-/// all a growth of the set needs to place the entry again.
-fn fingerprint(hash: u64) -> u32 {
-    (hash ^ (hash >> 32)) as u32
-}
-
-/// The 64-bit hash the seen-set places an entry by, from its fingerprint: multiplied by an
-/// odd constant and rotated by half, so that both the low bits (the bucket) and the top seven
-/// (the table's control byte) depend on all 32 (a product's bits depend only on the factor's
-/// bits below them; its top half, rotated down, on all of a 32-bit factor's).
-fn spread(fingerprint: u32) -> u64 {
-    u64::from(fingerprint)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .rotate_left(32)
-}
-
 impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
     fn new(limits: &'l Limits) -> Self {
         Store {
             slots: Chunked::new(),
-            seen: HashTable::new(),
+            seen: SlotIndex::new(),
             limits,
             bytes: 0,
             peak: 0,
@@ -232,23 +212,23 @@ impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
     /// Stores `node` (whose heap blocks take `heap` bytes) unless it was seen before; true when
     /// it is new. Refused with [`LimitHit::Memory`] when storing it would pass the budget.
     fn insert(&mut self, node: N, parent: u32, depth: u32, heap: usize) -> Result<bool, LimitHit> {
-        let print = fingerprint(FoldState.hash_one(&node));
+        let print = print_of(&node);
         let slots = &self.slots;
-        let known = self.seen.find(spread(print), |&(slot, p)| {
-            p == print && slots[slot as usize].0 == node
-        });
-        if known.is_some() {
+        if self
+            .seen
+            .find(print, |slot| slots[slot as usize].0 == node)
+            .is_some()
+        {
             return Ok(false);
         }
         let copy = block_bytes(heap);
-        if self.seen.len() == self.seen.capacity() {
+        if self.seen.is_full() {
             // The set is full: this insertion moves it into a table of twice the buckets, the
             // old one alive until every entry is moved.
-            let old = table_bytes::<Seen>(buckets(self.seen.capacity()));
-            let new = table_bytes::<Seen>(grown_buckets(buckets(self.seen.capacity())));
-            self.fits(new + copy)?;
-            self.seen.reserve(1, |&(_, p)| spread(p));
-            self.bytes = self.bytes - old + table_bytes::<Seen>(buckets(self.seen.capacity()));
+            let old = self.seen.bytes();
+            self.fits(self.seen.growth_bytes() - old + copy)?;
+            self.seen.grow();
+            self.bytes = self.bytes - old + self.seen.bytes();
         }
         if self.slots.is_full() {
             // A block more: the blocks held stay where they are, so nothing is copied.
@@ -264,8 +244,7 @@ impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
             .ok()
             .filter(|&s| s < u32::MAX)
             .ok_or(LimitHit::Memory)?;
-        self.seen
-            .insert_unique(spread(print), (slot, print), |&(_, p)| spread(p));
+        self.seen.insert(print, slot);
         self.slots.push((node, parent, depth));
         Ok(true)
     }
@@ -284,8 +263,7 @@ impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
     /// Checks that a path of `bytes` fits once the set is freed ([`Store::path`]), and records
     /// the peak.
     fn hold_path(&mut self, bytes: usize) -> Result<(), LimitHit> {
-        let set = table_bytes::<Seen>(buckets(self.seen.capacity()));
-        self.fits(bytes.saturating_sub(set))
+        self.fits(bytes.saturating_sub(self.seen.bytes()))
     }
 
     /// The `len` nodes from the start to `slot`, copied once the set is freed ([`Store::hold_path`]
@@ -318,7 +296,7 @@ impl<'l, N: Clone + Eq + Hash> Store<'l, N> {
         let Store {
             slots, seen, bytes, ..
         } = self;
-        let set = table_bytes::<Seen>(buckets(seen.capacity()));
+        let set = seen.bytes();
         drop(seen);
         super::drop_aside(slots.into_blocks(), bytes.saturating_sub(set));
     }
@@ -331,31 +309,6 @@ fn block_bytes(bytes: usize) -> usize {
         0
     } else {
         (bytes + 8).next_multiple_of(16).max(32)
-    }
-}
-
-/// Buckets of a hash table (hashbrown's layout, as std's) that holds `capacity` entries without
-/// growing: a power of two, at most 7/8 of them used (all but one below 8 buckets).
-fn buckets(capacity: usize) -> usize {
-    match capacity {
-        0 => 0,
-        1..=7 => (capacity + 1).next_power_of_two(),
-        _ => (capacity * 8 / 7).next_power_of_two(),
-    }
-}
-
-/// Buckets after a full table grows: twice as many; a first table may have up to 16.
-fn grown_buckets(buckets: usize) -> usize {
-    (2 * buckets).max(16)
-}
-
-/// Bytes of a hash table of `buckets` buckets of `T`: an entry and a control byte each,
-/// plus a group of 16 control bytes and the alignment of the entries.
-fn table_bytes<T>(buckets: usize) -> usize {
-    if buckets == 0 {
-        0
-    } else {
-        buckets * (size_of::<T>() + 1) + 32
     }
 }
 
@@ -377,39 +330,6 @@ mod tests {
         fn is_goal(&self, _: &u64) -> bool {
             false
         }
-    }
-
-    /// Follows a hash table of `T` through its growths, as BFS grows its seen-set: the
-    /// modelled buckets hold exactly its capacity, and a growth never takes more buckets than
-    /// modelled.
-    fn follow<T: Hash + Eq>(make: impl Fn(u32) -> T) {
-        let mut set: HashTable<T> = HashTable::new();
-        for i in 0..300_000u32 {
-            let before = set.capacity();
-            if set.len() == set.capacity() {
-                set.reserve(1, |t| FoldState.hash_one(t));
-            }
-            let t = make(i);
-            set.insert_unique(FoldState.hash_one(&t), t, |t| FoldState.hash_one(t));
-            let (cap, b) = (set.capacity(), buckets(set.capacity()));
-            if cap != before {
-                assert!(b <= grown_buckets(buckets(before)), "{before} -> {cap}");
-            }
-            let held = if b < 8 { b - 1 } else { b / 8 * 7 };
-            assert!(
-                b.is_power_of_two() && held == cap,
-                "{cap} entries in {b} buckets"
-            );
-        }
-    }
-
-    #[test]
-    fn the_table_model_matches_the_hash_tables() {
-        follow(|i| i as u8);
-        follow(u64::from);
-        follow(|i| (u128::from(i), 0u32, 0u32));
-        follow(|i| [i; 12]);
-        follow(|i| (i, i));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! small search takes little, and a large one wastes at most one block.
 
 use std::mem::size_of;
-use std::ops::Index;
+use std::ops::{Index, IndexMut};
 
 /// Entries of the first block.
 const FIRST: usize = 16;
@@ -100,6 +100,14 @@ impl<T> Index<usize> for Chunked<T> {
         assert!(index < self.len, "index {index} of {} entries", self.len);
         let (block, offset) = locate(index);
         &self.blocks[block][offset]
+    }
+}
+
+impl<T> IndexMut<usize> for Chunked<T> {
+    fn index_mut(&mut self, index: usize) -> &mut T {
+        assert!(index < self.len, "index {index} of {} entries", self.len);
+        let (block, offset) = locate(index);
+        &mut self.blocks[block][offset]
     }
 }
 

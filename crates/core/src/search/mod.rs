@@ -16,6 +16,7 @@ pub mod fsm;
 pub mod idastar;
 pub mod parallel;
 pub mod puzzle_graph;
+mod slot_index;
 pub mod trace;
 pub mod trace_report;
 
