@@ -22,8 +22,8 @@ pub struct Limits {
     /// Stop at this instant.
     pub deadline: Option<Instant>,
     /// Stop when the open and closed sets of a memory-bound search (A*, BFS) would exceed this
-    /// many bytes (A* estimates them from its entry counts; BFS counts its tables by capacity
-    /// and checks before they grow), instead of being killed by the system;
+    /// many bytes (both count their tables by capacity; BFS checks before they grow, A* at
+    /// its checks of the other limits), instead of being killed by the system;
     /// the beams of the anytime search and of IDA* beyond 16 cells stay narrower than this
     /// allows, and the duplicate-pruning automaton is learned deep only where a quarter of it
     /// holds the learning.
