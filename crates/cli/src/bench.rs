@@ -163,15 +163,13 @@ impl Totals {
 pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     // The default here is IDA*, the search that --threads splits.
     let algorithm = args.algorithm.0.unwrap_or(Algorithm::IdaStar);
-    if algorithm == Algorithm::Anytime && args.threads != 1 {
-        // Its instances share the cores by --jobs (one instance at a time: every core).
-        return Err(Coded::bad_fields(
-            "bench's --threads splits IDA*; the anytime search takes every core, or its share \
-             of them with --jobs N: drop --threads",
-        )
+    crate::common::thread_count("threads", args.threads)?;
+    if algorithm != Algorithm::IdaStar && args.threads != 1 {
+        return Err(Coded::bad_fields(format!(
+            "bench's --threads splits IDA* only, not {algorithm}: drop it or choose -a idastar"
+        ))
         .into());
     }
-    crate::solve::threads_used(args.threads, algorithm)?;
     let text = if args.file == "-" {
         std::io::read_to_string(std::io::stdin())
             .context("reading instances from standard input")?

@@ -54,8 +54,7 @@ impl LimitArgs {
 
     /// The limits of one instance of `cells` cells among `jobs` solved at once by `algorithm`
     /// (`None`: the planner's choice), as `batch` and `bench` give them: its share of the memory
-    /// budget and of the cores ([`taquin::search::limits_per_job`], which learns the pruning
-    /// automaton first),
+    /// budget ([`taquin::search::limits_per_job`], which learns the pruning automaton first),
     /// and its deadline counted from after that, so that no instance's time goes to it.
     pub fn per_instance(
         &self,
@@ -63,10 +62,9 @@ impl LimitArgs {
         jobs: usize,
         algorithm: Option<taquin::Algorithm>,
     ) -> Result<Limits> {
-        let share = taquin::search::limits_per_job(self.limits()?, cells, jobs, algorithm);
-        let mut limits = self.limits()?.with_max_memory(share.memory_budget());
-        limits.cores = share.cores;
-        Ok(limits)
+        let share =
+            taquin::search::limits_per_job(self.limits()?, cells, jobs, algorithm).memory_budget();
+        Ok(self.limits()?.with_max_memory(share))
     }
 }
 

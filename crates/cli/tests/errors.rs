@@ -321,7 +321,7 @@ fn a_flag_the_algorithm_does_not_use_is_refused_saying_which_algorithms_take_it(
         .code(2)
         .stdout("")
         .stderr(predicates::str::contains(
-            "bench's --threads splits IDA*; the anytime search takes every core",
+            "bench's --threads splits IDA* only, not anytime: drop it or choose -a idastar",
         ));
     // batch checks them before any instance: no record, the error alone (as JSON, as its
     // records are).
@@ -354,7 +354,7 @@ fn a_flag_the_algorithm_does_not_use_is_refused_saying_which_algorithms_take_it(
         .code(2)
         .stdout("")
         .stderr(predicates::str::contains(
-            "--threads applies to idastar and anytime only, not to astar",
+            "bench's --threads splits IDA* only, not astar: drop it or choose -a idastar",
         ));
     // With the algorithms that take them, they are used as before.
     for flags in [

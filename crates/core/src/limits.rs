@@ -31,10 +31,9 @@ pub struct Limits {
     /// Stop as soon as this flag becomes true (set from another thread, e.g. on Ctrl-C or when a
     /// web client goes away).
     pub cancel: Option<Arc<AtomicBool>>,
-    /// Cores the anytime search keeps busy at once (`None`: every core). With one it runs its
-    /// improver, then its prover, on a single thread, as in a browser. Several searches run at
-    /// once (`taquin batch -j N`) share the machine's cores ([`crate::search::limits_per_job`])
-    /// instead of each starting a thread per core. The other searches take their threads from
+    /// Cores the anytime search uses (`None`: every core): its beams' layers are shared out
+    /// among that many threads, beside its prover's thread; with one, the prover and the
+    /// improver take turns on a single thread. The other searches take their threads from
     /// [`crate::SolveOptions::threads`].
     pub cores: Option<usize>,
 }
@@ -433,9 +432,9 @@ pub struct Progress {
     pub best_moves: Option<Arc<[crate::moves::Move]>>,
 }
 
-/// The progress callback type: called every few thousand nodes and at each new IDA* bound; by
-/// the anytime search at each better answer or bound, and every quarter of a second between
-/// them while its searches run.
+/// The progress callback type: called at the searches' checks of their limits (every few
+/// milliseconds) and at each new IDA* bound; by the anytime search at each better answer or
+/// bound, and every quarter of a second between them while its searches run.
 pub type ProgressFn<'a> = &'a (dyn Fn(Progress) + Sync);
 
 /// Picks the improvements out of a search's progress reports: a report whose best answer

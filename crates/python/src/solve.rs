@@ -33,8 +33,7 @@ pub struct Ask {
     /// Per-solve memory budget of A* and BFS, in bytes (Python's `max_memory` is in MiB, as
     /// the CLI's `--max-memory`).
     pub max_memory: Option<usize>,
-    /// Cores of the anytime search (`None`: every core); the boards of a `solve_many` solved at
-    /// once share them.
+    /// Cores of the anytime search (`None`: every core).
     pub cores: Option<usize>,
 }
 
@@ -581,14 +580,16 @@ pub fn solve_batch<'py>(
         || {
             goals
                 .iter()
-                .map(|g| taquin::search::limits_per_job(whole.clone(), g.len(), at_once, algorithm))
+                .map(|g| {
+                    taquin::search::limits_per_job(whole.clone(), g.len(), at_once, algorithm)
+                        .memory_budget()
+                })
                 .collect::<Vec<_>>()
         },
         &mut |_| Ok(()),
     )?;
-    if let Some(share) = shares.last() {
-        ask.max_memory = Some(share.memory_budget());
-        ask.cores = share.cores;
+    if let Some(&share) = shares.last() {
+        ask.max_memory = Some(share);
     }
     let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
         run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel, None)

@@ -2,10 +2,12 @@
 //!
 //! The open list is a binary heap ordered by f = g + h; among equal f the node with the larger g
 //! (the deeper one) comes first, since it is closer to a goal by the heuristic's own account, and
-//! among equal f and g the one added first (FIFO), so runs are reproducible. The closed set is a
-//! hash map from node to its best g and parent. A node reached again by a cheaper path is updated
-//! and pushed again (reopened), so the result stays optimal even for an admissible heuristic that
-//! is not consistent. Stale heap entries are skipped when popped.
+//! among equal f and g the one added first (FIFO), so runs are reproducible. Each node is stored
+//! once, with its best g and parent, in slots that grow by blocks and are found again through
+//! an index of slot numbers and hash fingerprints (`slot_index.rs`, as BFS stores its nodes). A
+//! node reached again by a cheaper path is updated and pushed again (reopened), so the result
+//! stays optimal even for an admissible heuristic that is not consistent. Stale heap entries
+//! are skipped when popped.
 
 use crate::clock::Instant;
 use std::cmp::Reverse;
@@ -154,16 +156,42 @@ where
             // A new node here may grow a table of millions of entries: copied into fresh memory,
             // which takes seconds past a gigabyte. Not started when it could not end in time.
             let grows = slots.is_full() || index.is_full() || open.len() == open.capacity();
-            if grows && growth_would_pass(last_growth, limits) {
+            // A growth that would pass the memory budget is not made either: the old and the
+            // new index, or open list, are held at once while it is made.
+            let growth_bytes = if grows {
+                let index_growth = if index.is_full() {
+                    index.growth_bytes() - index.bytes()
+                } else {
+                    0
+                };
+                let slots_growth = if slots.is_full() {
+                    slots.add_block_bytes()
+                } else {
+                    0
+                };
+                let open_growth = if open.len() == open.capacity() {
+                    2 * open.capacity().max(4) * open_bytes
+                } else {
+                    0
+                };
+                index_growth + slots_growth + open_growth
+            } else {
+                0
+            };
+            let hit = if !grows {
+                None
+            } else if growth_would_pass(last_growth, limits) {
+                Some(LimitHit::Time)
+            } else {
+                let bytes = memory(&slots, &index, heap_bytes, &open) + growth_bytes;
+                limits.check_memory(bytes).err()
+            };
+            if let Some(hit) = hit {
                 stats.elapsed = started.elapsed();
                 let bytes = memory(&slots, &index, heap_bytes, &open);
                 stats.peak_memory_bytes = stats.peak_memory_bytes.max(bytes);
                 super::drop_aside((slots, index, open), bytes);
-                return Err(SearchFailure::Limit {
-                    hit: LimitHit::Time,
-                    stats,
-                    bound,
-                });
+                return Err(SearchFailure::Limit { hit, stats, bound });
             }
             let growing = grows.then(Instant::now);
             let ng = g + step;

@@ -89,8 +89,8 @@ pub(crate) fn wait_for_frees() {
 
 /// `limits` for each of `jobs` searches by `algorithm` (`None`: the planner's choice) run at
 /// once on boards of `cells` cells (a batch, a benchmark): they share its memory budget, each
-/// getting an equal share (at least one byte), and its cores ([`Limits::cores`], at least
-/// one each). Where the algorithm may prune with it
+/// getting an equal share (at least one byte). (Each keeps the cores [`Limits::cores`] gives
+/// it: every core unless the caller says otherwise.) Where the algorithm may prune with it
 /// ([`Algorithm::prunes_by_automaton`]), the duplicate-pruning automaton, one per process and
 /// learned deep only where the budget holds its learning ([`fsm::Fsm::for_cells_within`]), is
 /// learned first with the whole budget, so that the pruning, and with it each search's node
@@ -109,14 +109,7 @@ pub fn limits_per_job(
     if algorithm.is_none_or(Algorithm::prunes_by_automaton) {
         fsm::Fsm::for_cells_within(cells, budget);
     }
-    let cores = limits.cores_in_use();
-    let limits = limits.with_max_memory((budget / jobs.max(1)).max(1));
-    if jobs > 1 {
-        // Each job's anytime search keeps its share of the cores busy, not every core.
-        limits.with_cores((cores / jobs).max(1))
-    } else {
-        limits
-    }
+    limits.with_max_memory((budget / jobs.max(1)).max(1))
 }
 
 /// A graph to search: what the generic searches need to know, and nothing more.
@@ -206,18 +199,14 @@ mod tests {
     use super::drop_aside;
 
     #[test]
-    fn jobs_at_once_share_the_cores_and_the_memory() {
+    fn jobs_at_once_share_the_memory() {
         use crate::{Algorithm, Limits};
-        let machine = std::thread::available_parallelism().map_or(1, |n| n.get());
         let whole = Limits::none().with_max_memory(1 << 30);
         let one = super::limits_per_job(whole.clone(), 9, 1, Some(Algorithm::AStar));
-        assert_eq!(one.cores, None, "one job: every core");
         assert_eq!(one.memory_budget(), 1 << 30);
-        let two = super::limits_per_job(whole.clone(), 9, 2, Some(Algorithm::AStar));
-        assert_eq!(two.cores, Some((machine / 2).max(1)));
+        let two = super::limits_per_job(whole.with_cores(1), 9, 2, Some(Algorithm::AStar));
         assert_eq!(two.memory_budget(), 1 << 29);
-        let many = super::limits_per_job(whole, 9, 4 * machine, Some(Algorithm::AStar));
-        assert_eq!(many.cores_in_use(), 1);
+        assert_eq!(two.cores, Some(1), "the cores asked for are kept");
     }
 
     /// Says on its channel when it is dropped.

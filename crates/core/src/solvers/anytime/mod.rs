@@ -1,8 +1,9 @@
 //! Anytime solving: a first solution at once, then better ones until the deadline, or until one
 //! is proven optimal. Every board gets an answer, with the best proven lower bound beside it.
 //!
-//! Two searches share the work (and the machine's cores; in a browser, or given one core by
-//! [`Limits::cores`], one thread runs the improver, then the prover):
+//! Two searches share the work (and the machine's cores; in a browser one thread runs the
+//! improver, then the prover, and a search given one core by [`Limits::cores`] takes turns
+//! on one thread too):
 //! - the **prover** runs IDA* with the heuristic (Korf 1985) and the solver's pruning
 //!   ([`Pruning::ready`]): each iteration it completes proves that no solution is shorter than
 //!   the next bound, which raises the lower bound; if it finishes, its solution is optimal and
@@ -312,7 +313,8 @@ where
 /// finds is optimal and ends the run. It stops early, leaving its core to the improver, when
 /// its iteration under way cannot end before the deadline far below the best answer
 /// ([`forecast`]), by raising the cancel flag of `limits`: the prover's own one beside the
-/// improver, the run's in a browser (where the improver has had its turn).
+/// improver or in turn with it on one core, the run's in a browser (where the improver has had
+/// its turn).
 fn prove<H>(request: &Request, h: &H, limits: &Limits, shared: &Shared) -> Result<Stats, SolveError>
 where
     H: Incremental + Sync,
@@ -368,7 +370,7 @@ const HEARTBEAT: std::time::Duration = std::time::Duration::from_millis(250);
 /// The prover and the improver on two threads, with a supervisor passing the request's cancel
 /// flag and deadline on to them, and reporting the progress every [`HEARTBEAT`] (where the
 /// searches themselves do not). A search given one core ([`Limits::cores`]) runs them in turn
-/// on one thread ([`in_turn`]) beside the supervisor, which waits more than it works.
+/// on one thread ([`one_thread`]) beside the supervisor, which waits more than it works.
 #[cfg(not(target_arch = "wasm32"))]
 fn run<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
 where
@@ -388,9 +390,17 @@ where
         let prover_limits = &prover_limits;
         let prover = (prove_too && !one_core)
             .then(|| scope.spawn(move || prove(request, h, prover_limits, shared)));
+        let prover_flag = &*prover_stop;
         let improver = scope.spawn(move || {
             if one_core {
-                in_turn(request, h, inner, shared, prove_too)
+                one_thread(
+                    request,
+                    h,
+                    inner,
+                    (prover_limits, prover_flag),
+                    shared,
+                    prove_too,
+                )
             } else {
                 improve::improve(request, h, inner, shared)
             }
@@ -419,6 +429,72 @@ where
     stats
 }
 
+/// `limits` up to `share` of the time left to their deadline (none without one).
+fn share_of_time(limits: &Limits, share: f64) -> Limits {
+    Limits {
+        deadline: limits
+            .deadline
+            .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()).mul_f64(share)),
+        ..limits.clone()
+    }
+}
+
+/// The share of the time a search on one core first gives the prover ([`one_thread`]).
+#[cfg(not(target_arch = "wasm32"))]
+const FIRST_PROOF_SHARE: f64 = 0.1;
+
+/// A search given one core ([`Limits::cores`]), on one thread beside the supervisor of
+/// [`run`], which raises `prover`'s flag when the run stops:
+/// 1. the prover, for a tenth of the time ([`FIRST_PROOF_SHARE`]): a board it proves at once
+///    (most below 30 moves) ends there;
+/// 2. the improver, to half the time (to the end when no prover runs);
+/// 3. the prover again, with the time left, under its own flag;
+/// 4. when it gave up its iteration before the deadline ([`forecast`]; 6x6 and 7x7 boards),
+///    the improver again, to the end.
+#[cfg(not(target_arch = "wasm32"))]
+fn one_thread<H>(
+    request: &Request,
+    h: &H,
+    inner: &Limits,
+    (prover_limits, prover_stop): (&Limits, &AtomicBool),
+    shared: &Shared,
+    prove_too: bool,
+) -> Stats
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
+    let stopped = || shared.stop.load(Ordering::Relaxed) || inner.check(0).is_err();
+    let mut stats = Stats::default();
+    if prove_too {
+        let first = share_of_time(prover_limits, FIRST_PROOF_SHARE);
+        add_proof(&mut stats, prove(request, h, &first, shared));
+    }
+    if stopped() {
+        return stats;
+    }
+    let improving = if prove_too {
+        share_of_time(inner, 0.5)
+    } else {
+        inner.clone()
+    };
+    add(
+        &mut stats,
+        &improve::improve(request, h, &improving, shared),
+    );
+    if !prove_too || stopped() {
+        return stats;
+    }
+    // The flag the first proof's forecast may have raised; the supervisor raises it again
+    // within milliseconds if the run has stopped meanwhile.
+    prover_stop.store(false, Ordering::Relaxed);
+    add_proof(&mut stats, prove(request, h, prover_limits, shared));
+    if !stopped() {
+        add(&mut stats, &improve::improve(request, h, inner, shared));
+    }
+    stats
+}
+
 /// In a browser (wasm32, one thread): the improver, then the prover ([`in_turn`]).
 #[cfg(target_arch = "wasm32")]
 fn run<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
@@ -429,19 +505,15 @@ where
     in_turn(request, h, inner, shared, prove_too)
 }
 
-/// The improver first, within half the time, so that a solution comes at once, then the
-/// prover with the time left: on one thread (a browser, or a search given one core).
+/// In a browser: the improver first, within half the time, so that a solution comes at once,
+/// then the prover with the time left.
+#[cfg(target_arch = "wasm32")]
 fn in_turn<H>(request: &Request, h: &H, inner: &Limits, shared: &Shared, prove_too: bool) -> Stats
 where
     H: Incremental + Sync,
     H::Aux: Send + Sync,
 {
-    let half = Limits {
-        deadline: inner
-            .deadline
-            .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 2),
-        ..inner.clone()
-    };
+    let half = share_of_time(inner, 0.5);
     let mut stats = improve::improve(request, h, &half, shared);
     let stopped = shared.stop.load(Ordering::Relaxed) || inner.check(0).is_err();
     if prove_too && !stopped {
