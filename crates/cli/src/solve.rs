@@ -30,7 +30,8 @@ pub struct SolveArgs {
     pub search: SearchArgs,
     /// Threads for one search (0: every core). IDA* splits its iterations over them and
     /// returns the same moves as on one (default 1); the anytime search (the planner's choice
-    /// beyond 16 cells) keeps at most this many cores busy (default: every core).
+    /// beyond 16 cells) shares its beams' layers among them, and with 1 runs on one thread
+    /// (default: every core).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     #[command(flatten)]
@@ -151,7 +152,7 @@ pub fn used_by(flag: &str, algorithm: Option<Algorithm>, setting: Setting) -> Re
 
 /// Refuses `--threads` other than 1 when the search that runs, `algorithm` (the planner's
 /// choice included), is neither IDA*, which splits its iterations over them, nor the anytime
-/// search, which keeps at most that many cores busy.
+/// search, which shares its beams' layers among them (with 1, runs on one thread).
 pub fn threads_used(threads: usize, algorithm: Algorithm) -> Result<()> {
     crate::common::thread_count("threads", threads)?;
     if threads == 1 {

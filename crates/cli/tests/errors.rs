@@ -296,7 +296,7 @@ fn a_flag_the_algorithm_does_not_use_is_refused_saying_which_algorithms_take_it(
         let (v, _) = json_error(&[&["solve", ONE_MOVE][..], flags].concat(), 2);
         assert_eq!(v["code"], "bad_fields", "{v}");
     }
-    // Beyond 16 cells the planner's anytime search keeps at most --threads cores busy.
+    // Beyond 16 cells the planner's anytime search takes --threads (1: one thread).
     let v = json_out(
         &[
             "solve",

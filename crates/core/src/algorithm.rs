@@ -153,7 +153,7 @@ pub enum Setting {
     /// The real-time players' look-ahead depth.
     Depth,
     /// The threads of one search: IDA* splits its iterations over them, the anytime search
-    /// keeps at most that many cores busy.
+    /// shares its beams' layers among them (with one, it runs on one thread).
     Threads,
 }
 

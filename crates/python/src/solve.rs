@@ -371,9 +371,9 @@ fn ask_from(
 /// beam searches (the anytime search's, and IDA*'s beyond 16 cells). Ctrl-C stops the search.
 /// `weight` (1 to 100, default 2) is weighted A*'s and `depth` (1 to 24, default 4) the
 /// real-time players' (`lookahead`, `lrta`): given to another algorithm, they are refused.
-/// `threads` (0: every core) splits IDA*'s iterations (default 1; the same moves) and caps
-/// the cores the anytime search keeps busy (default: every core); given other than 1 to
-/// another algorithm, it is refused.
+/// `threads` (0: every core) splits IDA*'s iterations (default 1; the same moves) and the
+/// anytime search's beam layers (default: every core; 1 runs it all on one thread); given
+/// other than 1 to another algorithm, it is refused.
 ///
 /// `on_improved`, a callable, is called with each better answer as the search finds it (beyond
 /// 16 cells: the anytime search's, and the beams' between IDA*'s iterations), as

@@ -205,7 +205,7 @@ def test_more_threads_than_any_machine_has_are_refused():
 
 def test_threads_go_to_idastar_and_the_anytime_search_and_are_refused_elsewhere():
     # As the command line's --threads: IDA* splits its iterations, the anytime search keeps at
-    # most that many cores busy, any other algorithm refuses them.
+    # shares its beams' layers among them (1: all on one thread), any other algorithm refuses them.
     with pytest.raises(ValueError, match="threads applies to idastar and anytime only, not to astar"):
         taquin.solve(EIGHT, algorithm="astar", threads=2)
     assert taquin.solve(EIGHT, algorithm="astar", threads=1).length == 1
