@@ -37,18 +37,29 @@ async fn post(uri: &str, body: Value) -> (StatusCode, Value) {
 
 #[tokio::test]
 async fn a_walking_distance_build_stops_at_the_requests_deadline() {
+    // The table's build stops at half the 1 ms, where the planner's IDA* hands over, and the
+    // anytime search answers in the rest: its first answer, one move, is optimal here. On a
+    // machine too loaded to give it that half millisecond, the time limit is said instead.
     let board = "1 2/3 4/5 6/7 8/9 10/11 0/13 12";
     for route in ["/api/solve", "/api/solve/stream"] {
         let body = json!({"board": board, "heuristic": "walking-distance", "timeout_ms": 1});
         let (status, v) = post(route, body).await;
-        let v = if route.ends_with("stream") {
-            v["error"].clone()
-        } else {
-            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-            v
-        };
-        assert_eq!(v["code"], "limit_reached", "{route}: {v}");
-        assert_eq!(v["limit"], "time", "{route}: {v}");
+        let stream = route.ends_with("stream");
+        let error = if stream { &v["error"] } else { &v };
+        if status == StatusCode::UNPROCESSABLE_ENTITY || !error["code"].is_null() {
+            assert_eq!(error["code"], "limit_reached", "{route}: {v}");
+            assert_eq!(error["limit"], "time", "{route}: {v}");
+            continue;
+        }
+        assert_eq!(status, StatusCode::OK, "{route}: {v}");
+        let v = if stream { &v["solution"] } else { &v };
+        assert_eq!(v["length"], 1, "{route}: {v}");
+        assert_eq!(v["optimal"], true, "{route}: {v}");
+        let plan = v["plan"].as_str().unwrap_or_default();
+        assert!(
+            plan.contains("IDA* did not end in half the time limit"),
+            "{route}: {v}"
+        );
     }
 }
 
