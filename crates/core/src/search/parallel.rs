@@ -525,31 +525,23 @@ where
             solution: Mutex::new(None),
             keeper,
         };
-        if board.len() <= 64 {
-            run_jobs::<H, 64>(
-                board,
-                goal,
-                heuristic,
-                pruning,
-                bound,
-                &jobs,
-                place.as_ref(),
-                &shared,
-                threads,
-            );
+        // The engine's path capacity by board size; the arguments are the same either way.
+        let run = if board.len() <= 64 {
+            run_jobs::<H, 64>
         } else {
-            run_jobs::<H, MAX_CELLS>(
-                board,
-                goal,
-                heuristic,
-                pruning,
-                bound,
-                &jobs,
-                place.as_ref(),
-                &shared,
-                threads,
-            );
-        }
+            run_jobs::<H, MAX_CELLS>
+        };
+        run(
+            board,
+            goal,
+            heuristic,
+            pruning,
+            bound,
+            &jobs,
+            place.as_ref(),
+            &shared,
+            threads,
+        );
         generated = shared.generated.load(Ordering::Relaxed);
         expanded = shared.expanded.load(Ordering::Relaxed);
         // The iteration's nodes over every sitting.
