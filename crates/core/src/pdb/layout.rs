@@ -236,27 +236,17 @@ impl Layout {
             return self.block(set, blank);
         }
         let free = self.geo.full & !taken;
+        // Region 0 is the one with the lowest free cell.
         let lowest = free & free.wrapping_neg();
-        // Grown from the blank until it meets region 0's lowest cell, or is whole.
-        let mut region = 1u64 << blank;
-        loop {
-            if region & lowest != 0 {
-                return set;
-            }
-            let grown = region | (self.geo.spread(region) & free);
-            if grown == region {
-                break;
-            }
-            region = grown;
-        }
-        // Regions are numbered by their lowest cell: count those below the blank's.
-        let below = (region & region.wrapping_neg()) - 1;
-        let mut left = free & !region & below;
-        let mut r = 0;
-        while left != 0 {
-            left &= !self.geo.flood(left & left.wrapping_neg(), free);
-            r += 1;
-        }
+        let Some(region) = self.geo.flood_unless_meeting(1 << blank, free, lowest) else {
+            return set;
+        };
+        // Regions are numbered by their lowest cell: the blank's comes after those before it.
+        let r = self
+            .geo
+            .regions(free)
+            .take_while(|&other| other != region)
+            .count();
         self.block_of_region(set, r)
     }
 

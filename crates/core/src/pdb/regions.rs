@@ -57,6 +57,23 @@ impl Geometry {
         }
     }
 
+    /// [`Geometry::flood`] that stops as soon as the region meets a cell of `target`: `None`
+    /// then, else the whole region (which holds no cell of `target`).
+    #[inline]
+    pub fn flood_unless_meeting(&self, seed: u64, free: u64, target: u64) -> Option<u64> {
+        let mut region = seed;
+        loop {
+            if region & target != 0 {
+                return None;
+            }
+            let grown = region | (self.spread(region) & free);
+            if grown == region {
+                return Some(region);
+            }
+            region = grown;
+        }
+    }
+
     /// The regions of the free cells `free`, by lowest cell.
     pub fn regions(&self, free: u64) -> impl Iterator<Item = u64> + '_ {
         let mut left = free;
@@ -81,6 +98,16 @@ mod tests {
         assert_eq!(g.flood(1 << 2, (1 << 2) | (1 << 3)), 1 << 2);
         assert_eq!(g.flood(1 << 0, 0b1_1111_1111), 0b1_1111_1111);
         assert_eq!(g.flood(1 << 0, 0b0_0000_1011), 0b0_0000_1011);
+    }
+
+    #[test]
+    fn a_flood_meeting_its_target_stops() {
+        let g = Geometry::new(3, 3);
+        // free: {0, 1, 3} and {8}, apart.
+        let free = 0b1_0000_1011;
+        assert_eq!(g.flood_unless_meeting(1 << 1, free, 1 << 3), None);
+        assert_eq!(g.flood_unless_meeting(1 << 1, free, 1 << 8), Some(0b1011));
+        assert_eq!(g.flood_unless_meeting(1 << 8, free, 1 << 0), Some(1 << 8));
     }
 
     #[test]
