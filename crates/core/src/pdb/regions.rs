@@ -47,14 +47,8 @@ impl Geometry {
     /// The cells of `free` connected to `seed` through `free`.
     #[inline]
     pub fn flood(&self, seed: u64, free: u64) -> u64 {
-        let mut region = seed;
-        loop {
-            let grown = region | (self.spread(region) & free);
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
+        // No cell meets an empty target: the flood always ends whole.
+        self.flood_unless_meeting(seed, free, 0).unwrap_or(seed)
     }
 
     /// [`Geometry::flood`] that stops as soon as the region meets a cell of `target`: `None`
