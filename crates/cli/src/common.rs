@@ -223,6 +223,10 @@ pub struct Spinner {
     /// Whether a Ctrl-C gives the best so far as the answer (the anytime search) or ends the
     /// search with none (IDA*, whose answer must be proven).
     cancel_keeps_best: bool,
+    /// Whether each improvement is written as a plain line when there is no spinner (stderr
+    /// is a pipe or a log): `--explain` asks for it, so that a log records how the answer
+    /// came.
+    logs_improvements: bool,
 }
 
 impl Spinner {
@@ -260,6 +264,7 @@ impl Spinner {
             bar,
             improvements: taquin::Improvements::new(),
             cancel_keeps_best: true,
+            logs_improvements: false,
         }
     }
 
@@ -272,21 +277,37 @@ impl Spinner {
         }
     }
 
+    /// The same spinner, writing each improvement as a plain line on standard error when it
+    /// is not a terminal (`--explain`).
+    pub fn logging_improvements(self, explain: bool) -> Spinner {
+        Spinner {
+            logs_improvements: explain,
+            ..self
+        }
+    }
+
     /// Shows a search's progress.
     pub fn update(&self, p: Progress) {
+        if self.bar.is_none() && !self.logs_improvements {
+            return;
+        }
+        // An anytime search's improvement: a line of its own (above the spinner, if any).
+        if let Some(best) = self.improvements.news(&p) {
+            let line = format!(
+                "improved: {best} moves, optimal >= {}  ({:.2} s)",
+                p.bound,
+                p.elapsed.as_secs_f64()
+            );
+            match &self.bar {
+                Some(bar) => bar.println(line),
+                None => eprintln!("{line}"),
+            }
+        }
         let Some(bar) = &self.bar else {
             return;
         };
         match p.best {
-            // An anytime search's improvement: a line of its own above the spinner.
             Some(best) => {
-                if self.improvements.news(&p).is_some() {
-                    bar.println(format!(
-                        "improved: {best} moves, optimal >= {}  ({:.2} s)",
-                        p.bound,
-                        p.elapsed.as_secs_f64()
-                    ));
-                }
                 // Within 80 columns with the longest label, so that it never wraps.
                 let cancel = if self.cancel_keeps_best {
                     "keeps it"

@@ -214,7 +214,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let result = match extra.metric {
         Metric::Stm => crate::solve::planned(args, &board, &goal, limits.clone(), tables)?
             .and_then(|(request, plan)| {
-                let spinner = Spinner::for_plan(&plan);
+                let spinner = Spinner::for_plan(&plan).logging_improvements(args.explain);
                 let progress = |p| spinner.update(p);
                 let result = plan.run(&request, tables, Some(&progress));
                 spinner.finish();

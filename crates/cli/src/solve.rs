@@ -41,7 +41,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Say which algorithm, heuristic and tables the planner picked, and why, in one line
-    /// (on standard error, before solving).
+    /// (on standard error, before solving). When standard error is not a terminal, each
+    /// improvement of an anytime search is written there too (`improved: ...` lines).
     #[arg(long)]
     pub explain: bool,
     /// Print the board after every move.
@@ -364,7 +365,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             }
             // Named in a stopped search's JSON error too, as compare's and bench's records do.
             ran = Some((plan.algorithm.name(), plan.heuristic_name()));
-            let spinner = Spinner::for_plan(&plan);
+            let spinner = Spinner::for_plan(&plan).logging_improvements(args.explain);
             let progress = |p| spinner.update(p);
             let result = plan.run(&request, tables, Some(&progress));
             spinner.finish();

@@ -80,6 +80,9 @@ fn ctrl_c_gives_the_anytime_searchs_best_so_far_and_exits_130() {
     let mut child = spawn(&["solve", HARD_5X5, "--timeout", "120", "--explain"]);
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     line_starting(&mut stderr, "plan: anytime");
+    // `--explain` writes each improvement when stderr is a pipe: the first one means there is
+    // a best so far to give.
+    line_starting(&mut stderr, "improved: ");
     interrupt(&child);
     let status = exit_of(&mut child);
     let stdout = rest(child.stdout.take().unwrap());
@@ -91,6 +94,9 @@ fn ctrl_c_gives_the_anytime_searchs_best_so_far_and_exits_130() {
     let mut child = spawn(&["solve", HARD_5X5, "--timeout", "120", "--json", "--explain"]);
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     line_starting(&mut stderr, "plan: anytime");
+    // `--explain` writes each improvement when stderr is a pipe: the first one means there is
+    // a best so far to give.
+    line_starting(&mut stderr, "improved: ");
     interrupt(&child);
     let status = exit_of(&mut child);
     let stdout = rest(child.stdout.take().unwrap());
