@@ -44,7 +44,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Memory budget of each A* run in MiB.
-    #[arg(long, default_value_t = 2048)]
+    #[arg(long, value_name = "MIB", default_value_t = 2048)]
     pub max_memory: usize,
     /// One JSON object per run instead of the table (`default`: true on the planner's own run).
     #[arg(long)]

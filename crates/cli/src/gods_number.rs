@@ -163,7 +163,7 @@ fn run_on(goal: taquin::Board, args: GodsNumberArgs) -> Result<ExitCode> {
             "states": result.states(),
             "antipodes": antipodes,
             "time_ms": taquin::report::millis(result.elapsed),
-            "memory_bytes": result.memory_bytes,
+            "peak_memory_bytes": result.memory_bytes,
         });
         writeln!(out, "{value}")?;
     } else {

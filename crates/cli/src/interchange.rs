@@ -175,19 +175,10 @@ fn mtm_tip(goal: &Board, tables: &Tables, elapsed: std::time::Duration) {
 /// Runs `taquin solve` when [`InterchangeArgs::is_asked`].
 pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let extra = &args.interchange;
-    if args.show {
-        let theirs: Vec<&str> = [
-            (extra.notation != Notation::Blank, "--notation tiles"),
-            (extra.metric != Metric::Stm, "--metric mtm"),
-            (extra.report, "--report (which shows every board already)"),
-        ]
-        .into_iter()
-        .filter_map(|(given, name)| given.then_some(name))
-        .collect();
-        return Err(Coded::bad_fields(format!(
-            "--show goes with the plain output only: leave out --show or {}",
-            theirs.join(" and ")
-        ))
+    if args.show && extra.report {
+        return Err(Coded::bad_fields(
+            "--report shows every board already: leave out --show or --report",
+        )
         .into());
     }
     if args.checkpoint.is_some() && extra.metric == Metric::Mtm {
@@ -339,12 +330,12 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             names.0,
             names.1
         )?;
-        writeln!(
-            out,
-            "Moves ({}): {}",
-            extra.notation,
+        let moves = if solution.is_empty() {
+            "(none: the board is the goal)".to_string()
+        } else {
             extra.notation.format(&solution.moves)
-        )?;
+        };
+        writeln!(out, "Moves ({}): {moves}", extra.notation)?;
         if extra.report {
             writeln!(
                 out,
@@ -359,6 +350,9 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             }
         } else {
             crate::solve::write_stats(&mut out, &solution.stats)?;
+            if args.show {
+                crate::solve::show_steps(&mut out, &board, &solution.moves, extra.notation)?;
+            }
         }
     }
     out.flush()?;
@@ -400,8 +394,9 @@ impl Complexity {
             (
                 depth + 1,
                 format!(
-                    "{} states at most (IDA* holds only the path from the start, at most the solution's length + 1)",
-                    depth + 1
+                    "{} state{} at most (IDA* holds only the path from the start, at most the solution's length + 1)",
+                    depth + 1,
+                    if depth == 0 { "" } else { "s" }
                 ),
             )
         } else if s.peak_open + s.peak_closed > 0 {

@@ -509,7 +509,12 @@ fn write_text(
     crate::interchange::write_lengths(out, &solution.moves)?;
     write_stats(out, &solution.stats)?;
     if show {
-        show_steps(out, board, &solution.moves)?;
+        show_steps(
+            out,
+            board,
+            &solution.moves,
+            taquin::notation::Notation::Blank,
+        )?;
     }
     Ok(())
 }
@@ -622,13 +627,18 @@ impl std::fmt::Display for Letters<'_> {
     }
 }
 
-/// Prints the board before the first move and after each one.
-fn show_steps(out: &mut impl Write, board: &Board, moves: &[taquin::Move]) -> Result<()> {
+/// Prints the board before the first move and after each one, each move named in `notation`.
+pub(crate) fn show_steps(
+    out: &mut impl Write,
+    board: &Board,
+    moves: &[taquin::Move],
+    notation: taquin::notation::Notation,
+) -> Result<()> {
     let mut b = board.clone();
     writeln!(out, "\nStart:\n{b}")?;
     for (i, &m) in moves.iter().enumerate() {
         b.apply(m);
-        writeln!(out, "\n{}. {m}\n{b}", i + 1)?;
+        writeln!(out, "\n{}. {}\n{b}", i + 1, notation.format(&[m]))?;
     }
     Ok(())
 }

@@ -12,6 +12,8 @@ use serde_json::json;
 use taquin::metric::Metric;
 use taquin::notation::Notation;
 use taquin::replay::{check, CheckError, ReplayError, Replayed};
+use taquin::search::idastar::MAX_CELLS;
+use taquin::solvers::manhattan_lower_bound;
 use taquin::{Algorithm, Board, LimitHit, Request, SolveError, SolveOptions, Tables};
 
 use crate::common::{self, LimitArgs, EXIT_FAILED};
@@ -61,6 +63,9 @@ enum Optimum {
     /// what to do when it came while the search's tables were being built (nothing of them is
     /// kept).
     Unknown(u32, LimitHit, Option<String>),
+    /// The board is beyond the optimal searches' reach ([`MAX_CELLS`]): the bound every board
+    /// has in that metric, found without a search.
+    Beyond(u32),
 }
 
 /// Runs `taquin verify`.
@@ -146,12 +151,20 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
                 stopped_by(*hit)
             )
         }
+        Optimum::Beyond(bound) => format!(
+            "optimality not known (optimal search takes boards of up to {MAX_CELLS} cells, and \
+             this one has {}; the optimum is at least {bound})",
+            board.len()
+        ),
     };
     if args.json {
         let field = |length: usize, optimum: &Optimum| match optimum {
             Optimum::Known(best) => json!({"optimal": length == *best, "optimal_length": best}),
             Optimum::Unknown(bound, hit, _) => {
                 json!({"optimal": null, "lower_bound": bound, "limit": hit.name()})
+            }
+            Optimum::Beyond(bound) => {
+                json!({"optimal": null, "lower_bound": bound, "limit": "board_size"})
             }
         };
         let value = json!({
@@ -207,6 +220,17 @@ fn optimum(
 ) -> Result<Optimum> {
     // Each metric's search has the whole of the limits: its deadline counts from its start.
     let limits = limits.limits()?;
+    if board.len() > MAX_CELLS {
+        let bound = match metric {
+            Metric::Stm => u32::try_from(manhattan_lower_bound(board, goal)).unwrap_or(u32::MAX),
+            Metric::Mtm => crate::interchange::slides_floor(board, goal),
+        };
+        return Ok(if bound as usize == length {
+            Optimum::Known(length)
+        } else {
+            Optimum::Beyond(bound)
+        });
+    }
     let result = match metric {
         Metric::Stm => {
             let options = SolveOptions {

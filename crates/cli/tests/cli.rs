@@ -1051,21 +1051,27 @@ fn output_flags_that_do_not_go_together_are_named_not_dropped() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("leave out --show or --json"));
-    // Only the flags given are named.
+    taquin()
+        .args(["solve", "1 2 3/4 5 6/7 0 8", "--show", "--report"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--report shows every board already: leave out --show or --report",
+        ));
+    // The tile notation shows each step as a tile's move.
     taquin()
         .args([
             "solve",
-            "1 2 3/4 5 6/7 0 8",
+            "1 2 3/4 5 6/0 7 8",
             "--show",
             "--notation",
             "tiles",
         ])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "--show goes with the plain output only: leave out --show or --notation tiles",
-        ))
-        .stderr(predicate::str::contains("--report").not());
+        .success()
+        .stdout(predicate::str::contains("Moves (tiles): L2"))
+        .stdout(predicate::str::contains("\n1. L\n1 2 3\n4 5 6\n7 . 8\n"))
+        .stdout(predicate::str::contains("\n2. L\n1 2 3\n4 5 6\n7 8 .\n"));
     taquin()
         .args(["solve", "1 2 3/4 5 6/7 0 8", "--shorten", "--metric", "mtm"])
         .assert()

@@ -219,6 +219,12 @@ fn verify_says_where_moves_go_wrong_and_exits_by_verdict() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("'Q' at position 2 is not a move"));
+    // Text that is not moves is bad input wherever it is, even after an impossible move.
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/0 7 8", "D R Q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("'Q' at position 5 is not a move"));
     taquin()
         .args([
             "verify",
@@ -244,6 +250,43 @@ fn verify_says_where_moves_go_wrong_and_exits_by_verdict() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["stm"]["optimal"].is_null(), "{v}");
     assert!(v["stm"]["lower_bound"].as_u64().unwrap() <= 31, "{v}");
+}
+
+/// Past the optimal searches' 1024 cells a valid solution is still valid: its optimality is
+/// not known, and the verdict gives the bound every board has in each metric.
+#[test]
+fn verify_takes_boards_beyond_the_optimal_searches_reach() {
+    let board = taquin()
+        .args(["generate", "--size", "33x32", "--seed", "2"])
+        .output()
+        .unwrap()
+        .stdout;
+    let board = temp_file("b33.txt", std::str::from_utf8(&board).unwrap());
+    let board = board.to_str().unwrap();
+    let solved = json_out(&["solve", board, "-a", "constructive", "--json"], 0);
+    let moves = temp_file("m33.txt", solved["moves"].as_str().unwrap());
+    let v = json_out(&["verify", board, moves.to_str().unwrap(), "--json"], 0);
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["length"], solved["length"], "{v}");
+    for metric in ["stm", "mtm"] {
+        assert_eq!(v[metric]["limit"], "board_size", "{v}");
+        assert!(v[metric]["optimal"].is_null(), "{v}");
+        assert!(v[metric]["lower_bound"].as_u64().unwrap() > 0, "{v}");
+    }
+    assert_eq!(
+        v["stm"]["lower_bound"], solved["lower_bound"],
+        "the Manhattan distance, as the constructive solver says"
+    );
+    taquin()
+        .args(["verify", board, moves.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "optimality not known (optimal search takes boards of up to 1024 cells, and this \
+             one has 1056",
+        ));
+    std::fs::remove_file(board).unwrap();
+    std::fs::remove_file(moves).unwrap();
 }
 
 #[test]

@@ -21,7 +21,7 @@ pub(crate) fn parse_choice<T>(
     name: &str,
     parse: impl Fn(&str) -> Result<T, UnknownName>,
 ) -> Result<Option<T>, UnknownName> {
-    if name == AUTO {
+    if name.eq_ignore_ascii_case(AUTO) {
         return Ok(None);
     }
     parse(name).map(Some).map_err(|e| UnknownName {
@@ -87,9 +87,11 @@ impl Algorithm {
         }
     }
 
-    /// The algorithm with this [`name`](Algorithm::name), if any.
+    /// The algorithm with this [`name`](Algorithm::name) in any case (`IDAstar`), if any.
     pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(name))
     }
 
     /// The algorithm a user named; the error lists every name.
@@ -97,6 +99,7 @@ impl Algorithm {
     /// ```
     /// use taquin::Algorithm;
     /// assert_eq!(Algorithm::parse("idastar"), Ok(Algorithm::IdaStar));
+    /// assert_eq!(Algorithm::parse("IDAstar"), Ok(Algorithm::IdaStar));
     /// assert_eq!(Algorithm::parse_choice("auto"), Ok(None));
     /// let e = Algorithm::parse_choice("dijkstra").unwrap_err();
     /// assert!(e.to_string().starts_with("unknown algorithm 'dijkstra': use one of auto, astar, idastar"));

@@ -128,59 +128,92 @@ impl Notation {
 
     /// Reads moves written in this notation and returns the blank's moves, one per cell.
     pub fn parse(self, text: &str) -> Result<Vec<Move>, NotationError> {
-        Ok(self
-            .parse_written(text)?
-            .into_iter()
-            .flat_map(|w| std::iter::repeat_n(w.blank, w.count))
-            .collect())
+        let mut moves = Vec::new();
+        for w in self.written(text) {
+            let w = w?;
+            moves.extend(std::iter::repeat_n(w.blank, w.count));
+        }
+        Ok(moves)
     }
 
-    /// Reads moves written in this notation as they were written: one entry per letter with
-    /// its count, so that a checker can say which written move goes wrong.
-    pub fn parse_written(self, text: &str) -> Result<Vec<WrittenMove>, NotationError> {
-        let mut written = Vec::new();
-        let mut chars = text.chars().enumerate().peekable();
-        while let Some((i, c)) = chars.next() {
-            if c.is_whitespace() || c == ',' {
-                continue;
-            }
-            if c.is_ascii_digit() {
-                return Err(NotationError::BadCount { position: i + 1 });
-            }
-            let letter = Move::from_letter(c).ok_or(NotationError::BadLetter {
+    /// The moves of `text` as they were written, one entry per letter with its count (so that
+    /// a checker can say which written move goes wrong), one at a time and ending after the
+    /// first error: a reader need not hold a long text's moves all at once (a 1000x1000
+    /// board's solution has billions).
+    pub fn written(self, text: &str) -> Written<'_> {
+        Written {
+            notation: self,
+            chars: text.chars().enumerate().peekable(),
+            failed: false,
+        }
+    }
+}
+
+/// The moves of a text as written ([`Notation::written`]).
+pub struct Written<'a> {
+    notation: Notation,
+    chars: std::iter::Peekable<std::iter::Enumerate<std::str::Chars<'a>>>,
+    /// An error was given: nothing follows it.
+    failed: bool,
+}
+
+impl Written<'_> {
+    /// The next written move, from the character after the last one.
+    fn read(&mut self) -> Option<Result<WrittenMove, NotationError>> {
+        let (i, c) = self
+            .chars
+            .by_ref()
+            .find(|&(_, c)| !c.is_whitespace() && c != ',')?;
+        if c.is_ascii_digit() {
+            return Some(Err(NotationError::BadCount { position: i + 1 }));
+        }
+        let Some(letter) = Move::from_letter(c) else {
+            return Some(Err(NotationError::BadLetter {
                 found: c,
                 position: i + 1,
-                meaning: self.meaning(),
-            })?;
-            let blank = match self {
-                Notation::Blank => letter,
-                Notation::Tiles => letter.inverse(),
-            };
-            let mut token = c.to_ascii_uppercase().to_string();
-            let mut count = 0usize;
-            while let Some(&(_, d)) = chars.peek() {
-                let Some(digit) = d.to_digit(10) else { break };
-                token.push(d);
-                count = (count * 10 + digit as usize).min(MAX_COUNT + 1);
-                chars.next();
-            }
-            if token.len() > 1 && count == 0 {
-                return Err(NotationError::BadCount { position: i + 2 });
-            }
-            if count > MAX_COUNT {
-                return Err(NotationError::CountTooLarge {
-                    position: i + 2,
-                    max: MAX_COUNT,
-                });
-            }
-            written.push(WrittenMove {
-                blank,
-                count: if token.len() > 1 { count } else { 1 },
-                position: i + 1,
-                token,
-            });
+                meaning: self.notation.meaning(),
+            }));
+        };
+        let blank = match self.notation {
+            Notation::Blank => letter,
+            Notation::Tiles => letter.inverse(),
+        };
+        let mut digits = 0usize;
+        let mut count = 0usize;
+        while let Some(digit) = self.chars.peek().and_then(|&(_, d)| d.to_digit(10)) {
+            digits += 1;
+            count = (count * 10 + digit as usize).min(MAX_COUNT + 1);
+            self.chars.next();
         }
-        Ok(written)
+        if digits > 0 && count == 0 {
+            return Some(Err(NotationError::BadCount { position: i + 2 }));
+        }
+        if count > MAX_COUNT {
+            return Some(Err(NotationError::CountTooLarge {
+                position: i + 2,
+                max: MAX_COUNT,
+            }));
+        }
+        Some(Ok(WrittenMove {
+            blank,
+            count: count.max(1),
+            position: i + 1,
+            letter: c.to_ascii_uppercase(),
+            counted: digits > 0,
+        }))
+    }
+}
+
+impl Iterator for Written<'_> {
+    type Item = Result<WrittenMove, NotationError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let next = self.read();
+        self.failed = matches!(next, Some(Err(_)));
+        next
     }
 }
 
@@ -193,8 +226,21 @@ pub struct WrittenMove {
     pub count: usize,
     /// 1-based position of the letter in the text.
     pub position: usize,
-    /// The move as written, upper case (`R3`).
-    pub token: String,
+    /// The letter as written, upper case.
+    pub letter: char,
+    /// Whether a count follows the letter (`R1`, not `R`).
+    pub counted: bool,
+}
+
+impl WrittenMove {
+    /// The move as written, upper case (`R3`; a count written with leading zeros loses them).
+    pub fn token(&self) -> String {
+        if self.counted {
+            format!("{}{}", self.letter, self.count)
+        } else {
+            self.letter.to_string()
+        }
+    }
 }
 
 impl std::fmt::Display for Notation {

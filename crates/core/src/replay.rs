@@ -26,7 +26,7 @@ pub enum ReplayError {
         before: Box<Board>,
     },
     /// Every move is legal but the last board is not the goal.
-    #[error("the {moves} moves are legal but end on\n{end}\nwhich is not the goal\n{goal}\n(tiles out of place: {misplaced})")]
+    #[error("the moves are legal ({moves} written) but end on\n{end}\nwhich is not the goal\n{goal}\n(tiles out of place: {misplaced})")]
     NotGoal {
         /// Written moves.
         moves: usize,
@@ -43,16 +43,18 @@ pub enum ReplayError {
 pub fn replay(
     board: &Board,
     goal: &Board,
-    written: &[WrittenMove],
+    written: impl IntoIterator<Item = WrittenMove>,
 ) -> Result<Vec<Move>, ReplayError> {
     let mut b = board.clone();
     let mut moves = Vec::new();
-    for (i, w) in written.iter().enumerate() {
+    let mut count = 0;
+    for (i, w) in written.into_iter().enumerate() {
+        count = i + 1;
         for step in 0..w.count {
             if !b.apply(w.blank) {
                 return Err(ReplayError::Illegal {
                     index: i + 1,
-                    token: w.token.clone(),
+                    token: w.token(),
                     position: w.position,
                     step: if w.count > 1 {
                         format!(" (cell {} of its {})", step + 1, w.count)
@@ -74,7 +76,7 @@ pub fn replay(
             .filter(|&(&t, &g)| t != g && t != 0)
             .count();
         return Err(ReplayError::NotGoal {
-            moves: written.len(),
+            moves: count,
             end: Box::new(b),
             goal: Box::new(goal.clone()),
             misplaced,
@@ -147,8 +149,13 @@ pub fn check(
     text: &str,
     notation: Notation,
 ) -> Result<Replayed, CheckError> {
-    let written = notation.parse_written(text)?;
-    let moves = replay(board, goal, &written)?;
+    // Read through once before any move is played, so that a text that is not moves at all is
+    // bad input wherever its fault is, even past an impossible move; the moves are then read
+    // again one at a time rather than held (a long text's would take many times its size).
+    if let Some(err) = notation.written(text).find_map(Result::err) {
+        return Err(err.into());
+    }
+    let moves = replay(board, goal, notation.written(text).map_while(Result::ok))?;
     let (stm, mtm) = metrics(&moves);
     Ok(Replayed { moves, stm, mtm })
 }

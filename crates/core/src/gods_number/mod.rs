@@ -60,7 +60,7 @@ pub const ANTIPODES_KEPT: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GodsError {
     /// The state array would not fit in the memory budget.
-    #[error("a {width}x{height} board has {states} reachable states, which need {need} at two bits each, over the budget of {budget_mib} MiB: raise --max-memory if the machine has that much, or pick a smaller board (12 cells, e.g. 3x4 or 2x6, need 58 MiB; 9 cells, under 1 MiB)")]
+    #[error("a {width}x{height} board has {states} reachable states, which need {need} at two bits each, over the budget of {budget_mib} MiB: raise --max-memory if the machine has that much{smaller}")]
     TooLarge {
         /// Columns.
         width: usize,
@@ -72,6 +72,9 @@ pub enum GodsError {
         need: String,
         /// Memory allowed.
         budget_mib: u64,
+        /// The smaller boards to pick instead, as the end of the message (", or pick ..."),
+        /// empty when there are none.
+        smaller: &'static str,
     },
     /// The system refused the memory of the state array (within the budget, beyond what the
     /// machine has).
@@ -270,6 +273,11 @@ fn too_large(width: usize, height: usize, budget: usize) -> GodsError {
         states,
         need,
         budget_mib: (budget >> 20) as u64,
+        smaller: match cells {
+            13.. => ", or pick a smaller board (12 cells, e.g. 3x4 or 2x6, need 58 MiB; 9 cells, under 1 MiB)",
+            10..=12 => ", or pick a smaller board (9 cells, e.g. 3x3, need under 1 MiB)",
+            _ => "",
+        },
     }
 }
 
@@ -438,12 +446,19 @@ mod tests {
         .unwrap_err();
         assert!(matches!(err, GodsError::TooLarge { .. }), "{err}");
         assert!(err.to_string().contains("raise --max-memory"));
+        // No board smaller than the 8-puzzle is worth suggesting, and none is the size refused.
+        assert!(!err.to_string().contains("pick a smaller"), "{err}");
         // Figures that agree with each other, also where 64 bits cannot hold them.
         let err = too_large(3, 4, 10 << 20).to_string();
         assert!(
             err.contains("239,500,800 reachable states, which need 58 MiB"),
             "{err}"
         );
+        assert!(
+            err.contains("pick a smaller board (9 cells") && !err.contains("3x4 or 2x6"),
+            "{err}"
+        );
+        let err = too_large(4, 4, 10 << 20).to_string();
         assert!(err.contains("3x4 or 2x6, need 58 MiB"), "{err}");
         let err = too_large(9, 9, 4 << 30).to_string();
         assert!(

@@ -162,10 +162,12 @@ impl HeuristicKind {
         }
     }
 
-    /// The kind with this [`name`](HeuristicKind::name), if any.
+    /// The kind with this [`name`](HeuristicKind::name) in any case (`Manhattan`, `PDB:7-8`),
+    /// if any.
     pub fn from_name(name: &str) -> Option<HeuristicKind> {
+        let name = name.to_ascii_lowercase();
         if name.starts_with("pdb:") || name.starts_with("zpdb:") {
-            return crate::pdb::PdbPreset::parse(name).map(HeuristicKind::Pdb);
+            return crate::pdb::PdbPreset::parse(&name).map(HeuristicKind::Pdb);
         }
         HeuristicKind::ALL.into_iter().find(|k| k.name() == name)
     }
@@ -176,6 +178,8 @@ impl HeuristicKind {
     /// ```
     /// use taquin::HeuristicKind;
     /// assert_eq!(HeuristicKind::parse("manhattan"), Ok(HeuristicKind::Manhattan));
+    /// assert_eq!(HeuristicKind::parse("Manhattan"), Ok(HeuristicKind::Manhattan));
+    /// assert_eq!(HeuristicKind::parse("ZPDB:7-8").unwrap().name(), "zpdb:7-8");
     /// assert!(HeuristicKind::parse("pdb:6-6-3").is_ok());
     /// assert_eq!(HeuristicKind::parse_choice("auto"), Ok(None));
     /// let e = HeuristicKind::parse("euclid").unwrap_err();

@@ -597,13 +597,20 @@ impl PdbPreset {
         let n = w * h;
         if self.tiles() != n - 1 {
             return Err(PdbError::Unsupported(format!(
-                "pdb:{} has {} tiles in its groups, but a {w}x{h} board has {}: give group sizes \
-                 that add up to {} (e.g. pdb:{})",
-                self.name(),
+                "{} has {} tiles in its groups, but a {w}x{h} board has {}: give group sizes \
+                 that add up to {} (e.g. {})",
+                self.label(),
                 self.tiles(),
                 n - 1,
                 n - 1,
-                PdbPreset::sized_for(w, h, 1 << 20).map_or_else(|| "7-8".into(), |p| p.name())
+                PdbPreset::sized_for(w, h, 1 << 20).map_or_else(
+                    || "pdb:7-8".into(),
+                    |p| PdbPreset {
+                        zero_aware: self.zero_aware,
+                        ..p
+                    }
+                    .label()
+                )
             )));
         }
         let blank = goal.blank();

@@ -163,6 +163,13 @@ impl CheckpointFile {
     /// The place kept in the file, `None` when there is no file. A file that is not a
     /// checkpoint, is damaged, or is another search's is an error that says so.
     pub fn load(&self) -> Result<Option<Checkpoint>, SolveError> {
+        if self.path.is_dir() {
+            return Err(SolveError::Unsupported(format!(
+                "the checkpoint {} is a directory: give the path of a file in it (it need not \
+                 exist yet; the search keeps its place there)",
+                self.path.display()
+            )));
+        }
         let text = match std::fs::read_to_string(&self.path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -404,6 +411,13 @@ mod tests {
         std::fs::write(f.path(), &text[..text.len() / 2]).unwrap();
         assert!(f.load().unwrap_err().to_string().contains("damaged"));
         f.remove().unwrap();
+        // A directory is no checkpoint, and not to be deleted either.
+        let dir = CheckpointFile::new(std::env::temp_dir(), "instance 7");
+        let e = dir.load().unwrap_err().to_string();
+        assert!(
+            e.contains("is a directory: give the path of a file") && !e.contains("delete"),
+            "{e}"
+        );
     }
 
     #[test]
