@@ -45,7 +45,7 @@ pub struct BenchArgs {
     #[arg(long = "heuristic", short = 'H', value_delimiter = ',', default_values = ["auto"], value_parser = parse_heuristic_or_auto)]
     pub heuristics: Vec<Auto<HeuristicKind>>,
     /// Only the first N instances.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub first: Option<usize>,
     /// Only these instance IDs (comma-separated).
     #[arg(long, value_delimiter = ',')]
@@ -57,14 +57,14 @@ pub struct BenchArgs {
     #[arg(long)]
     pub json: bool,
     /// Threads for each instance's IDA* (0: every core); the moves found are the same as with 1.
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub threads: usize,
     /// Instances solved at once, each on its own core (default: every core when each instance's
     /// IDA* runs on one thread, else 1). They share the memory budget (`--max-memory` / N
     /// each), which bounds the beams beside IDA* beyond 16 cells: the node counts of those
     /// depend on N through it, others not. The order of the output does not depend on it; each
     /// instance's time is its own.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub jobs: Option<usize>,
     /// Append one JSON record per instance to FILE as each one finishes (id, status, length,
     /// optimal_length, generated, published_generated, ratio, time_ms, threads, memory_mib (each

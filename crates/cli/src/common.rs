@@ -28,12 +28,12 @@ pub struct LimitArgs {
     pub timeout: Option<f64>,
     /// Give up once this many nodes have been generated (the node being expanded is finished
     /// first, so the count may pass N by its few children).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<u64>)]
     pub max_nodes: Option<u64>,
     /// Memory budget in MiB (default 4096) of the searches whose memory grows: A* and BFS stop
     /// with an error, and the beams of the anytime search and of IDA* beyond 16 cells stay
     /// narrower, instead of exhausting the machine.
-    #[arg(long, value_name = "MIB")]
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub max_memory: Option<usize>,
 }
 
@@ -89,6 +89,26 @@ pub fn node_budget(name: &str, nodes: u64) -> Result<u64> {
 pub fn thread_count(name: &str, threads: usize) -> Result<usize> {
     taquin::limits::thread_count(threads)
         .map_err(|e| Coded::bad_fields(format!("--{name} {e}")).into())
+}
+
+/// A whole-number flag's value (for clap's `value_parser`, with `allow_negative_numbers` so
+/// that `-5` reaches it rather than being taken for a flag), refused in words that say what is
+/// wrong with it.
+pub fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    let trimmed = text.trim();
+    trimmed.parse().map_err(|_| {
+        let digits = trimmed.trim_start_matches(['-', '+']);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            if trimmed.starts_with('-') {
+                "a negative number: give a whole number, 0 or more".to_string()
+            } else {
+                format!("too large: the most any flag takes is {}", u64::MAX)
+            }
+        } else {
+            "not a whole number: give digits only, no fraction, unit or exponent (e.g. 1000)"
+                .to_string()
+        }
+    })
 }
 
 /// Parses a `WxH` size argument with the core's [`taquin::board::parse_size`] (for clap's

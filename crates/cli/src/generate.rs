@@ -31,14 +31,14 @@ pub struct GenerateArgs {
     #[arg(long, short, value_parser = common::parse_size)]
     pub size: Option<(usize, usize)>,
     /// How many boards.
-    #[arg(long, short, default_value_t = 1)]
+    #[arg(long, short, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub count: usize,
     /// Seed of the random generator: the same seed gives the same boards.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::common::whole_number::<u64>)]
     pub seed: Option<u64>,
     /// Make each board by this many random moves from the goal (never undoing the last one)
     /// instead of uniformly at random; fewer moves give easier boards.
-    #[arg(long, short)]
+    #[arg(long, short, allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub moves: Option<usize>,
     /// The goal the boards must be solvable to: standard, korf, snail, or a board (default:
     /// 1..N-1 then the blank; blank first for --format bench).
@@ -59,6 +59,12 @@ const MAX_WALK: usize = 1_000_000_000;
 
 /// Runs `taquin generate`.
 pub fn run(args: GenerateArgs) -> Result<ExitCode> {
+    if args.count == 0 {
+        return Err(crate::errors::Coded::bad_fields(
+            "--count 0 makes no boards: give 1 or more (the default is 1)",
+        )
+        .into());
+    }
     if let Some(k) = args.moves.filter(|&k| k > MAX_WALK) {
         return Err(crate::errors::Coded::bad_fields(format!(
             "--moves {} is more than {}: a walk that long takes minutes a board; for fully \

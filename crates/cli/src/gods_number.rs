@@ -37,7 +37,7 @@ pub struct GodsNumberArgs {
     #[arg(long, short)]
     pub goal: Option<String>,
     /// Threads (0: every core).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub threads: usize,
     /// The limits, with what each bounds here (see the help texts set on the struct).
     #[command(flatten)]

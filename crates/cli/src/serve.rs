@@ -15,7 +15,7 @@ pub struct ServeArgs {
 
     /// Searches running at once (default: the number of cores); as many shuffles
     /// (`/api/generate`) may run besides.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub workers: Option<usize>,
 
     /// Requests that may wait for a free worker; more are answered 503 busy at once.
@@ -50,7 +50,7 @@ pub struct ServeArgs {
     pub max_timeout: f64,
 
     /// Largest node budget (nodes generated) of one search.
-    #[arg(long, default_value_t = 2_000_000_000)]
+    #[arg(long, default_value_t = 2_000_000_000, allow_negative_numbers = true, value_parser = crate::common::whole_number::<u64>)]
     pub max_nodes: u64,
 
     /// Memory budget of one search, in MiB (A* and BFS stop at it, the anytime search's beams
@@ -59,12 +59,14 @@ pub struct ServeArgs {
         long = "max-memory",
         alias = "max-memory-mib",
         value_name = "MIB",
-        default_value_t = 1024
+        default_value_t = 1024,
+        allow_negative_numbers = true,
+        value_parser = crate::common::whole_number::<usize>
     )]
     pub max_memory: usize,
 
     /// Largest board side served (2 to 1000).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub max_side: usize,
 
     /// Do not build the large pattern databases (15-puzzle 7-8, 24-puzzle 6-6-6-6) in the

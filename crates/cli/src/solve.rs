@@ -32,7 +32,7 @@ pub struct SolveArgs {
     /// returns the same moves as on one (default 1); the anytime search (the planner's choice
     /// beyond 16 cells) shares its beams' layers among them, and with 1 runs on one thread
     /// (default: every core).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub threads: Option<usize>,
     #[command(flatten)]
     pub limits: LimitArgs,

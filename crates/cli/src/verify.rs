@@ -45,10 +45,10 @@ pub struct VerifyArgs {
     )]
     pub timeout: f64,
     /// Nodes each of those searches may generate (default: no limit but the time).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<u64>)]
     pub max_nodes: Option<u64>,
     /// Memory budget in MiB (default 4096) of those searches' beams, on boards over 16 cells.
-    #[arg(long, value_name = "MIB")]
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub max_memory: Option<usize>,
     /// Print the verdict as one JSON object.
     #[arg(long)]

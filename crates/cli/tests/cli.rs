@@ -116,6 +116,38 @@ fn bad_input_exits_2_with_a_clear_error() {
         .args(["solve", ARTICLE, "--timeout", "-1"])
         .assert()
         .code(2);
+    // Whole numbers say what is wrong with them, a minus sign included (not "unexpected
+    // argument", as a flag would be).
+    for (args, says) in [
+        (
+            vec!["solve", ARTICLE, "--max-memory", "-5"],
+            "a negative number",
+        ),
+        (
+            vec!["solve", ARTICLE, "--threads", "1.5"],
+            "not a whole number",
+        ),
+        (
+            vec!["generate", "--seed", "99999999999999999999"],
+            "too large",
+        ),
+        (
+            vec!["generate", "--count", "0"],
+            "--count 0 makes no boards",
+        ),
+    ] {
+        taquin()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    // Names in any case, as goals are.
+    taquin()
+        .args(["solve", ARTICLE, "-a", "IDAstar", "-H", "Manhattan"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("with idastar + manhattan"));
 }
 
 #[test]

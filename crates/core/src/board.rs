@@ -30,7 +30,7 @@ pub enum ParseError {
     #[error("the board is empty: give rows separated by '/' or newlines, tiles by spaces or commas, e.g. \"1 2 3/4 5 6/7 8 0\"")]
     Empty,
     /// A token that is neither a tile number nor a blank marker.
-    #[error("row {row}: '{token}' is not a tile: use whole numbers for tiles and 0, '_' or '.' for the blank")]
+    #[error("row {row}: '{}' is not a tile: use whole numbers for tiles and 0, '_' or '.' for the blank", token.escape_debug())]
     BadToken {
         /// 1-based row of the token.
         row: usize,
