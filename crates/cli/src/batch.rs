@@ -44,6 +44,7 @@ pub struct BatchArgs {
     /// Instances, one a line: the bench format (`ID OPTLEN t0 t1 ...`, blank-first goal),
     /// JSON Lines (`{"id": "a", "board": "1 2 3/4 5 6/7 8 0", "goal": "..."}`), or a board
     /// as `solve` takes one (`taquin generate`'s lines). Standard input when absent or `-`.
+    #[arg(value_name = "INSTANCES")]
     pub file: Option<String>,
     /// The goal of the lines that give none (boards, JSON lines without "goal"): standard,
     /// korf or snail laid out on each board's size, a board, or a file holding one (default:

@@ -201,11 +201,33 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
             && !std::path::Path::new(arg).is_file()
         {
             format!("invalid {what}: there is no file '{arg}', and it is not a board either")
+        } else if stacked_blocks(&text) > 1 {
+            format!(
+                "invalid {what}: the text holds {} blocks of rows with empty lines between \
+                 them, read here as one board; give one board (`taquin batch` takes many, one a \
+                 line)",
+                stacked_blocks(&text)
+            )
         } else {
             format!("invalid {what}")
         };
         Coded::bad_board(what, message)
     })
+}
+
+/// Blocks of rows in `text` separated by empty lines (comments after `#` left out): more than
+/// one is most likely several boards in one file.
+fn stacked_blocks(text: &str) -> usize {
+    let mut blocks = 0;
+    let mut in_block = false;
+    for line in text.lines() {
+        let empty = line.split('#').next().unwrap_or("").trim().is_empty();
+        if !empty && !in_block {
+            blocks += 1;
+        }
+        in_block = !empty;
+    }
+    blocks
 }
 
 /// The goal: the one given, or 1..N-1 then the blank for the board's size.

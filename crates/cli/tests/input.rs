@@ -53,6 +53,19 @@ fn a_directory_is_not_taken_for_a_missing_file() {
 }
 
 #[test]
+fn two_boards_in_one_text_are_said_to_be_two() {
+    taquin()
+        .args(["solve", "-"])
+        .write_stdin("1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5 6\n0 7 8\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the text holds 2 blocks of rows with empty lines between them",
+        ))
+        .stderr(predicate::str::contains("`taquin batch` takes many"));
+}
+
+#[test]
 fn idastar_on_a_huge_board_points_to_an_algorithm_that_takes_it_and_exits_2() {
     let board = taquin()
         .args(["generate", "--size", "40x40", "--seed", "1"])
