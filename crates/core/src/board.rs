@@ -48,7 +48,7 @@ pub enum ParseError {
         expected: usize,
     },
     /// One row of tiles whose number is no square: which board it is cannot be told.
-    #[error("the board is one row of {tiles} tile{}: separate its rows with '/' or newlines, e.g. \"1 2 3 4/5 6 7 0\" (one row is read as a square board only when its tiles number a square: 4, 9, 16, 25, ...)", if *tiles == 1 { "" } else { "s" })]
+    #[error("the board is one row of {tiles} tile{}, and a board needs at least 2 rows and 2 columns: separate its rows with '/' or newlines, e.g. \"1 2 3 4/5 6 7 0\" (one row is read as a square board only when its tiles number a square: 4, 9, 16, 25, ...)", if *tiles == 1 { "" } else { "s" })]
     OneRow {
         /// How many tiles the row holds.
         tiles: usize,
