@@ -103,6 +103,15 @@ impl From<Unsolvable> for ApiError {
 
 impl From<SolveError> for ApiError {
     fn from(err: SolveError) -> ApiError {
+        ApiError::from_solve(err, false)
+    }
+}
+
+impl ApiError {
+    /// The answer to `err`, from a search the planner chose (`auto`) or one the request named:
+    /// a time limit's advice differs (the planner's choice already answers with the best found
+    /// in time, so only more time helps).
+    pub(crate) fn from_solve(err: SolveError, auto: bool) -> ApiError {
         match err {
             SolveError::Parse(e) => ApiError::bad_board("board", e),
             SolveError::Unsolvable(e) => e.into(),
@@ -119,7 +128,7 @@ impl From<SolveError> for ApiError {
                 format!(
                     "{hit} after {} nodes: the solution needs at least {bound} moves; {}",
                     taquin::report::thousands(stats.generated),
-                    limit_advice(hit)
+                    limit_advice(hit, auto)
                 ),
             )
             .with("limit", hit.name())
@@ -137,9 +146,14 @@ impl From<SolveError> for ApiError {
     }
 }
 
-/// What to change when `hit` stopped a search, in the API's words.
-fn limit_advice(hit: LimitHit) -> &'static str {
+/// What to change when `hit` stopped a search (chosen by the planner when `auto`), in the
+/// API's words.
+fn limit_advice(hit: LimitHit, auto: bool) -> &'static str {
     match hit {
+        LimitHit::Time | LimitHit::Cancelled if auto => {
+            "raise timeout_ms: the time ran out before a first answer (reading the tables from \
+             disk can take that long; the next requests find them in memory)"
+        }
         LimitHit::Memory => {
             "A* and breadth-first search keep every board they reach: IDA* and the algorithm \
              auto need little memory"

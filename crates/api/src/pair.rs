@@ -80,15 +80,17 @@ impl Hint {
     }
 
     /// Runs the search on the current thread (a raised `cancel` flag stops it) and answers:
-    /// `move` (a blank letter), `tile` (the tile it moves), `length` (the length of the solution
+    /// `move` (in the request's notation, as `moves`), `tile` (the tile it moves), `length` (the length of the solution
     /// it starts), `optimal` (whether that solution is proven optimal), `lower_bound`, `moves`
     /// (in the request's notation), `algorithm`, `heuristic`, `expanded`, `generated`,
     /// `time_ms`; `move` is null at the goal.
     pub fn run(&self, tables: &Tables, cancel: Option<Arc<AtomicBool>>) -> Result<Value, ApiError> {
         let Some(search) = &self.search else {
+            // No search: the same fields, saying so.
             return Ok(json!({
                 "move": null, "tile": null, "length": 0, "optimal": true, "lower_bound": 0,
-                "moves": "",
+                "moves": "", "algorithm": "none", "heuristic": "none", "expanded": 0,
+                "generated": 0, "time_ms": 0.0,
             }));
         };
         let solution = search.solve(tables, cancel, None)?;
@@ -98,7 +100,7 @@ impl Hint {
             .and_then(|m| board.target(m))
             .map(|cell| board.tiles()[cell]);
         Ok(json!({
-            "move": first.map(|m| m.letter().to_string()),
+            "move": first.map(|m| self.notation.format(&[m])),
             "tile": tile,
             "length": solution.len(),
             "optimal": solution.optimal,

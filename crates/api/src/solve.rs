@@ -202,7 +202,8 @@ impl SolvePlan {
             limits = limits.with_max_nodes(self.max_nodes);
         }
         let request = Request::new(self.board.clone(), self.goal.clone(), limits)?;
-        Ok(taquin::solve(&request, &self.options, tables, progress)?)
+        taquin::solve(&request, &self.options, tables, progress)
+            .map_err(|e| ApiError::from_solve(e, self.options.algorithm.is_none()))
     }
 
     /// [`SolvePlan::solve`], answered as the route answers: the report, in the request's

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use taquin::generate::{random_walk, uniform, Rng};
+use taquin::heuristic::{Heuristic, LinearConflict};
 use taquin::solvers::manhattan_lower_bound;
 use taquin::{
     Algorithm, Board, HeuristicKind, LimitHit, Limits, Progress, Request, SolveError, SolveOptions,
@@ -102,6 +103,54 @@ fn a_node_budget_still_gives_an_answer_never_claimed_optimal_unproven() {
         s.stats.generated <= 200_000 + 4,
         "{} nodes",
         s.stats.generated
+    );
+}
+
+/// A node budget, however large, still lets the prover prove what it can: it takes the first
+/// tenth of the budget, the improver the rest, one after the other, so the run is the same
+/// every time.
+#[test]
+fn a_node_budget_still_proves_what_the_prover_can_and_gives_the_same_run() {
+    let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();
+    let goal = Board::solved(3, 3).unwrap();
+    let limits = Limits::none().with_max_nodes(2_000_000_000);
+    let s = solve(
+        &board,
+        &goal,
+        Algorithm::Anytime,
+        HeuristicKind::Manhattan,
+        &limits,
+    )
+    .unwrap();
+    s.verify(&board, &goal).unwrap();
+    assert!(
+        s.optimal,
+        "31 moves not proven: lower bound {}",
+        s.lower_bound
+    );
+    assert_eq!((s.len(), s.lower_bound), (31, 31));
+    // Beyond the prover's reach, it raises the bound above the root's, and two runs agree.
+    let goal = Board::solved(5, 5).unwrap();
+    let board = uniform(&goal, &mut Rng::new(21));
+    let limits = Limits::none().with_max_nodes(300_000);
+    let options = (Algorithm::Anytime, HeuristicKind::LinearConflict);
+    let first = solve(&board, &goal, options.0, options.1, &limits).unwrap();
+    let again = solve(&board, &goal, options.0, options.1, &limits).unwrap();
+    assert_eq!(
+        (&first.moves, first.lower_bound, first.stats.generated),
+        (&again.moves, again.lower_bound, again.stats.generated)
+    );
+    assert!(
+        first.stats.generated <= 300_000 + 4,
+        "{}",
+        first.stats.generated
+    );
+    let root = LinearConflict::new(&goal).estimate(board.tiles());
+    assert!(
+        first.lower_bound > u64::from(root),
+        "{} at the root, {}",
+        root,
+        first.lower_bound
     );
 }
 

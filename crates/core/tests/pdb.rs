@@ -750,3 +750,49 @@ fn a_large_set_whose_files_are_cut_short_is_passed_over_by_the_planner() {
     assert_eq!((solution.len(), solution.optimal), (2, true));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `HeuristicKind::build` reads the tables of the goal's table goal (a mirror or turn of it) on
+/// each board's image, the tables the solver builds and uses: once those are on disk nothing
+/// need be built (the web API's tree view builds nothing), and the complete 8-puzzle table
+/// gives every board's exact distance to goals with the blank on any cell.
+#[test]
+fn a_pattern_heuristic_built_for_any_goal_reads_its_table_goals_tables() {
+    let dir = temp_dir("table-goal");
+    let tables = Tables::open(&dir);
+    let kind = HeuristicKind::parse("pdb:8").unwrap();
+    let with = |algorithm, heuristic| SolveOptions {
+        algorithm: Some(algorithm),
+        heuristic,
+        ..SolveOptions::default()
+    };
+    let mut rng = taquin::generate::Rng::new(5);
+    for goal_text in [
+        "1 2 3/4 5 6/7 8 0",
+        "1 2 3/4 0 5/6 7 8",
+        "1 0 2/3 4 5/6 7 8",
+    ] {
+        let goal = Board::parse(goal_text).unwrap();
+        let board = taquin::generate::uniform(&goal, &mut rng);
+        // The solver builds the tables it uses.
+        solve_with(
+            &tables,
+            &board,
+            &goal,
+            &with(Algorithm::IdaStar, Some(kind)),
+        )
+        .unwrap();
+        let h = kind
+            .build(&goal, &tables, BuildPolicy::Never, &Limits::none())
+            .unwrap();
+        for _ in 0..5 {
+            let board = taquin::generate::uniform(&goal, &mut rng);
+            let exact = solve_with(&tables, &board, &goal, &with(Algorithm::Bfs, None)).unwrap();
+            assert_eq!(
+                h.estimate(board.tiles()) as usize,
+                exact.len(),
+                "{goal_text}: {board:?}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -608,9 +608,10 @@ async fn notation_writes_the_moves_in_tile_notation_on_request() {
     let hint = post("/api/hint", json!({"board": board, "notation": "tiles"}))
         .await
         .json();
+    // The first move in the notation asked for, as the moves: one tile slid left.
     assert_eq!(
         (hint["move"].clone(), hint["moves"].clone()),
-        (json!("R"), json!("L2"))
+        (json!("L"), json!("L2"))
     );
     // Blank notation by name is the default's answer; an unknown name is refused with the
     // names to use, and validate takes no notation.
@@ -697,6 +698,11 @@ async fn hint_gives_the_optimal_next_move() {
     let body = r.json();
     assert_eq!(body["move"], Value::Null);
     assert_eq!(body["length"], 0);
+    // The same fields as any hint, saying no search ran.
+    assert_eq!(
+        (&body["algorithm"], &body["generated"]),
+        (&json!("none"), &json!(0))
+    );
 
     post("/api/hint", json!({"board": "1 2 3/4 5 6/8 7 0"}))
         .await

@@ -15,7 +15,7 @@ pub mod misplaced;
 pub mod walking_distance;
 
 use crate::algorithm::UnknownName;
-use crate::board::{Board, Tile};
+use crate::board::{Board, Tile, BLANK};
 use crate::solution::SolveError;
 
 pub use linear_conflict::LinearConflict;
@@ -224,6 +224,10 @@ impl HeuristicKind {
     /// built when missing, as `policy` allows; walking-distance tables built within `limits`:
     /// the deadline, the cancel flag and the memory budget). Walking distance fails where its
     /// tables would be too large; pattern databases fail on a board their partition does not fit.
+    /// Pattern databases are those of the goal's table goal ([`Symmetry::table_goal`], the
+    /// ones the solver and `taquin pdb build` use), read on each board's image.
+    ///
+    /// [`Symmetry::table_goal`]: crate::symmetry::Symmetry::table_goal
     pub fn build(
         self,
         goal: &Board,
@@ -237,11 +241,41 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => Box::new(LinearConflict::new(goal)),
             HeuristicKind::WalkingDistance => Box::new(tables.walking_distance(goal, limits)?),
             HeuristicKind::Pdb(p) => {
-                crate::pdb::with_pdb_heuristic!(tables, p, goal, policy, limits, |h| {
+                let symmetry = crate::symmetry::Symmetry::for_tables(goal);
+                let image = symmetry.board(goal);
+                let h = crate::pdb::with_pdb_heuristic!(tables, p, &image, policy, limits, |h| {
                     Box::new(h) as Box<dyn Heuristic>
-                })
+                });
+                if symmetry.is_identity() {
+                    h
+                } else {
+                    let (w, hh) = (goal.width(), goal.height());
+                    let image_cell = (0..goal.len()).map(|c| symmetry.cell(c, w, hh)).collect();
+                    Box::new(OnImage {
+                        inner: h,
+                        image_cell,
+                    })
+                }
             }
         })
+    }
+}
+
+/// A heuristic built for the image of a goal under a symmetry, read on the image of each
+/// board: as far from the image goal as the board is from the goal.
+struct OnImage {
+    inner: Box<dyn Heuristic>,
+    /// `image_cell[c]`: where the tile on cell `c` stands on the image.
+    image_cell: Vec<usize>,
+}
+
+impl Heuristic for OnImage {
+    fn estimate(&self, tiles: &[Tile]) -> u32 {
+        let mut image = vec![BLANK; tiles.len()];
+        for (&cell, &t) in self.image_cell.iter().zip(tiles) {
+            image[cell] = t;
+        }
+        self.inner.estimate(&image)
     }
 }
 

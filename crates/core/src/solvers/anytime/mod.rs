@@ -3,7 +3,8 @@
 //!
 //! Two searches share the work (and the machine's cores; in a browser one thread runs the
 //! improver, then the prover, and a search given one core by [`Limits::cores`] takes turns
-//! on one thread too):
+//! on one thread too, as does one given a node budget: the prover within a tenth of it first,
+//! then the improver):
 //! - the **prover** runs IDA* with the heuristic (Korf 1985) and the solver's pruning
 //!   ([`Pruning::ready`]): each iteration it completes proves that no solution is shorter than
 //!   the next bound, which raises the lower bound; if it finishes, its solution is optimal and
@@ -295,7 +296,8 @@ where
             cancel: Some(stop.clone()),
             ..limits.clone()
         };
-        // A node budget is one search's notion: with one, only the improver runs, within it.
+        // A node budget is one search's notion: with one, the prover and the improver take
+        // turns on one thread ([`by_nodes`]), so that the same budget gives the same run.
         let prove_too = limits.max_nodes.is_none();
         let proven = Best::optimal(best.len(), best.lower.load(Ordering::Relaxed));
         if !proven && limits.check(0).is_ok() {
@@ -392,7 +394,9 @@ where
             .then(|| scope.spawn(move || prove(request, h, prover_limits, shared)));
         let prover_flag = &*prover_stop;
         let improver = scope.spawn(move || {
-            if one_core {
+            if inner.max_nodes.is_some() {
+                by_nodes(request, h, inner, prover_limits, shared)
+            } else if one_core {
                 one_thread(
                     request,
                     h,
@@ -439,9 +443,41 @@ fn share_of_time(limits: &Limits, share: f64) -> Limits {
     }
 }
 
-/// The share of the time a search on one core first gives the prover ([`one_thread`]).
+/// The share of the time a search on one core first gives the prover ([`one_thread`]), and of
+/// the node budget a search given one ([`by_nodes`]).
 #[cfg(not(target_arch = "wasm32"))]
 const FIRST_PROOF_SHARE: f64 = 0.1;
+
+/// A search given a node budget ([`Limits::max_nodes`]), on one thread beside the supervisor of
+/// [`run`], which raises `prover_limits`' flag when the run stops: the prover within a tenth of
+/// the budget ([`FIRST_PROOF_SHARE`]; a board it proves at once, most below 30 moves, ends
+/// there), then the improver alone with the rest. The searches' node counts do not depend on
+/// the clock or the cores, so the same budget gives the same run.
+#[cfg(not(target_arch = "wasm32"))]
+fn by_nodes<H>(
+    request: &Request,
+    h: &H,
+    inner: &Limits,
+    prover_limits: &Limits,
+    shared: &Shared,
+) -> Stats
+where
+    H: Incremental + Sync,
+    H::Aux: Send + Sync,
+{
+    let budget = inner.max_nodes.unwrap_or(u64::MAX);
+    let share = ((budget as f64 * FIRST_PROOF_SHARE) as u64).max(1);
+    let mut stats = Stats::default();
+    add_proof(
+        &mut stats,
+        prove(request, h, &prover_limits.at_most(share), shared),
+    );
+    let rest = inner.after(stats.generated);
+    if !shared.stop.load(Ordering::Relaxed) && rest.check(0).is_ok() {
+        add(&mut stats, &improve::improve(request, h, &rest, shared));
+    }
+    stats
+}
 
 /// A search given one core ([`Limits::cores`]), on one thread beside the supervisor of
 /// [`run`], which raises `prover`'s flag when the run stops:
