@@ -25,7 +25,7 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
             "the request body must be a JSON object such as {\"board\": \"6 4 7/8 5 0/3 2 1\"}",
         ));
     }
-    serde_path_to_error::deserialize(with_rows_joined(value)).map_err(|e| {
+    serde_path_to_error::deserialize(with_rows_joined(value)?).map_err(|e| {
         let field = e.path().to_string();
         // serde's words for the types a request holds, in a web user's words.
         let message = e
@@ -35,6 +35,14 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
             .replace("expected usize", "expected a whole number")
             .replace("expected i128", "expected a whole number")
             .replace("expected f64", "expected a number");
+        // A minus sign where only whole numbers of 0 or more go: said as such.
+        let message = match message.strip_prefix("invalid value: integer `-") {
+            Some(rest) if message.ends_with("expected a whole number") => format!(
+                "-{} is negative: give a whole number, 0 or more",
+                rest.split('`').next().unwrap_or("")
+            ),
+            _ => message,
+        };
         let message = match field.as_str() {
             "." => message,
             "board" | "goal" => format!(
@@ -48,33 +56,57 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
 }
 
 /// `board` and `goal` given as arrays of rows (`[[1, 2, 3], [4, 5, 6], [7, 8, 0]]`, as
-/// `taquin batch` and the Python package take them) turned into board text; anything else is
-/// left for the checks to judge.
-fn with_rows_joined(mut value: Value) -> Value {
+/// `taquin batch` and the Python package take them), or as one flat array of k² tiles (a k x k
+/// board, as one line of text is), turned into board text; a cell that is no tile is refused by
+/// its place. Anything else is left for the checks to judge.
+fn with_rows_joined(mut value: Value) -> Result<Value, ApiError> {
     for field in ["board", "goal"] {
-        let Some(Value::Array(rows)) = value.get(field) else {
+        let Some(Value::Array(items)) = value.get(field) else {
             continue;
         };
-        let text: Option<Vec<String>> = rows
-            .iter()
-            .map(|row| {
-                let cells = row.as_array()?;
-                let tiles: Option<Vec<String>> = cells
+        let tile = |t: &Value, at: String| match t {
+            Value::Number(n) => Ok(n.to_string()),
+            Value::String(s) if !s.contains([' ', ',', '/']) => Ok(s.clone()),
+            other => Err(ApiError::bad_board(
+                field,
+                format!(
+                    "{at} holds {other}, which is no tile: tiles are whole numbers, the blank \
+                     0, \"_\" or \".\""
+                ),
+            )),
+        };
+        let text = if items.iter().any(Value::is_array) {
+            let mut rows = Vec::with_capacity(items.len());
+            for (r, row) in items.iter().enumerate() {
+                let Value::Array(cells) = row else {
+                    return Err(ApiError::bad_board(
+                        field,
+                        format!(
+                            "row {} is {row}, not an array of tiles: give every row as one \
+                             ([[1, 2, 3], [4, 5, 6], [7, 8, 0]])",
+                            r + 1
+                        ),
+                    ));
+                };
+                let tiles = cells
                     .iter()
-                    .map(|t| match t {
-                        Value::Number(n) => Some(n.to_string()),
-                        Value::String(s) if !s.contains([' ', ',', '/']) => Some(s.clone()),
-                        _ => None,
-                    })
-                    .collect();
-                Some(tiles?.join(" "))
-            })
-            .collect();
-        if let Some(rows) = text {
-            value[field] = Value::String(rows.join("/"));
-        }
+                    .enumerate()
+                    .map(|(c, t)| tile(t, format!("row {}, column {}", r + 1, c + 1)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                rows.push(tiles.join(" "));
+            }
+            rows.join("/")
+        } else {
+            let tiles = items
+                .iter()
+                .enumerate()
+                .map(|(i, t)| tile(t, format!("item {}", i + 1)))
+                .collect::<Result<Vec<_>, _>>()?;
+            tiles.join(" ")
+        };
+        value[field] = Value::String(text);
     }
-    value
+    Ok(value)
 }
 
 /// The request in a body's text, read as the server reads a body (for front ends without one).

@@ -5,7 +5,7 @@
 use numpy::PyUntypedArrayMethods;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyList, PyString, PyTuple};
 use taquin::{Algorithm, Board, HeuristicKind, ParseError};
 
 use crate::board::PyBoard;
@@ -19,6 +19,14 @@ pub fn board_from_any(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Board> {
     }
     let text = if let Ok(s) = value.cast::<PyString>() {
         s.to_cow()?.into_owned()
+    } else if let Ok(bytes) = value.cast::<PyBytes>() {
+        // Text read from a file in binary mode: its bytes are the board's text, not tiles.
+        String::from_utf8(bytes.as_bytes().to_vec()).map_err(|_| {
+            crate::errors::InvalidBoardError::new_err(format!(
+                "invalid {what}: these bytes are not UTF-8 text: decode them first, or give \
+                 the board as text"
+            ))
+        })?
     } else {
         rows_text(value, what)?
     };
@@ -204,6 +212,14 @@ pub fn goal_for(board: &Board, goal: Option<&Bound<'_, PyAny>>) -> PyResult<Boar
 /// A size: `"4x4"` (columns x rows, as the CLI's `--size`), a side `4`, or `(width, height)`
 /// (a list of the two too, as a configuration file gives them).
 pub fn size_from_any(value: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
+    let (width, height) = size_as_given(value)?;
+    // A size no board has is the size's fault, not the goal's laid out on it.
+    Board::solved(width, height).map_err(|e| parse_error("size", &e))?;
+    Ok((width, height))
+}
+
+/// The two numbers of a size, not yet checked against the sizes a board may have.
+fn size_as_given(value: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
     let bad = || {
         PyValueError::new_err(format!(
             "invalid size {}: give \"WxH\" (columns x rows, e.g. \"4x4\" or \"3x5\"), one side \

@@ -57,7 +57,24 @@ pub fn parse_error(what: &str, e: &ParseError) -> PyErr {
 /// The Python exception for a core [`SolveError`]. `manhattan` is the board's Manhattan
 /// distance, a proven lower bound a limit error reports when the search proved less.
 pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
-    let message = e.to_string();
+    solve_error_of(py, e, manhattan, None)
+}
+
+/// [`solve_error`] for the board at `index` of a batch: its message starts with "board
+/// {index}: " and the exception has an `index` attribute, so that the caller knows which.
+pub fn batch_solve_error(py: Python<'_>, e: SolveError, manhattan: u64, index: usize) -> PyErr {
+    let err = solve_error_of(py, e, manhattan, Some(index));
+    match err.value(py).setattr("index", index) {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
+
+fn solve_error_of(py: Python<'_>, e: SolveError, manhattan: u64, index: Option<usize>) -> PyErr {
+    let message = match index {
+        Some(i) => format!("board {i}: {e}"),
+        None => e.to_string(),
+    };
     match e {
         SolveError::Parse(p) => parse_error("board", &p),
         // A goal of another size than the board: the goal is what the caller picks for boards

@@ -17,7 +17,7 @@ use taquin::{
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
 use crate::convert::{in_range_opt, jobs_of, node_budget};
-use crate::errors::{parse_error, solve_error, InvalidBoardError};
+use crate::errors::{batch_solve_error, parse_error, solve_error, InvalidBoardError};
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
 /// What a solve is asked for besides the boards: the core's options and the limits.
@@ -500,7 +500,8 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
 /// `max_nodes` nodes generated); the boards solved at once share the memory budget,
 /// `max_memory` in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`.
 /// A board that fails raises its exception, unless `return_exceptions` is true: then the
-/// exception takes its place in the list. Ctrl-C stops every search.
+/// exception takes its place in the list. A search's exception names the board by its place
+/// ("board 3: ...") and has it as `index`. Ctrl-C stops every search.
 ///
 /// >>> [r.length for r in solve_batch(["1 2 3/4 5 6/7 0 8", "1 2 3/4 5 6/0 7 8"])]
 /// [1, 2]
@@ -612,9 +613,12 @@ pub fn solve_batch<'py>(
                     Err(mismatch) => InvalidBoardError::new_err(format!(
                         "invalid goal for board {at}: {mismatch}"
                     )),
-                    Ok(()) => {
-                        solve_error(py, e, taquin::solvers::manhattan_lower_bound(board, goal))
-                    }
+                    Ok(()) => batch_solve_error(
+                        py,
+                        e,
+                        taquin::solvers::manhattan_lower_bound(board, goal),
+                        at,
+                    ),
                 };
                 if !return_exceptions {
                     return Err(err);

@@ -18,6 +18,11 @@ def test_every_form_gives_the_same_board():
     # A flat list of k*k tiles is a k x k board, as one line of k*k tiles is.
     assert Board([6, 4, 7, 8, 5, 0, 3, 2, 1]) == text
     assert Board("6 4 7 8 5 0 3 2 1") == text
+    # Bytes (a file read in binary mode) are the board's text.
+    assert Board(b"6 4 7/8 5 0/3 2 1") == text
+    assert taquin.solve(b"6 4 7/8 5 0/3 2 1").length == 31
+    with pytest.raises(taquin.InvalidBoardError, match="not UTF-8 text"):
+        Board(b"\xff")
 
 
 def test_shape_tiles_and_array():

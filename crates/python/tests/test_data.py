@@ -31,6 +31,10 @@ def test_generate_forms():
         taquin.generate("4by4")
     with pytest.raises(taquin.InvalidBoardError, match="between 2 and 1000"):
         taquin.generate("1x4")
+    # A size no board has is named as the size, in every form.
+    for size in [1, (1, 5), 2000]:
+        with pytest.raises(taquin.InvalidBoardError, match="^invalid size: "):
+            taquin.generate(size)
 
 
 def test_dataset_costs_are_optimal_lengths():

@@ -310,11 +310,13 @@ def test_batch_from_an_array_and_other_forms():
 
 def test_batch_errors_raise_or_take_their_place():
     boards = ["1 2 3/4 5 6/7 0 8", "1 2 3/4 5 6/8 7 0", "1 2 3/4 5 6/0 7 8"]
-    with pytest.raises(taquin.UnsolvableError):
+    # The failing board is named by its place in the batch, in the message and as `index`.
+    with pytest.raises(taquin.UnsolvableError, match="^board 1: ") as e:
         taquin.solve_batch(boards)
+    assert e.value.index == 1
     out = taquin.solve_batch(boards, return_exceptions=True)
     assert out[0].length == 1 and out[2].length == 2
-    assert isinstance(out[1], taquin.UnsolvableError)
+    assert isinstance(out[1], taquin.UnsolvableError) and out[1].index == 1
     with pytest.raises(taquin.InvalidBoardError, match="invalid board 1: tile 9 is out of range"):
         taquin.solve_batch(np.array([[1, 2, 3, 4, 5, 6, 7, 0, 8], [9, 2, 3, 4, 5, 6, 7, 0, 8]]))
     # A board of a list that is not valid takes its place too, named by it; the others are solved.

@@ -439,10 +439,40 @@ async fn boards_may_be_arrays_of_rows_and_a_bad_field_is_named() {
             .contains("expected a whole number"),
         "{body}"
     );
-    let r = post("/api/solve", json!({"board": [1, 2, 3]})).await;
+    // One flat array of k² tiles is a k x k board, as one line of text is.
+    let r = post("/api/solve", json!({"board": [1, 2, 3, 4, 5, 6, 7, 0, 8]})).await;
+    assert_eq!(r.json()["moves"], "R", "{}", r.text);
+    let r = post("/api/generate", json!({"width": -1})).await;
     let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
     assert!(
-        body["error"].as_str().unwrap().contains("an array of rows"),
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("width: -1 is negative: give a whole number, 0 or more"),
+        "{body}"
+    );
+    let r = post("/api/solve", json!({"board": [1, 2, 3]})).await;
+    let body = r.error(StatusCode::BAD_REQUEST, "bad_board");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("one row of 3 tiles"),
+        "{body}"
+    );
+    // A cell that is no tile is named by its place.
+    let r = post(
+        "/api/solve",
+        json!({"board": [[1, 2, 3], [4, 5, 6], [7, 8, null]]}),
+    )
+    .await;
+    let body = r.error(StatusCode::BAD_REQUEST, "bad_board");
+    assert_eq!(body["field"], "board");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("board: row 3, column 3 holds null, which is no tile"),
         "{body}"
     );
 }

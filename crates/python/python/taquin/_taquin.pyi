@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 #: Anything that names a board: text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows, a 2-D array.
-BoardLike = Union[str, "Board", Sequence[Sequence[Union[int, str]]], npt.NDArray[np.integer[Any]]]
+BoardLike = Union[str, bytes, "Board", Sequence[Sequence[Union[int, str]]], npt.NDArray[np.integer[Any]]]
 #: A size: "WxH" (columns x rows), one side, or (width, height) (a list of the two too).
 SizeLike = Union[str, int, tuple[int, int], list[int]]
 
