@@ -197,11 +197,11 @@ pub fn in_range_opt<T: TryFrom<i128>>(
 
 /// A `jobs` argument: a number of threads, 1 or more, or `None` for every core.
 pub fn jobs_of(jobs: Option<i128>) -> PyResult<Option<usize>> {
-    in_range_opt(
-        "jobs",
-        jobs,
-        "give a number of threads, 1 or more, or None for every core",
-    )
+    let give = "give a number of threads, 1 or more, or None for every core";
+    if jobs == Some(0) {
+        return Err(PyValueError::new_err(format!("invalid jobs 0: {give}")));
+    }
+    in_range_opt("jobs", jobs, give)
 }
 
 /// [`goal_of_size`] for `board`'s size.

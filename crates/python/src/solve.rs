@@ -480,6 +480,12 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
         let boards = crate::arrays::BoardArray::extract(boards, width, "boards")?.boards()?;
         return Ok(boards.into_iter().map(Ok).collect());
     }
+    if width.is_some() {
+        return Err(PyValueError::new_err(
+            "width is the row length of an array of boards (shape (n, cells)); a list's boards \
+             each give their own size: leave out width",
+        ));
+    }
     let list = boards.try_iter().map_err(|_| {
         PyValueError::new_err(
             "invalid boards: give a list of boards or an integer array of shape (n, cells)",

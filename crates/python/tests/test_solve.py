@@ -306,6 +306,11 @@ def test_batch_from_an_array_and_other_forms():
     assert taquin.solve_batch([]) == []
     wide = [b.tiles for b in taquin.generate("4x2", count=3, seed=1)]
     assert len(taquin.solve_batch(np.array(wide), width=4)) == 3
+    # width is an array's: a list's boards give their own sizes, and no number of threads is 0.
+    with pytest.raises(ValueError, match="leave out width"):
+        taquin.solve_batch(["1 2 3/4 5 6/7 0 8"], width=3)
+    with pytest.raises(ValueError, match="invalid jobs 0: give a number of threads, 1 or more"):
+        taquin.solve_batch(["1 2 3/4 5 6/7 0 8"], jobs=0)
 
 
 def test_batch_errors_raise_or_take_their_place():

@@ -28,7 +28,8 @@ pub(super) fn no_route() -> AppError {
     AppError::new(
         StatusCode::NOT_FOUND,
         "not_found",
-        "no such page or API route: see GET /api/info and the README's Web API section",
+        "no such page or API route: the README's Web API section lists the routes (GET /api/info \
+         gives what they offer: algorithms, heuristics, limits)",
     )
 }
 
