@@ -238,7 +238,23 @@ async fn malformed_requests_get_json_errors() {
         .error(StatusCode::UNSUPPORTED_MEDIA_TYPE, "bad_content_type");
 
     let huge = json!({ "board": "1 ".repeat(20_000) }).to_string();
-    post_raw(router(), "/api/solve", &huge)
+    let body = post_raw(router(), "/api/solve", &huge)
+        .await
+        .error(StatusCode::PAYLOAD_TOO_LARGE, "too_large");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 16384 bytes"),
+        "{body}"
+    );
+    // A body declared larger than that is refused before it is read, not waited for.
+    let request = Request::post("/api/solve")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_LENGTH, "99999999999")
+        .body(Body::from("{"))
+        .unwrap();
+    send(router(), request)
         .await
         .error(StatusCode::PAYLOAD_TOO_LARGE, "too_large");
 }

@@ -21,6 +21,26 @@ impl<T: DeserializeOwned> FromRequest<AppState> for AppJson<T> {
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
         let timeout = state.config().body_timeout;
+        // A body declared larger than the limit is refused at once, not waited for.
+        let limit = state.config().body_limit;
+        let declared = req
+            .headers()
+            .get(axum::http::header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+        let too_large = || {
+            AppError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                format!(
+                    "the request body is too large: this server takes at most {} bytes (no \
+                     request needs more)",
+                    limit
+                ),
+            )
+        };
+        if declared.is_some_and(|n| n > limit as u64) {
+            return Err(too_large());
+        }
         let value = tokio::time::timeout(timeout, taquin_api::body_json(req, state))
             .await
             .map_err(|_| {
@@ -32,7 +52,14 @@ impl<T: DeserializeOwned> FromRequest<AppState> for AppJson<T> {
                         timeout.as_secs_f64()
                     ),
                 )
-            })??;
+            })?
+            .map_err(|e| {
+                if e.code == "too_large" {
+                    too_large()
+                } else {
+                    e
+                }
+            })?;
         object_of(value).map(AppJson)
     }
 }
