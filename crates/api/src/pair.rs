@@ -32,10 +32,23 @@ pub struct PairRequest {
 /// The answer of `validate`: both boards parsed, and whether the pair is solvable (an answer
 /// either way; `reason` explains a refusal). All its work is checking.
 pub fn validate(settings: &Settings, req: &PairRequest) -> Result<Value, ApiError> {
-    if req.timeout_ms.is_some() || req.notation.is_some() {
-        return Err(ApiError::bad_request(
+    let given: Vec<&str> = [
+        (req.timeout_ms.is_some(), "timeout_ms"),
+        (req.notation.is_some(), "notation"),
+    ]
+    .into_iter()
+    .filter_map(|(given, name)| given.then_some(name))
+    .collect();
+    if !given.is_empty() {
+        // As any other field a route does not take (an unknown field is a 422 too).
+        return Err(ApiError::unprocessable(
             "bad_fields",
-            "timeout_ms and notation have no meaning for validate",
+            format!(
+                "{} {} no meaning for validate, which only checks the boards: leave {} out",
+                given.join(" and "),
+                if given.len() == 1 { "has" } else { "have" },
+                if given.len() == 1 { "it" } else { "them" }
+            ),
         ));
     }
     let (board, goal) = parse_pair(settings, &req.board, req.goal.as_deref())?;

@@ -678,7 +678,7 @@ async fn notation_writes_the_moves_in_tile_notation_on_request() {
         json!({"board": board, "notation": "tiles"}),
     )
     .await
-    .error(StatusCode::BAD_REQUEST, "bad_fields");
+    .error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
     let info = get(router(), "/api/info").await.json();
     assert_eq!(info["notations"], json!(["blank", "tiles"]));
 }
@@ -701,9 +701,13 @@ async fn validate_says_solvable_or_why_not() {
     post("/api/validate", json!({"board": "1 2/3"}))
         .await
         .error(StatusCode::BAD_REQUEST, "bad_board");
-    post("/api/validate", json!({"board": ARTICLE, "timeout_ms": 5}))
+    let body = post("/api/validate", json!({"board": ARTICLE, "timeout_ms": 5}))
         .await
-        .error(StatusCode::BAD_REQUEST, "bad_fields");
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    assert_eq!(
+        body["error"],
+        "timeout_ms has no meaning for validate, which only checks the boards: leave it out"
+    );
 }
 
 #[tokio::test]
