@@ -43,7 +43,16 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
             ),
             _ => message,
         };
+        // The field at fault: where serde stopped, or the one missing or unknown at the top.
+        let named = message
+            .strip_prefix("missing field `")
+            .or_else(|| message.strip_prefix("unknown field `"))
+            .and_then(|rest| rest.split('`').next())
+            .map(str::to_string);
         let message = match field.as_str() {
+            "." if named.as_deref() == Some("board") => {
+                format!("{message}: give the board, e.g. {{\"board\": \"6 4 7/8 5 0/3 2 1\"}}")
+            }
             "." => message,
             "board" | "goal" => format!(
                 "{field}: {message}: write it as text (\"1 2 3/4 5 6/7 8 0\") or as an array \
@@ -51,7 +60,12 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
             ),
             _ => format!("{field}: {message}"),
         };
-        ApiError::unprocessable("bad_fields", message)
+        let named = if field == "." { named } else { Some(field) };
+        let error = ApiError::unprocessable("bad_fields", message);
+        match named {
+            Some(name) => error.with("field", name),
+            None => error,
+        }
     })
 }
 

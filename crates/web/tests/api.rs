@@ -458,6 +458,19 @@ async fn boards_may_be_arrays_of_rows_and_a_bad_field_is_named() {
     // One flat array of k² tiles is a k x k board, as one line of text is.
     let r = post("/api/solve", json!({"board": [1, 2, 3, 4, 5, 6, 7, 0, 8]})).await;
     assert_eq!(r.json()["moves"], "R", "{}", r.text);
+    // A missing board and an unknown field are named as the field at fault.
+    let body = post("/api/solve", json!({"goal": "korf"}))
+        .await
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    assert_eq!(body["field"], "board", "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("e.g. {\"board\""),
+        "{body}"
+    );
+    let body = post("/api/solve", json!({"board": ARTICLE, "colour": "red"}))
+        .await
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    assert_eq!(body["field"], "colour", "{body}");
     let r = post("/api/generate", json!({"width": -1})).await;
     let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
     assert!(
