@@ -2,7 +2,7 @@
 // it is. Conventions shared with the server: a board is a row-major list of tiles with 0 for the
 // blank, written as text "6 4 7/8 5 0/3 2 1"; a move letter names the direction the BLANK moves.
 
-import { $, state, setRenderer, render, setStatus, maxSide, canFocus, keepFocus, puzzleStart, plural } from "./state.js";
+import { $, state, setRenderer, render, setStatus, statusShown, maxSide, canFocus, keepFocus, puzzleStart, plural } from "./state.js";
 import { lineOf, solvedTiles, same, parseBoard, squareIfOneLine, isPermutation, applyMoves } from "./board.js";
 import { api, userMessage, sentence } from "./api.js";
 import { makeBoardView, renderBoard, croppedPicture } from "./boardview.js";
@@ -192,16 +192,22 @@ function boardsChanged(board, goal) {
 async function validatePair() {
   const seq = ++validateSeq;
   const body = { board: lineOf(state.board, state.w), goal: lineOf(state.goal, state.w) };
+  // A message shown while the answer was on its way (a board typed meanwhile and refused) is
+  // newer than this answer: it keeps the status line.
+  const shown = statusShown();
+  const say = (text, kind) => {
+    if (statusShown() === shown) setStatus(text, kind);
+  };
   try {
     const v = await api("/api/validate", body);
     if (seq !== validateSeq) return;
     state.pairError = v.solvable ? null : sentence(v.reason);
-    if (!v.solvable) setStatus(state.pairError, "error");
-    else if (same(state.board, state.goal)) setStatus("The board is the goal.");
+    if (!v.solvable) say(state.pairError, "error");
+    else if (same(state.board, state.goal)) say("The board is the goal.");
   } catch (e) {
     if (seq !== validateSeq) return;
     state.pairError = userMessage(e);
-    setStatus(state.pairError, "error");
+    say(state.pairError, "error");
   }
   render();
   game.refreshDistance();

@@ -116,7 +116,15 @@ export function announce(text) {
 /** Words for the direction a TILE goes, by its letter in tile notation. */
 export const DIRECTION_WORDS = { U: "up", D: "down", L: "left", R: "right" };
 
+/** How many times the status line was set: an answer that comes late can tell whether a
+ * newer message took the line meanwhile (`statusShown`). */
+let statusVersion = 0;
+
+/** The status line's version: compare it before and after an await. */
+export const statusShown = () => statusVersion;
+
 export function setStatus(text, kind) {
+  statusVersion += 1;
   const s = $("status");
   s.textContent = text;
   s.className = `status ${kind || ""}`;
