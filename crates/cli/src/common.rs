@@ -201,15 +201,15 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
             && !std::path::Path::new(arg).is_file()
         {
             format!("invalid {what}: there is no file '{arg}', and it is not a board either")
-        } else if stacked_blocks(&text) > 1 {
-            format!(
-                "invalid {what}: the text holds {} blocks of rows with empty lines between \
-                 them, read here as one board; give one board (`taquin batch` takes many, one a \
-                 line)",
-                stacked_blocks(&text)
-            )
         } else {
-            format!("invalid {what}")
+            match stacked_blocks(&text) {
+                blocks @ 2.. => format!(
+                    "invalid {what}: the text holds {blocks} blocks of rows with empty lines \
+                     between them, read here as one board; give one board (`taquin batch` takes \
+                     many, one a line)"
+                ),
+                _ => format!("invalid {what}"),
+            }
         };
         Coded::bad_board(what, message)
     })

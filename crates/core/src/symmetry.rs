@@ -11,7 +11,7 @@
 //! sixteen, the standard goal and Korf's share theirs, and a goal with its blank in any corner
 //! gets the reflected lookup, which needs the blank on the main diagonal.
 
-use crate::board::Board;
+use crate::board::{Board, Tile};
 use crate::moves::Move;
 
 /// A symmetry of a `width` x `height` board: an optional transposition (square boards only),
@@ -90,11 +90,18 @@ impl Symmetry {
     /// The image of `board`: the tile on cell `c` moves to the image of `c`.
     pub fn board(self, board: &Board) -> Board {
         let (w, h) = (board.width(), board.height());
-        let mut tiles = vec![0; board.len()];
-        for (c, &t) in board.tiles().iter().enumerate() {
-            tiles[self.cell(c, w, h)] = t;
+        Board::from_tiles(w, h, self.tiles(board.tiles(), w, h))
+            .expect("a symmetry only moves the tiles of a valid board")
+    }
+
+    /// The image of the tiles of a `width` x `height` board, as [`Symmetry::board`] maps them
+    /// (without the checks of a [`Board`]).
+    pub fn tiles(self, tiles: &[Tile], width: usize, height: usize) -> Vec<Tile> {
+        let mut image = vec![0; tiles.len()];
+        for (c, &t) in tiles.iter().enumerate() {
+            image[self.cell(c, width, height)] = t;
         }
-        Board::from_tiles(w, h, tiles).expect("a symmetry only moves the tiles of a valid board")
+        image
     }
 
     /// The move on the original board whose image is `image`: if the blank moves from cell

@@ -15,7 +15,7 @@ pub mod misplaced;
 pub mod walking_distance;
 
 use crate::algorithm::UnknownName;
-use crate::board::{Board, Tile, BLANK};
+use crate::board::{Board, Tile};
 use crate::solution::SolveError;
 
 pub use linear_conflict::LinearConflict;
@@ -249,11 +249,10 @@ impl HeuristicKind {
                 if symmetry.is_identity() {
                     h
                 } else {
-                    let (w, hh) = (goal.width(), goal.height());
-                    let image_cell = (0..goal.len()).map(|c| symmetry.cell(c, w, hh)).collect();
                     Box::new(OnImage {
                         inner: h,
-                        image_cell,
+                        symmetry,
+                        size: (goal.width(), goal.height()),
                     })
                 }
             }
@@ -265,17 +264,15 @@ impl HeuristicKind {
 /// board: as far from the image goal as the board is from the goal.
 struct OnImage {
     inner: Box<dyn Heuristic>,
-    /// `image_cell[c]`: where the tile on cell `c` stands on the image.
-    image_cell: Vec<usize>,
+    symmetry: crate::symmetry::Symmetry,
+    /// The boards' width and height.
+    size: (usize, usize),
 }
 
 impl Heuristic for OnImage {
     fn estimate(&self, tiles: &[Tile]) -> u32 {
-        let mut image = vec![BLANK; tiles.len()];
-        for (&cell, &t) in self.image_cell.iter().zip(tiles) {
-            image[cell] = t;
-        }
-        self.inner.estimate(&image)
+        let (w, h) = self.size;
+        self.inner.estimate(&self.symmetry.tiles(tiles, w, h))
     }
 }
 
