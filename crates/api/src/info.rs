@@ -12,7 +12,7 @@ use crate::Settings;
 pub fn info(settings: &Settings, tables: &Tables, running: usize) -> Value {
     let s = settings;
     json!({
-        "algorithms": Algorithm::ALL.iter().map(|a| json!({"name": a.name(), "optimal": a.is_optimal()})).collect::<Vec<_>>(),
+        "algorithms": Algorithm::ALL.iter().map(|a| json!({"name": a.name(), "optimal": a.is_optimal(), "takes_heuristic": a.takes_heuristic()})).collect::<Vec<_>>(),
         "heuristics": HeuristicKind::ALL.iter().map(|h| h.name()).collect::<Vec<_>>(),
         "defaults": {"algorithm": "auto", "heuristic": "auto"},
         "auto": "the planner picks the algorithm, heuristic and tables for each board (the plan field of a solve says which and why)",

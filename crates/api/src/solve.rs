@@ -64,6 +64,8 @@ pub struct SolvePlan {
     pub(crate) max_memory: usize,
     /// How the answer writes its moves.
     pub(crate) notation: Notation,
+    /// Said beside the answer (`note`): a heuristic asked of an algorithm that takes none.
+    pub(crate) note: Option<String>,
 }
 
 impl SolvePlan {
@@ -120,6 +122,9 @@ impl SolvePlan {
             nodes_given: req.max_nodes.is_some(),
             max_memory: settings.max_memory,
             notation: notation_of(req.notation.as_deref())?,
+            note: algorithm
+                .zip(heuristic)
+                .and_then(|(a, h)| a.unused_heuristic(h, &format!("the heuristic '{}'", h.name()))),
         })
     }
 
@@ -145,6 +150,7 @@ impl SolvePlan {
             nodes_given: true,
             max_memory: settings.max_memory,
             notation: Notation::Blank,
+            note: None,
         }
     }
 
@@ -219,6 +225,9 @@ impl SolvePlan {
         let mut value = to_json(&report)?;
         value["board"] = json!(self.board.to_line());
         value["goal"] = json!(self.goal.to_line());
+        if let Some(note) = &self.note {
+            value["note"] = json!(note);
+        }
         Ok(value)
     }
 }

@@ -347,21 +347,11 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let result =
         planned(&args, &board, &goal, limits.clone(), tables)?.and_then(|(request, plan)| {
             // A heuristic asked of a search that takes none is not silently dropped.
-            if let Some(h) = args
-                .search
-                .heuristic
-                .0
-                .filter(|_| !plan.algorithm.takes_heuristic())
-            {
-                let uses = match plan.heuristic_name().as_str() {
-                    "none" => "uses no heuristic".to_string(),
-                    name => format!("always uses {name}"),
-                };
-                eprintln!(
-                    "note: {} {uses}, so -H {} is not used",
-                    plan.algorithm,
-                    h.name()
-                );
+            if let Some(note) = args.search.heuristic.0.and_then(|h| {
+                plan.algorithm
+                    .unused_heuristic(h, &format!("-H {}", h.name()))
+            }) {
+                eprintln!("note: {note}");
             }
             // Named in a stopped search's JSON error too, as compare's and bench's records do.
             ran = Some((plan.algorithm.name(), plan.heuristic_name()));

@@ -1,6 +1,8 @@
 //! The search algorithms offered by name, and how a name given by a user is read (the same
 //! way, with the same error, on the command line, in the web API and in Python).
 
+use crate::heuristic::HeuristicKind;
+
 /// A name that is not one of those offered; the message lists the valid ones.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} '{name}': use one of {valid}")]
@@ -144,6 +146,30 @@ impl Algorithm {
             self,
             Algorithm::Bfs | Algorithm::Constructive | Algorithm::Lookahead
         )
+    }
+
+    /// Why `heuristic`, asked of this algorithm, goes unused, with the heuristic written in
+    /// the front end's words (`given`: `-H pdb:8`, `"heuristic": "pdb:8"`); `None` when the
+    /// algorithm is guided by it. Front ends say so beside the answer rather than refuse it:
+    /// the answer is the same, and a script that runs every algorithm with one heuristic
+    /// should not fail on the two that take none.
+    ///
+    /// ```
+    /// use taquin::{Algorithm, HeuristicKind};
+    /// let why = Algorithm::Bfs.unused_heuristic(HeuristicKind::Manhattan, "-H manhattan");
+    /// assert_eq!(why.as_deref(), Some("bfs uses no heuristic, so -H manhattan is not used"));
+    /// assert!(Algorithm::Lookahead.unused_heuristic(HeuristicKind::Manhattan, "-H manhattan").is_none());
+    /// assert!(Algorithm::AStar.unused_heuristic(HeuristicKind::Misplaced, "-H misplaced").is_none());
+    /// ```
+    pub fn unused_heuristic(self, heuristic: HeuristicKind, given: &str) -> Option<String> {
+        let uses = match self {
+            _ if self.takes_heuristic() => return None,
+            // The look-ahead player's own heuristic, asked by name, is used.
+            Algorithm::Lookahead if heuristic == HeuristicKind::Manhattan => return None,
+            Algorithm::Lookahead => format!("always uses {}", HeuristicKind::Manhattan.name()),
+            _ => "uses no heuristic".to_string(),
+        };
+        Some(format!("{self} {uses}, so {given} is not used"))
     }
 }
 

@@ -266,8 +266,9 @@ fn memory_budget(mib: Option<i128>) -> PyResult<Option<usize>> {
 /// Builds the [`Ask`] from the keyword arguments both `solve` and `solve_batch` take.
 #[allow(clippy::too_many_arguments)]
 fn ask_from(
-    algorithm: &str,
-    heuristic: &str,
+    py: Python<'_>,
+    algorithm: Option<&str>,
+    heuristic: Option<&str>,
     timeout: Option<f64>,
     max_nodes: Option<i128>,
     max_memory: Option<i128>,
@@ -321,7 +322,21 @@ fn ask_from(
             )));
         }
     }
-    let algorithm = algorithm_name(algorithm)?;
+    // None is the default, as for every other keyword.
+    let algorithm = algorithm_name(algorithm.unwrap_or("auto"))?;
+    let heuristic = heuristic_name(heuristic.unwrap_or("auto"))?;
+    // A heuristic the algorithm does not take is said, as the command line says it, and the
+    // search runs without it.
+    if let Some(note) = algorithm
+        .zip(heuristic)
+        .and_then(|(a, h)| a.unused_heuristic(h, &format!("heuristic=\"{}\"", h.name())))
+    {
+        let message =
+            std::ffi::CString::new(note).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        // Level 1: the line of the Python code that called (a Rust function has no frame).
+        PyErr::warn(py, category.as_any(), &message, 1)?;
+    }
     // A setting of another algorithm than the one that runs is refused, not silently unused,
     // as the command line and the web API refuse it.
     let used_by = |name: &str, given: bool, setting: taquin::Setting| -> PyResult<()> {
@@ -346,7 +361,7 @@ fn ask_from(
     Ok(Ask {
         options: SolveOptions {
             algorithm,
-            heuristic: heuristic_name(heuristic)?,
+            heuristic,
             weight: weight.unwrap_or(defaults.weight),
             depth: depth.unwrap_or(defaults.depth),
             threads: threads.unwrap_or(1),
@@ -364,8 +379,10 @@ fn ask_from(
 /// Solves `board` to `goal` (default: tiles in order, blank last).
 ///
 /// `board` and `goal` are text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows or a 2-D array.
-/// `algorithm` and `heuristic` take the CLI's names; "auto" picks for the board (the `plan`
-/// attribute of the result says what and why). `timeout` is in seconds (more than 0, at most a
+/// `algorithm` and `heuristic` take the CLI's names; "auto" (or None) picks for the board (the
+/// `plan` attribute of the result says what and why); a heuristic given to an algorithm that
+/// takes none (`bfs`, `constructive`, `lookahead` but for "manhattan") is not used, and a
+/// `UserWarning` says so. `timeout` is in seconds (more than 0, at most a
 /// year; None for no limit), `max_nodes` counts nodes generated, and `max_memory` is the memory
 /// budget in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`, of A*, BFS and the
 /// beam searches (the anytime search's, and IDA*'s beyond 16 cells). Ctrl-C stops the search.
@@ -392,8 +409,8 @@ pub fn solve(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     goal: Option<&Bound<'_, PyAny>>,
-    algorithm: &str,
-    heuristic: &str,
+    algorithm: Option<&str>,
+    heuristic: Option<&str>,
     timeout: Option<f64>,
     max_nodes: Option<i128>,
     max_memory: Option<i128>,
@@ -403,7 +420,7 @@ pub fn solve(
     on_improved: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SolveResult> {
     let ask = ask_from(
-        algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, threads,
+        py, algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, threads,
     )?;
     if let Some(callback) = on_improved.filter(|c| !c.is_callable()) {
         return Err(PyTypeError::new_err(format!(
@@ -520,8 +537,8 @@ pub fn solve_batch<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     goal: Option<&Bound<'py, PyAny>>,
-    algorithm: &str,
-    heuristic: &str,
+    algorithm: Option<&str>,
+    heuristic: Option<&str>,
     timeout: Option<f64>,
     max_nodes: Option<i128>,
     max_memory: Option<i128>,
@@ -532,7 +549,7 @@ pub fn solve_batch<'py>(
     return_exceptions: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let mut ask = ask_from(
-        algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, None,
+        py, algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, None,
     )?;
     ask.options.workload = Workload::Many;
     let width = in_range_opt("width", width, "give the boards' number of columns")?;

@@ -204,7 +204,7 @@ def test_more_threads_than_any_machine_has_are_refused():
 
 
 def test_threads_go_to_idastar_and_the_anytime_search_and_are_refused_elsewhere():
-    # As the command line's --threads: IDA* splits its iterations, the anytime search keeps at
+    # As the command line's --threads: IDA* splits its iterations, the anytime search
     # shares its beams' layers among them (1: all on one thread), any other algorithm refuses them.
     with pytest.raises(ValueError, match="threads applies to idastar and anytime only, not to astar"):
         taquin.solve(EIGHT, algorithm="astar", threads=2)
@@ -215,6 +215,31 @@ def test_threads_go_to_idastar_and_the_anytime_search_and_are_refused_elsewhere(
         result = taquin.solve(board, timeout=1, threads=threads)
         assert result.algorithm == "anytime"
         assert result.length == 2 and result.optimal
+
+
+def test_none_for_algorithm_or_heuristic_is_auto():
+    for kwargs in ({"algorithm": None}, {"heuristic": None}, {"algorithm": None, "heuristic": None}):
+        result = taquin.solve("6 4 7/8 5 0/3 2 1", **kwargs)
+        assert result.length == 31 and result.optimal, kwargs
+    assert [r.length for r in taquin.solve_batch([EIGHT], algorithm=None, heuristic=None)] == [1]
+
+
+def test_a_heuristic_an_algorithm_takes_not_is_warned_of_and_not_used():
+    with pytest.warns(UserWarning, match="bfs uses no heuristic, so heuristic=\"manhattan\" is not used"):
+        result = taquin.solve("6 4 7/8 5 0/3 2 1", algorithm="bfs", heuristic="manhattan")
+    assert result.length == 31 and result.heuristic == "none"
+    with pytest.warns(UserWarning, match="lookahead always uses manhattan"):
+        taquin.solve(EIGHT, algorithm="lookahead", heuristic="linear-conflict")
+    with pytest.warns(UserWarning, match="constructive uses no heuristic"):
+        taquin.solve_batch([EIGHT], algorithm="constructive", heuristic="manhattan")
+    # A heuristic that is used, or none asked: no warning.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        taquin.solve(EIGHT, algorithm="lookahead", heuristic="manhattan")
+        taquin.solve(EIGHT, algorithm="astar", heuristic="manhattan")
+        taquin.solve(EIGHT, algorithm="bfs")
 
 
 def test_a_node_budget_of_nothing_is_refused_up_front():

@@ -45,6 +45,19 @@ function fillSolverMenu(select, names, label) {
 export function setupSolveMenus(info) {
   fillSolverMenu($("algorithm"), info.algorithms.map((a) => a.name), algorithmName);
   fillSolverMenu($("heuristic"), info.heuristics, heuristicName);
+  // A search that takes no heuristic (BFS, the constructive solver, the look-ahead player,
+  // which always scores by Manhattan distance) switches the heuristic menu off, so that no
+  // choice there looks as if it counted.
+  const guided = new Map(info.algorithms.map((a) => [a.name, a.takes_heuristic !== false]));
+  const menu = $("heuristic");
+  const follow = () => {
+    const algorithm = $("algorithm").value;
+    const takes = guided.get(algorithm) ?? true;
+    menu.disabled = !takes;
+    menu.title = takes ? "" : `${algorithmName(algorithm)} does not take a heuristic to choose`;
+  };
+  $("algorithm").addEventListener("change", follow);
+  follow();
 }
 
 /** The request body: a field left at "auto" is not sent, so the server's planner chooses. */
@@ -52,7 +65,7 @@ function solveBody(board, goal, w) {
   const body = { board: lineOf(board, w), goal: lineOf(goal, w) };
   const algorithm = $("algorithm").value, heuristic = $("heuristic").value;
   if (algorithm && algorithm !== "auto") body.algorithm = algorithm;
-  if (heuristic && heuristic !== "auto") body.heuristic = heuristic;
+  if (heuristic && heuristic !== "auto" && !$("heuristic").disabled) body.heuristic = heuristic;
   // The server may be started with a smaller cap than the page's choices.
   const cap = state.info ? state.info.limits.max_timeout_ms : 60000;
   body.timeout_ms = Math.min(Number($("time-limit").value), cap);

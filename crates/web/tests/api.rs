@@ -257,6 +257,71 @@ async fn malformed_requests_get_json_errors() {
     send(router(), request)
         .await
         .error(StatusCode::PAYLOAD_TOO_LARGE, "too_large");
+    // A compressed body is named as such, not read as broken JSON.
+    let request = Request::post("/api/solve")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_ENCODING, "gzip")
+        .body(Body::from(vec![0x1f, 0x8b, 0x08, 0x00]))
+        .unwrap();
+    let body = send(router(), request)
+        .await
+        .error(StatusCode::UNSUPPORTED_MEDIA_TYPE, "bad_encoding");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("Content-Encoding: gzip"),
+        "{body}"
+    );
+    // "identity" is no encoding at all.
+    let request = Request::post("/api/solve")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_ENCODING, "identity")
+        .body(Body::from(json!({"board": ARTICLE}).to_string()))
+        .unwrap();
+    assert_eq!(send(router(), request).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_heuristic_an_algorithm_takes_not_is_noted_beside_the_answer() {
+    let r = post(
+        "/api/solve",
+        json!({"board": ARTICLE, "algorithm": "bfs", "heuristic": "manhattan"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let answer = r.json();
+    assert_eq!(answer["length"], 31);
+    assert_eq!(answer["heuristic"], "none");
+    assert_eq!(
+        answer["note"],
+        "bfs uses no heuristic, so the heuristic 'manhattan' is not used"
+    );
+    // A heuristic that is used, or none asked: no note.
+    for body in [
+        json!({"board": ARTICLE, "algorithm": "astar", "heuristic": "manhattan"}),
+        json!({"board": "1 2 3/4 5 6/0 7 8", "algorithm": "lookahead", "heuristic": "manhattan"}),
+        json!({"board": ARTICLE, "algorithm": "bfs"}),
+    ] {
+        let r = post("/api/solve", body.clone()).await;
+        assert_eq!(r.status, StatusCode::OK, "{body}");
+        assert!(r.json().get("note").is_none(), "{body}: {}", r.text);
+    }
+    // The page reads which algorithms take one from /api/info.
+    let info = get(router(), "/api/info").await.json();
+    let takes: Vec<(String, bool)> = info["algorithms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["name"].as_str().unwrap().to_string(),
+                a["takes_heuristic"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert!(takes.contains(&("bfs".to_string(), false)), "{takes:?}");
+    assert!(takes.contains(&("idastar".to_string(), true)), "{takes:?}");
 }
 
 #[tokio::test]

@@ -82,8 +82,8 @@ class SolveResult:
 def solve(
     board: BoardLike,
     goal: BoardLike | None = None,
-    algorithm: str = "auto",
-    heuristic: str = "auto",
+    algorithm: str | None = "auto",
+    heuristic: str | None = "auto",
     timeout: float | None = None,
     max_nodes: int | None = None,
     max_memory: int | None = None,
@@ -102,7 +102,9 @@ def solve(
     to another algorithm, they are refused. `threads` (0: every core) splits IDA*'s
     iterations (default 1; the same moves) and the anytime search's beam layers (default:
     every core; 1 runs it all on one thread); given other than 1 to another algorithm, it is
-    refused.
+    refused. `algorithm` and `heuristic` None are "auto"; a heuristic given to an algorithm
+    that takes none (`bfs`, `constructive`, `lookahead` but for "manhattan") is not used, and
+    a `UserWarning` says so.
 
     `on_improved` is called on the calling thread with each better answer as the search finds
     it (beyond 16 cells: the anytime search's, and the beams' between IDA*'s iterations), as
@@ -118,8 +120,8 @@ def solve(
 def solve_batch(
     boards: Sequence[BoardLike] | npt.NDArray[np.integer[Any]],
     goal: BoardLike | None = None,
-    algorithm: str = "auto",
-    heuristic: str = "auto",
+    algorithm: str | None = "auto",
+    heuristic: str | None = "auto",
     timeout: float | None = None,
     max_nodes: int | None = None,
     max_memory: int | None = None,
@@ -133,8 +135,8 @@ def solve_batch(
 def solve_batch(
     boards: Sequence[BoardLike] | npt.NDArray[np.integer[Any]],
     goal: BoardLike | None = None,
-    algorithm: str = "auto",
-    heuristic: str = "auto",
+    algorithm: str | None = "auto",
+    heuristic: str | None = "auto",
     timeout: float | None = None,
     max_nodes: int | None = None,
     max_memory: int | None = None,

@@ -235,6 +235,23 @@ test("a chosen algorithm and heuristic are sent, and named with the menus' words
   assert.match(await page.textContent("#solution-stats"), /^A\* with linear conflict ·/);
 });
 
+test("an algorithm that takes no heuristic switches the heuristic menu off and sends none", async () => {
+  await open();
+  await page.selectOption("#heuristic", "manhattan");
+  await page.selectOption("#algorithm", "bfs");
+  assert.ok(await page.locator("#heuristic").isDisabled());
+  const bodies = [];
+  page.on("request", (r) => r.url().endsWith("/api/solve/stream") && bodies.push(JSON.parse(r.postData())));
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.equal(bodies[0].algorithm, "bfs");
+  assert.ok(!("heuristic" in bodies[0]), JSON.stringify(bodies[0]));
+  // Back to a guided search, the menu and its choice count again.
+  await page.selectOption("#algorithm", "astar");
+  assert.ok(await page.locator("#heuristic").isEnabled());
+  assert.equal(await page.inputValue("#heuristic"), "manhattan");
+});
+
 test("the anytime search's improvements show as 'best so far', then the plan", async () => {
   await fakeStream([
     { progress: { generated: 1000, expanded: 500, bound: 20, time_ms: 5 } },

@@ -11,7 +11,7 @@ use crate::error::AppError;
 use crate::state::AppState;
 
 /// `Json` with our error shape for every rejection (bad JSON, a key given twice, unknown field,
-/// wrong content type, body too large), a body that must arrive within the server's
+/// wrong content type, a compressed body, body too large), a body that must arrive within the server's
 /// `body_timeout` (else 408), and must be a JSON object: serde would also read a struct from an array of its fields in order,
 /// which no documented request is.
 pub struct AppJson<T>(pub T);
@@ -40,6 +40,23 @@ impl<T: DeserializeOwned> FromRequest<AppState> for AppJson<T> {
         };
         if declared.is_some_and(|n| n > limit as u64) {
             return Err(too_large());
+        }
+        // A compressed body would be read as JSON text and fail with a misleading syntax error.
+        if let Some(encoding) = req
+            .headers()
+            .get(axum::http::header::CONTENT_ENCODING)
+            .filter(|v| !v.as_bytes().eq_ignore_ascii_case(b"identity"))
+        {
+            return Err(AppError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "bad_encoding",
+                format!(
+                    "the request body is sent with 'Content-Encoding: {}': this server reads \
+                     plain JSON only; send it uncompressed (no request needs more than {} bytes)",
+                    String::from_utf8_lossy(encoding.as_bytes()),
+                    limit
+                ),
+            ));
         }
         let value = tokio::time::timeout(timeout, taquin_api::body_json(req, state))
             .await
