@@ -286,11 +286,58 @@ fn two_partitions_combined_are_admissible_and_at_least_each_alone() {
                     let mut after = aux;
                     let u = both.update(next.tiles(), next.tiles()[to], from, to, v, &mut after);
                     assert_eq!(u, both.init(next.tiles()).0, "incremental differs");
+                    check_update_within(&both, &board, m, v, aux, u, after);
                 }
             }
             assert!(
                 above_both > 1000,
                 "the partitions differ on {above_both} states only"
+            );
+        }
+    }
+}
+
+/// [`Incremental::update_within`] after `board` moved `m` (its value `v`, state `aux`;
+/// `update` gave `u` and `after`), for every limit around `u`: past the limit, a value past it
+/// and at most `u`; within it, `u`, with a state that values every next move as `after` does.
+fn check_update_within(
+    h: &PdbHeuristic,
+    board: &Board,
+    m: Move,
+    v: u32,
+    aux: <PdbHeuristic as Incremental>::Aux,
+    u: u32,
+    after: <PdbHeuristic as Incremental>::Aux,
+) {
+    let next = board.moved(m).unwrap();
+    let (to, from) = (board.blank(), next.blank());
+    for limit in u.saturating_sub(4)..u + 4 {
+        let mut within = aux;
+        let w = h.update_within(
+            next.tiles(),
+            next.tiles()[to],
+            from,
+            to,
+            v,
+            &mut within,
+            limit,
+        );
+        if u > limit {
+            assert!(w > limit && w <= u, "limit {limit}: {w}, full {u}");
+            continue;
+        }
+        assert_eq!(w, u, "limit {limit}");
+        for m2 in Move::ALL {
+            let Some(third) = next.moved(m2) else {
+                continue;
+            };
+            let (to2, from2) = (next.blank(), third.blank());
+            let (mut x, mut y) = (after, within);
+            let tile = third.tiles()[to2];
+            assert_eq!(
+                h.update(third.tiles(), tile, from2, to2, u, &mut x),
+                h.update(third.tiles(), tile, from2, to2, w, &mut y),
+                "the state update_within left differs"
             );
         }
     }

@@ -64,6 +64,28 @@ pub trait Incremental: Heuristic {
         aux: &mut Self::Aux,
     ) -> u32;
 
+    /// [`Incremental::update`] for a search that cuts off every node whose value passes
+    /// `limit`: where the value is the largest of several lower bounds, it may stop as soon as
+    /// one passes `limit`. It then returns that bound (more than `limit`, at most the value
+    /// `update` gives) and leaves `aux` fit only to be dropped, as the cut node's state is.
+    /// Otherwise it returns what `update` returns, with the same `aux`. Default:
+    /// [`Incremental::update`].
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn update_within(
+        &self,
+        tiles: &[Tile],
+        tile: Tile,
+        from: usize,
+        to: usize,
+        h: u32,
+        aux: &mut Self::Aux,
+        limit: u32,
+    ) -> u32 {
+        let _ = limit;
+        self.update(tiles, tile, from, to, h, aux)
+    }
+
     /// The first half of [`Incremental::update`], for the same arguments: whatever needs no
     /// read of a large table, and a request to the memory for the entries the update will
     /// read. A search that prepares the children of a batch of boards before finishing any

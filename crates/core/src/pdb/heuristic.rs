@@ -657,6 +657,23 @@ impl<const P: usize> PdbHeuristic<P> {
         aux: &PdbAux<P>,
         pending: &mut PdbPending,
     ) {
+        self.step_regular::<PART, PREFETCH>(members, tiles, t, from, to, aux, pending);
+        self.step_mirror::<PART, PREFETCH>(members, tiles, t, from, to, aux, pending);
+    }
+
+    /// The board's half of [`PdbHeuristic::step_partition`].
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn step_regular<const PART: usize, const PREFETCH: bool>(
+        &self,
+        members: &Members,
+        tiles: &[Tile],
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &PdbAux<P>,
+        pending: &mut PdbPending,
+    ) {
         let j = members.tile_pattern[t];
         if j != NONE {
             let ju = j as usize;
@@ -683,6 +700,21 @@ impl<const P: usize> PdbHeuristic<P> {
                 entry,
             };
         }
+    }
+
+    /// The reflection's half of [`PdbHeuristic::step_partition`].
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn step_mirror<const PART: usize, const PREFETCH: bool>(
+        &self,
+        members: &Members,
+        tiles: &[Tile],
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &PdbAux<P>,
+        pending: &mut PdbPending,
+    ) {
         if let Some(tr) = &self.transpose {
             let j = members.mirror_pattern[t];
             if j != NONE {
@@ -733,6 +765,20 @@ impl<const P: usize> PdbHeuristic<P> {
         aux: &mut PdbAux<P>,
         pending: &PdbPending,
     ) {
+        self.finish_regular::<PART>(t, from, to, aux, pending);
+        self.finish_mirror::<PART>(t, from, to, aux, pending);
+    }
+
+    /// The board's half of [`PdbHeuristic::finish_partition`]: its sum of partition `PART`.
+    #[inline(always)]
+    fn finish_regular<const PART: usize>(
+        &self,
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &mut PdbAux<P>,
+        pending: &PdbPending,
+    ) {
         let step = pending.steps[2 * PART];
         if step.pattern != NONE {
             let j = step.pattern as usize;
@@ -742,6 +788,19 @@ impl<const P: usize> PdbHeuristic<P> {
             aux.sum[PART] = aux.sum[PART] + u16::from(e) - u16::from(aux.excess[j]);
             aux.excess[j] = e;
         }
+    }
+
+    /// The reflection's half of [`PdbHeuristic::finish_partition`]: its sum of partition
+    /// `PART`.
+    #[inline(always)]
+    fn finish_mirror<const PART: usize>(
+        &self,
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &mut PdbAux<P>,
+        pending: &PdbPending,
+    ) {
         let step = pending.steps[2 * PART + 1];
         if step.pattern != NONE {
             let j = step.pattern as usize;
@@ -753,6 +812,50 @@ impl<const P: usize> PdbHeuristic<P> {
                 aux.mirror_sum[PART] + u16::from(e) - u16::from(aux.mirror_excess[j]);
             aux.mirror_excess[j] = e;
         }
+    }
+
+    /// Partition `PART`'s part of [`Incremental::update_within`]: its two sums (board and
+    /// reflection) in turn, the one larger at the parent first, each folded into `best` (the
+    /// largest sum known for the child); `Some(value)` as soon as Manhattan distance plus twice
+    /// `best` passes `limit`, the other read then left undone.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn within_partition<const PART: usize>(
+        &self,
+        members: &Members,
+        tiles: &[Tile],
+        t: usize,
+        from: usize,
+        to: usize,
+        aux: &mut PdbAux<P>,
+        limit: u32,
+        best: &mut u16,
+    ) -> Option<u32> {
+        let mut pending = PdbPending::default();
+        let value = |best: u16, aux: &PdbAux<P>| u32::from(aux.manhattan) + 2 * u32::from(best);
+        let mirror_first = aux.mirror_sum[PART] > aux.sum[PART];
+        if mirror_first {
+            self.step_mirror::<PART, false>(members, tiles, t, from, to, aux, &mut pending);
+            self.finish_mirror::<PART>(t, from, to, aux, &pending);
+            *best = (*best).max(aux.mirror_sum[PART]);
+        } else {
+            self.step_regular::<PART, false>(members, tiles, t, from, to, aux, &mut pending);
+            self.finish_regular::<PART>(t, from, to, aux, &pending);
+            *best = (*best).max(aux.sum[PART]);
+        }
+        if value(*best, aux) > limit || self.transpose.is_none() {
+            return (value(*best, aux) > limit).then(|| value(*best, aux));
+        }
+        if mirror_first {
+            self.step_regular::<PART, false>(members, tiles, t, from, to, aux, &mut pending);
+            self.finish_regular::<PART>(t, from, to, aux, &pending);
+            *best = (*best).max(aux.sum[PART]);
+        } else {
+            self.step_mirror::<PART, false>(members, tiles, t, from, to, aux, &mut pending);
+            self.finish_mirror::<PART>(t, from, to, aux, &pending);
+            *best = (*best).max(aux.mirror_sum[PART]);
+        }
+        (value(*best, aux) > limit).then(|| value(*best, aux))
     }
 
     /// What a slide of tile `t` from `from` to `to` changes besides the partitions' values,
@@ -961,6 +1064,52 @@ impl<const P: usize> Incremental for PdbHeuristic<P> {
             self.update_second(second, tiles, t, from, to, aux);
         }
         Self::value(aux)
+    }
+
+    /// The partitions' sums (on the board and on its reflection) are read the parent's
+    /// largest first, and the reads stop once one sum passes the limit: most of the children a
+    /// search cuts off are cut by the first read alone.
+    #[inline]
+    fn update_within(
+        &self,
+        tiles: &[Tile],
+        tile: Tile,
+        from: usize,
+        to: usize,
+        _h: u32,
+        aux: &mut PdbAux<P>,
+        limit: u32,
+    ) -> u32 {
+        let t = tile as usize;
+        self.step_beside_partitions(t, from, to, aux);
+        let mut best = 0;
+        let Some(second) = &self.second else {
+            return self
+                .within_partition::<0>(&self.first, tiles, t, from, to, aux, limit, &mut best)
+                .unwrap_or_else(|| Self::value(aux));
+        };
+        let first_larger = aux.sum[0].max(aux.mirror_sum[0]) >= aux.sum[1].max(aux.mirror_sum[1]);
+        let cut = if first_larger {
+            self.within_partition::<0>(&self.first, tiles, t, from, to, aux, limit, &mut best)
+                .or_else(|| {
+                    self.within_partition::<1>(second, tiles, t, from, to, aux, limit, &mut best)
+                })
+        } else {
+            self.within_partition::<1>(second, tiles, t, from, to, aux, limit, &mut best)
+                .or_else(|| {
+                    self.within_partition::<0>(
+                        &self.first,
+                        tiles,
+                        t,
+                        from,
+                        to,
+                        aux,
+                        limit,
+                        &mut best,
+                    )
+                })
+        };
+        cut.unwrap_or_else(|| Self::value(aux))
     }
 
     #[inline]

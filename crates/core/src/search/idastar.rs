@@ -411,15 +411,23 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
         let tile = self.tiles[to];
         self.tiles[blank & mask] = tile;
         self.tiles[to] = BLANK;
-        let child_h =
-            self.heuristic
-                .update(&self.tiles[..self.cells], tile, to, blank, h, child_aux);
+        // A child past the bound is cut off whatever its exact value: the update may stop
+        // once the value passes the limit (the state of a cut child is dropped).
+        let limit = self.bound.saturating_sub(g + 1);
+        let child_h = self.heuristic.update_within(
+            &self.tiles[..self.cells],
+            tile,
+            to,
+            blank,
+            h,
+            child_aux,
+            limit,
+        );
         let mut child_hb = child_h;
         if self.bpmx {
             child_hb = child_hb.max(hb.saturating_sub(1));
             // Only a node the cheap value left inside the bound is refined, and only until its
             // value passes the bound.
-            let limit = self.bound.saturating_sub(g + 1);
             if g + 1 + child_hb <= self.bound {
                 child_hb = self.heuristic.refine(
                     &self.tiles[..self.cells],
