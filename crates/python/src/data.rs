@@ -189,7 +189,7 @@ pub fn dataset<'py>(
     method: &str,
     moves: Option<i128>,
     goal: Option<&Bound<'py, PyAny>>,
-    heuristic: &str,
+    heuristic: Option<&str>,
     jobs: Option<i128>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<i32>>)> {
     let count: usize = in_range("count", count, COUNT)?;
@@ -240,7 +240,8 @@ pub fn dataset<'py>(
     };
     let ask = Ask {
         options: taquin::SolveOptions {
-            heuristic: heuristic_name(heuristic)?,
+            // None is "auto", as for solve.
+            heuristic: heuristic_name(heuristic.unwrap_or("auto"))?,
             workload: taquin::Workload::Many,
             ..taquin::SolveOptions::default()
         },

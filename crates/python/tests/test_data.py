@@ -44,6 +44,9 @@ def test_dataset_costs_are_optimal_lengths():
         assert taquin.solve(Board(row.reshape(3, 3)), algorithm="bfs").length == c
     # Uniform 8-puzzles average about 22 moves.
     assert 18 < cost.mean() < 26
+    # heuristic=None is "auto", as for solve.
+    again = taquin.dataset("3x3", 60, seed=7, heuristic=None)
+    assert (again[0] == states).all() and (again[1] == cost).all()
 
 
 def test_dataset_by_walks_and_other_goals():

@@ -184,7 +184,7 @@ def dataset(
     method: Literal["uniform", "walk"] = "uniform",
     moves: int | None = None,
     goal: BoardLike | None = None,
-    heuristic: str = "auto",
+    heuristic: str | None = "auto",
     jobs: int | None = None,
 ) -> tuple[npt.NDArray[np.unsignedinteger[Any]], npt.NDArray[np.int32]]:
     """`(states, cost_to_go)`: boards and their optimal distance to the goal.
