@@ -205,6 +205,16 @@ impl Limits {
         self
     }
 
+    /// These limits without their deadline (the node and memory budgets and the cancel flag
+    /// stay): for work that the board alone bounds to a few milliseconds, which a caller
+    /// wants done whatever the clock says.
+    pub fn without_deadline(&self) -> Limits {
+        Limits {
+            deadline: None,
+            ..self.clone()
+        }
+    }
+
     /// A node budget.
     pub fn with_max_nodes(mut self, nodes: u64) -> Limits {
         self.max_nodes = Some(nodes);
