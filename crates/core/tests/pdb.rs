@@ -209,6 +209,8 @@ fn zero_aware_tables_are_admissible_consistent_and_at_least_the_plain_ones() {
         ] {
             let zero = zero_aware_heuristic(&goal, groups, reflect);
             let plain = heuristic(&goal, groups, reflect);
+            // What the search's lazy reads rely on (Incremental::update_within).
+            assert!(zero.consistent() && !plain.consistent());
             let mut stronger = 0;
             for (tiles, d) in &dist {
                 let (z, aux) = zero.init(tiles);
@@ -231,6 +233,7 @@ fn zero_aware_tables_are_admissible_consistent_and_at_least_the_plain_ones() {
                     let u = zero.update(next.tiles(), next.tiles()[to], from, to, z, &mut a);
                     assert_eq!(u, zero.init(next.tiles()).0, "incremental differs");
                     assert!(u.abs_diff(z) <= 1, "inconsistent: {z} -> {u} on {tiles:?}");
+                    check_update_within(&zero, &board, m, z, aux, u, a);
                 }
             }
             assert!(
@@ -298,8 +301,8 @@ fn two_partitions_combined_are_admissible_and_at_least_each_alone() {
 }
 
 /// [`Incremental::update_within`] after `board` moved `m` (its value `v`, state `aux`;
-/// `update` gave `u` and `after`), for every limit around `u`: past the limit, a value past it
-/// and at most `u`; within it, `u`, with a state that values every next move as `after` does.
+/// `update` gave `u` and `after`), for limits up to `u`: past the limit, a value past it
+/// and at most `u`; within it, `u`, with `after`'s state, which values every next move alike.
 fn check_update_within(
     h: &PdbHeuristic,
     board: &Board,
@@ -311,7 +314,8 @@ fn check_update_within(
 ) {
     let next = board.moved(m).unwrap();
     let (to, from) = (board.blank(), next.blank());
-    for limit in u.saturating_sub(4)..u + 4 {
+    // Two limits that cut the child off and one that does not.
+    for limit in u.saturating_sub(2)..=u {
         let mut within = aux;
         let w = h.update_within(
             next.tiles(),
@@ -327,6 +331,7 @@ fn check_update_within(
             continue;
         }
         assert_eq!(w, u, "limit {limit}");
+        assert_eq!(format!("{within:?}"), format!("{after:?}"), "limit {limit}");
         for m2 in Move::ALL {
             let Some(third) = next.moved(m2) else {
                 continue;
@@ -468,7 +473,7 @@ fn eight_puzzle_exhaustive_exact_admissible_incremental() {
             let board = Board::from_tiles(3, 3, tiles.clone()).unwrap();
             let p = plain.init(tiles).0;
             assert!(p <= d, "inadmissible: {p} > {d} on {tiles:?}");
-            for h in [&split, &odd] {
+            for h in [&split, &odd, &plain] {
                 let (v, aux) = h.init(tiles);
                 assert!(v <= d, "inadmissible: {v} > {d} on {tiles:?}");
                 for m in Move::ALL {
@@ -479,6 +484,7 @@ fn eight_puzzle_exhaustive_exact_admissible_incremental() {
                     let mut a = aux;
                     let u = h.update(next.tiles(), tile, from, to, v, &mut a);
                     assert_eq!(u, h.init(next.tiles()).0, "incremental differs");
+                    check_update_within(h, &board, m, v, aux, u, a);
                 }
             }
             if split.init(tiles).0 > p {

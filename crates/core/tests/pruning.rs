@@ -8,6 +8,8 @@
 //!   finds the BFS distance from every 8-puzzle state, the lengths plain IDA* finds on random
 //!   4x3 and 3x5 boards, and generates fewer nodes than plain IDA*; on two and three threads
 //!   it returns the sequential search's moves.
+//! - The pattern databases' lazy reads ([`Incremental::update_within`]) search the same nodes
+//!   as reading every table.
 //!
 //! Run in release (`cargo test --release`).
 
@@ -269,4 +271,88 @@ fn parallel_search_with_full_pruning_returns_the_sequential_moves() {
             assert_eq!(par.moves, seq.moves, "instance {}", inst.id);
         }
     }
+}
+
+/// IDA* with the pattern databases' lazy reads ([`Incremental::update_within`]) searches the
+/// same nodes as with every table read at every node: plain tables (which may be inconsistent,
+/// so that with BPMX the reads go on until a child would cut off its parent) and zero-aware
+/// ones, one partition and two (on two threads, the same moves).
+#[test]
+fn lazy_table_reads_search_the_same_nodes_as_reading_every_table() {
+    /// The same heuristic with every table read ([`Incremental::update_within`]'s default).
+    struct Eager<'a>(&'a PdbHeuristic);
+    impl Heuristic for Eager<'_> {
+        fn estimate(&self, tiles: &[Tile]) -> u32 {
+            self.0.estimate(tiles)
+        }
+    }
+    impl Incremental for Eager<'_> {
+        type Aux = <PdbHeuristic as Incremental>::Aux;
+        type Pending = ();
+        fn init(&self, tiles: &[Tile]) -> (u32, Self::Aux) {
+            self.0.init(tiles)
+        }
+        fn update(
+            &self,
+            tiles: &[Tile],
+            tile: Tile,
+            from: usize,
+            to: usize,
+            h: u32,
+            aux: &mut Self::Aux,
+        ) -> u32 {
+            self.0.update(tiles, tile, from, to, h, aux)
+        }
+        fn consistent(&self) -> bool {
+            self.0.consistent()
+        }
+    }
+    let instances = taquin::instances::parse_file(include_str!("data/korf_easy.txt")).unwrap();
+    let tables = Tables::in_memory();
+    let goal = &instances[0].goal;
+    let mut lazier = 0;
+    for name in [
+        "pdb:5-5-5",
+        "zpdb:5-5-5",
+        "pdb:5-5-5+6-6-3",
+        "zpdb:5-5-5+6-6-3",
+    ] {
+        let taquin::HeuristicKind::Pdb(preset) = taquin::HeuristicKind::parse(name).unwrap() else {
+            panic!("{name} is no pattern database");
+        };
+        let h = tables
+            .pdb_heuristic(preset, goal, BuildPolicy::IfMissing, &Limits::none())
+            .unwrap();
+        assert_eq!(h.consistent(), name.starts_with('z'), "{name}");
+        for inst in &instances {
+            let run = |threads: usize, lazy: bool| {
+                let (b, g, p, l) = (&inst.board, &inst.goal, Pruning::full(16), Limits::none());
+                match (threads, lazy) {
+                    (1, true) => idastar_with(b, g, &h, p, &l, None),
+                    (1, false) => idastar_with(b, g, &Eager(&h), p, &l, None),
+                    (_, true) => idastar_parallel_with(b, g, &h, p, &l, None, threads),
+                    (_, false) => idastar_parallel_with(b, g, &Eager(&h), p, &l, None, threads),
+                }
+                .unwrap()
+            };
+            for threads in [1, 2] {
+                let (lazy, eager) = (run(threads, true), run(threads, false));
+                assert_eq!(Some(lazy.len() as u32), inst.optimal_length);
+                assert_eq!(lazy.moves, eager.moves, "{name}, instance {}", inst.id);
+                // On two threads the last iteration's count depends on which thread finds the
+                // goal first.
+                let counts = |s: &taquin::Solution| (s.stats.generated, s.stats.expanded);
+                if threads == 1 {
+                    assert_eq!(
+                        counts(&lazy),
+                        counts(&eager),
+                        "{name}, instance {}",
+                        inst.id
+                    );
+                }
+                lazier += 1;
+            }
+        }
+    }
+    assert_eq!(lazier, 4 * instances.len() * 2);
 }

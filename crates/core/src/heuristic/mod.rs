@@ -86,6 +86,15 @@ pub trait Incremental: Heuristic {
         self.update(tiles, tile, from, to, h, aux)
     }
 
+    /// True when the heuristic is consistent: a move changes its value by at most one. A
+    /// child then never proves its parent farther than the parent's own value, so
+    /// bidirectional pathmax raises nothing, and a search may stop
+    /// [`Incremental::update_within`] at the bound itself. Default: false, the answer that is
+    /// always safe.
+    fn consistent(&self) -> bool {
+        false
+    }
+
     /// The first half of [`Incremental::update`], for the same arguments: whatever needs no
     /// read of a large table, and a request to the memory for the entries the update will
     /// read. A search that prepares the children of a batch of boards before finishing any

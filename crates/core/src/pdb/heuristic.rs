@@ -1066,6 +1066,13 @@ impl<const P: usize> Incremental for PdbHeuristic<P> {
         Self::value(aux)
     }
 
+    /// Zero-aware tables are consistent (a move changes a pattern's place, blank region
+    /// included, by one step at most), and so are sums and maxima of them; plain tables and
+    /// the dual lookups need not be.
+    fn consistent(&self) -> bool {
+        self.dual.is_none() && self.patterns.iter().all(|p| p.layout.is_some())
+    }
+
     /// The partitions' sums (on the board and on its reflection) are read the parent's
     /// largest first, and the reads stop once one sum passes the limit: most of the children a
     /// search cuts off are cut by the first read alone.

@@ -203,6 +203,12 @@ pub(crate) struct Engine<'a, H: Incremental, C: Control<H::Aux>, const CAP: usiz
     fsm: &'static [[u32; 4]],
     /// Bidirectional pathmax.
     bpmx: bool,
+    /// How far past the bound a child's value must be known before it is cut off
+    /// ([`Incremental::update_within`]'s limit, beyond `bound - g - 1`): 0, or with BPMX and a
+    /// heuristic that may be inconsistent 2, so that a child that would cut off its parent
+    /// still does (one more than two past the bound), and the search is the same node for
+    /// node.
+    slack: u32,
     /// Children tried smallest value first.
     ordered: bool,
     /// With `ordered`: the children of the nodes on the current path, four per depth.
@@ -255,6 +261,11 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
             neighbours,
             fsm: pruning.fsm.table(),
             bpmx: pruning.bpmx,
+            slack: if pruning.bpmx && !heuristic.consistent() {
+                2
+            } else {
+                0
+            },
             ordered: pruning.ordered,
             children: Vec::new(),
             start: pruning.fsm.start(),
@@ -414,6 +425,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
         // A child past the bound is cut off whatever its exact value: the update may stop
         // once the value passes the limit (the state of a cut child is dropped).
         let limit = self.bound.saturating_sub(g + 1);
+        let within = limit + self.slack;
         let child_h = self.heuristic.update_within(
             &self.tiles[..self.cells],
             tile,
@@ -421,7 +433,7 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
             blank,
             h,
             child_aux,
-            limit,
+            within,
         );
         let mut child_hb = child_h;
         if self.bpmx {
