@@ -831,6 +831,8 @@ impl<const P: usize> PdbHeuristic<P> {
         limit: u32,
         best: &mut u16,
     ) -> Option<u32> {
+        // Written out, not as a loop over the two sides: the loop took 10 % more instructions
+        // on an 80-move 15-puzzle (callgrind).
         let mut pending = PdbPending::default();
         let value = |best: u16, aux: &PdbAux<P>| u32::from(aux.manhattan) + 2 * u32::from(best);
         let mirror_first = aux.mirror_sum[PART] > aux.sum[PART];
