@@ -576,6 +576,7 @@ impl WithHeuristic for IdaRun<'_> {
                 threads,
                 self.progress,
             )
+            .keeping(self.checkpoint)
         });
         let mut hook;
         let between: Option<Between> = match beams.as_mut() {

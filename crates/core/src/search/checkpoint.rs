@@ -18,9 +18,15 @@
 //!
 //! The IDA* node counts of a resumed search are those of the search run in one go: the nodes
 //! of finished jobs are counted once, those of jobs cut short not at all (they are searched
-//! again). (The solver's beams between the iterations beyond 16 cells start afresh in each
-//! sitting, so their nodes may differ.) Its time is the time of every sitting, the lost work
-//! included.
+//! again). Its time is the time of every sitting, the lost work included.
+//!
+//! The work the solver runs between two iterations beyond 16 cells (the beams of
+//! [`crate::solvers::anytime`]'s incumbent, which can take hours before the last iteration of a
+//! hard 24-puzzle) keeps its own place beside the search's: one line, in its own words
+//! ([`Checkpoint::interlude`]), written into the place before the coming iteration after each
+//! of its steps, and carried on by IDA* into the places after it. A search resumed before an
+//! iteration goes on with the step that was under way, not with the first; the nodes of the
+//! steps it finished are counted once, as IDA*'s jobs are.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -77,6 +83,9 @@ pub struct Checkpoint {
     pub sizes: Vec<u64>,
     /// Time spent so far, over every sitting.
     pub elapsed: Duration,
+    /// The place of the work between the iterations, as of its last step, one line in its own
+    /// words (module docs), if it has kept one.
+    pub interlude: Option<String>,
 }
 
 impl Checkpoint {
@@ -104,6 +113,7 @@ impl Checkpoint {
             iteration_generated: 0,
             sizes: sizes.to_vec(),
             elapsed,
+            interlude: None,
         }
     }
 
@@ -206,6 +216,9 @@ impl CheckpointFile {
             c.elapsed.as_millis(),
             done,
         );
+        if let Some(interlude) = &c.interlude {
+            let _ = writeln!(text, "interlude {}", interlude.replace(['\n', '\r'], " "));
+        }
         let mut tmp = self.path.clone().into_os_string();
         tmp.push(".tmp");
         // Synced before the rename, and the directory after it: a machine switched off just
@@ -313,6 +326,16 @@ impl CheckpointFile {
         if !jobs.is_multiple_of(64) && done.last().is_some_and(|w| w >> (jobs % 64) != 0) {
             return Err(damaged("the done set names jobs past the last one"));
         }
+        let interlude = match lines.next() {
+            None => None,
+            Some(line) => match line.split_once(' ') {
+                Some(("interlude", state)) => Some(state.to_string()),
+                _ => return Err(damaged(&format!("{line:?} after the done set"))),
+            },
+        };
+        if lines.next().is_some() {
+            return Err(damaged("it goes on past its last field"));
+        }
         if iterations == 0
             || sizes.len() + 1 != iterations as usize
             || next_bound <= bound
@@ -337,7 +360,23 @@ impl CheckpointFile {
             iteration_generated,
             sizes,
             elapsed,
+            interlude,
         })
+    }
+
+    /// Keeps `state` (one line) as what the work between the iterations has done before the
+    /// iteration with `bound`, with the search's time `elapsed`, if the file holds the place
+    /// before that iteration; it is left alone otherwise. A write that fails is tried again
+    /// at the next step (as IDA*'s periodic writes are).
+    pub(crate) fn keep_interlude(&self, bound: u32, state: &str, elapsed: Duration) {
+        let Ok(Some(mut place)) = self.load() else {
+            return;
+        };
+        if place.is_unsplit() && place.bound == bound {
+            place.interlude = Some(state.to_string());
+            place.elapsed = elapsed;
+            let _ = self.save(&place);
+        }
     }
 }
 
@@ -359,6 +398,7 @@ mod tests {
             iteration_generated: 1_000_000,
             sizes: vec![10, 2000],
             elapsed: Duration::from_millis(3_600_123),
+            interlude: None,
         }
     }
 
@@ -435,6 +475,47 @@ mod tests {
         assert_eq!(back, place);
         assert!(back.is_unsplit() && !sample().is_unsplit());
         assert_eq!(back.jobs_done(), 0);
+        f.remove().unwrap();
+    }
+
+    #[test]
+    fn the_work_between_iterations_keeps_its_state_in_the_place_before_the_next() {
+        let f = file("interlude", "beams");
+        let place = Checkpoint::unsplit(100, 9, (10, 5), &[1; 8], Duration::from_secs(9));
+        // Nothing is kept where there is no place, or the place of another iteration.
+        f.keep_interlude(100, "width=4", Duration::from_secs(20));
+        assert_eq!(f.load().unwrap(), None);
+        f.save(&place).unwrap();
+        f.keep_interlude(102, "width=4", Duration::from_secs(20));
+        assert_eq!(f.load().unwrap().unwrap(), place);
+
+        f.keep_interlude(100, "width=4\nbest=UL", Duration::from_secs(20));
+        let back = f.load().unwrap().unwrap();
+        assert_eq!(back.interlude.as_deref(), Some("width=4 best=UL"));
+        assert_eq!(
+            (back.bound, back.generated, back.elapsed),
+            (100, 10, Duration::from_secs(20))
+        );
+        // Within an iteration the place is IDA*'s: it carries what was kept, but it is not
+        // written to.
+        let mut split = sample();
+        split.interlude = Some("width=16".into());
+        f.save(&split).unwrap();
+        assert_eq!(f.load().unwrap().unwrap(), split);
+        f.keep_interlude(94, "width=4", Duration::from_secs(20));
+        assert_eq!(f.load().unwrap().unwrap(), split);
+        let text = std::fs::read_to_string(f.path()).unwrap();
+        std::fs::write(f.path(), text.replace("interlude", "something")).unwrap();
+        let e = f.load().unwrap_err().to_string();
+        assert!(e.contains("damaged") && e.contains("delete it"), "{e}");
+        f.save(&back).unwrap();
+        let text = std::fs::read_to_string(f.path()).unwrap();
+        std::fs::write(f.path(), format!("{text}more\n")).unwrap();
+        assert!(f
+            .load()
+            .unwrap_err()
+            .to_string()
+            .contains("past its last field"));
         f.remove().unwrap();
     }
 

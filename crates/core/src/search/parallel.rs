@@ -503,6 +503,8 @@ where
                 iteration_generated: generated - before,
                 sizes: sizes.clone(),
                 elapsed: Duration::ZERO,
+                // What the work between the iterations kept goes on with the search's place.
+                interlude: file.load().ok().flatten().and_then(|c| c.interlude),
             });
             Keeper {
                 file,
@@ -596,8 +598,14 @@ where
         // The iteration is complete: its successor is kept before it begins, so that the
         // work between the two (the beams of `between`, the split) loses no more than itself.
         if let Some(keeper) = &shared.keeper {
-            let place =
+            let mut place =
                 Checkpoint::unsplit(bound, iterations + 1, (g, e), &sizes, started.elapsed());
+            place.interlude = keeper
+                .place
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .interlude
+                .clone();
             // As a periodic write: one that fails is tried again later.
             if keeper.file.save(&place).is_ok() {
                 *keeper.saved.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();

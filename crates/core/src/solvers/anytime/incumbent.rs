@@ -26,6 +26,13 @@
 //! within the same budget its beams and windows generate the same nodes and find the same
 //! moves every time, on any number of threads.
 //!
+//! With a checkpoint file ([`BeamIncumbent::keeping`]) it keeps its place in the search's after
+//! each beam ([`crate::search::checkpoint`]): on the hardest 24-puzzles the beams before the
+//! last iteration take hours (Korf & Felner's #33: 39 minutes and 4.8 G nodes of them went
+//! without a trace when that search was stopped). A search resumed before an iteration goes
+//! on with the beam that was under way, one resumed within an iteration with the schedule and
+//! counts the beams had reached: either way its beams are those of a search run in one go.
+//!
 //! [`Between`]: crate::search::idastar::Between
 
 use crate::board::Board;
@@ -33,6 +40,7 @@ use crate::clock::Instant;
 use crate::heuristic::Incremental;
 use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
 use crate::moves::Move;
+use crate::search::checkpoint::CheckpointFile;
 use crate::search::idastar::Interlude;
 use crate::solvers::shorten::{shorten_reporting, ShortenOptions};
 
@@ -96,6 +104,15 @@ pub(crate) struct BeamIncumbent<'a, H> {
     /// A beam or window stopped at the time or node limit or the cancel flag: nothing more is
     /// run (IDA* meets the limit at its next check).
     stopped: bool,
+    /// Where the search keeps its place, if anywhere: this hook keeps its own there too.
+    keep: Option<&'a CheckpointFile>,
+    /// Nodes generated and expanded by the beams and windows before the bound under way.
+    before_bound: (u64, u64),
+    /// The search's time as the file had it when the call for the bound under way began, and
+    /// when that was: the time of the place kept.
+    sitting: (std::time::Duration, Instant),
+    /// Whether the place kept in the file has been read ([`BeamIncumbent::resume`]).
+    resumed: bool,
 }
 
 impl<'a, H> BeamIncumbent<'a, H>
@@ -136,7 +153,18 @@ where
             allowed: 0,
             started: Instant::now(),
             stopped: false,
+            keep: None,
+            before_bound: (0, 0),
+            sitting: (std::time::Duration::ZERO, Instant::now()),
+            resumed: false,
         }
+    }
+
+    /// The same, keeping its place in `file` (the search's checkpoint) after each beam, and
+    /// going on from the place kept there when the search resumes before an iteration.
+    pub(crate) fn keeping(mut self, file: Option<&'a CheckpointFile>) -> Self {
+        self.keep = file;
+        self
     }
 
     /// IDA*'s hook before the iteration with `bound`: `sizes` holds the nodes each iteration
@@ -148,10 +176,12 @@ where
         sizes: &[u64],
         total: (u64, u64),
     ) -> Interlude {
-        let (generated, expanded) = (self.generated, self.expanded);
+        self.before_bound = (self.generated, self.expanded);
+        self.resume(bound);
+        let (generated, expanded) = self.before_bound;
         self.searched = (
-            total.0.saturating_sub(self.generated),
-            total.1.saturating_sub(self.expanded),
+            total.0.saturating_sub(generated),
+            total.1.saturating_sub(expanded),
         );
         self.allowed = (SHARE * foreseen(sizes)) as u64;
         while !self.stopped && self.best_len() > bound as usize {
@@ -165,12 +195,14 @@ where
                     let polished = self.goal_windows(best, &LONG_GOAL_WINDOWS);
                     self.keep(polished, bound);
                 }
+                self.keep_place(bound);
                 continue;
             }
             let Some(width) = self.fitting_width() else {
                 break;
             };
             self.run_beam(bound, width);
+            self.keep_place(bound);
         }
         Interlude {
             moves: self.best.clone(),
@@ -178,6 +210,131 @@ where
             expanded: self.expanded - expanded,
             peak_memory_bytes: self.peak_memory_bytes,
         }
+    }
+
+    /// This hook's place before the iteration with `bound`, in the words
+    /// [`BeamIncumbent::resume`] reads: its schedule, its counts and its best solution.
+    fn place(&self, bound: u32) -> String {
+        let best = self
+            .best
+            .as_deref()
+            .map_or_else(|| "-".to_string(), crate::moves::to_letters);
+        format!(
+            "beams bound={bound} before_bound={}/{} spent={}/{} width={} widest={} fresh={} \
+             orders={} long_windows_done={} cost_per_width={:?} peak_memory_bytes={} best={best}",
+            self.before_bound.0,
+            self.before_bound.1,
+            self.generated,
+            self.expanded,
+            self.width,
+            self.widest,
+            u8::from(self.fresh),
+            self.orders,
+            u8::from(self.long_windows_done),
+            self.cost_per_width,
+            self.peak_memory_bytes,
+        )
+    }
+
+    /// Writes this hook's place before the iteration with `bound` to the checkpoint file, if
+    /// any, unless one of the caller's limits has run out: the step then may have stopped half
+    /// way (a window pass cut short still gives its moves), and its place is the one before it.
+    fn keep_place(&self, bound: u32) {
+        let Some(file) = self.keep else {
+            return;
+        };
+        let ran_out = self.limits.check(self.searched.0 + self.generated).is_err();
+        if !self.stopped && !ran_out {
+            let (elapsed, since) = self.sitting;
+            file.keep_interlude(bound, &self.place(bound), elapsed + since.elapsed());
+        }
+    }
+
+    /// Reads the search's time before the iteration with `bound` from the checkpoint file,
+    /// and at the first call, the place an earlier sitting kept there, to go on from it: one
+    /// kept before this bound goes on with the beam that was under way, one kept before an
+    /// earlier bound (the iterations since were IDA*'s alone) with this bound's first. A
+    /// place that cannot be read, or whose solution does not solve the board, is not taken:
+    /// the beams start afresh, which costs time, never an answer.
+    fn resume(&mut self, bound: u32) {
+        let Some(file) = self.keep else {
+            return;
+        };
+        let Ok(Some(kept)) = file.load() else {
+            return;
+        };
+        if kept.is_unsplit() && kept.bound == bound {
+            self.sitting = (kept.elapsed, Instant::now());
+        }
+        let first = !std::mem::replace(&mut self.resumed, true);
+        let Some(place) = kept.interlude.as_deref().and_then(|k| self.read_place(k)) else {
+            return;
+        };
+        if first && place.bound <= bound {
+            let (generated, expanded) = place.spent;
+            self.before_bound = if place.bound == bound {
+                place.before_bound
+            } else {
+                place.spent
+            };
+            (self.generated, self.expanded) = (generated, expanded);
+            (self.width, self.widest, self.fresh, self.orders) =
+                (place.width, place.widest, place.fresh, place.orders);
+            self.long_windows_done = place.long_windows_done;
+            self.cost_per_width = place.cost_per_width;
+            self.peak_memory_bytes = self.peak_memory_bytes.max(place.peak_memory_bytes);
+            self.best = place.best;
+        }
+    }
+
+    /// The place [`BeamIncumbent::place`] wrote, if `text` is one, with a solution that solves
+    /// the board.
+    fn read_place(&self, text: &str) -> Option<KeptPlace> {
+        let mut words = text.split_whitespace();
+        if words.next() != Some("beams") {
+            return None;
+        }
+        let fields: std::collections::HashMap<&str, &str> =
+            words.map(|w| w.split_once('=')).collect::<Option<_>>()?;
+        let number = |name: &str| fields.get(name)?.parse::<u64>().ok();
+        let pair = |name: &str| {
+            let (a, b) = fields.get(name)?.split_once('/')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        };
+        let flag = |name: &str| match *fields.get(name)? {
+            "0" => Some(false),
+            "1" => Some(true),
+            _ => None,
+        };
+        let best = match *fields.get("best")? {
+            "-" => None,
+            letters => {
+                let moves = crate::moves::parse_moves(letters).ok()?;
+                let mut end = self.board.clone();
+                (end.apply_all(&moves).is_ok() && end == *self.goal).then_some(())?;
+                Some(moves)
+            }
+        };
+        let place = KeptPlace {
+            bound: u32::try_from(number("bound")?).ok()?,
+            before_bound: pair("before_bound")?,
+            spent: pair("spent")?,
+            width: usize::try_from(number("width")?).ok()?,
+            widest: usize::try_from(number("widest")?).ok()?,
+            fresh: flag("fresh")?,
+            orders: usize::try_from(number("orders")?).ok()?,
+            long_windows_done: flag("long_windows_done")?,
+            cost_per_width: fields.get("cost_per_width")?.parse().ok()?,
+            peak_memory_bytes: usize::try_from(number("peak_memory_bytes")?).ok()?,
+            best,
+        };
+        let sane = place.before_bound.0 <= place.spent.0
+            && place.before_bound.1 <= place.spent.1
+            && (1..=MAX_WIDTH).contains(&place.width)
+            && (1..=MAX_WIDTH).contains(&place.widest)
+            && place.cost_per_width.is_finite()
+            && place.cost_per_width > 0.0;
+        sane.then_some(place)
     }
 
     /// The width of the next beam: the schedule's, or where it does not fit what is left of
@@ -400,6 +557,22 @@ where
     }
 }
 
+/// [`BeamIncumbent`]'s place as a checkpoint file keeps it ([`BeamIncumbent::place`]).
+struct KeptPlace {
+    /// The bound of the iteration it was kept before.
+    bound: u32,
+    before_bound: (u64, u64),
+    spent: (u64, u64),
+    width: usize,
+    widest: usize,
+    fresh: bool,
+    orders: usize,
+    long_windows_done: bool,
+    cost_per_width: f64,
+    peak_memory_bytes: usize,
+    best: Option<Vec<Move>>,
+}
+
 /// The nodes the next iteration is foreseen to generate, from the sizes of those before it: the
 /// last one's times its growth over the one before (0 before the second iteration: the first
 /// ones are small).
@@ -560,11 +733,24 @@ mod tests {
         threads: usize,
         limits: &Limits,
     ) -> Result<Solution, crate::solution::SolveError> {
+        with_beams_keeping(board, goal, threads, limits, None)
+    }
+
+    /// [`with_beams_within`], the search and the beams keeping their place in `keep` if given
+    /// (on the parallel engine, as the solver does).
+    fn with_beams_keeping(
+        board: &Board,
+        goal: &Board,
+        threads: usize,
+        limits: &Limits,
+        keep: Option<&CheckpointFile>,
+    ) -> Result<Solution, crate::solution::SolveError> {
         let h = LinearConflict::new(goal);
-        let mut beams = BeamIncumbent::new(board, goal, &h, limits, threads, None);
+        let beams = BeamIncumbent::new(board, goal, &h, limits, threads, None);
+        let mut beams = beams.keeping(keep);
         let mut hook = |bound, sizes: &[u64], total| beams.before_iteration(bound, sizes, total);
         let (pruning, between) = (Pruning::full(25), Some(&mut hook as Between));
-        if threads == 1 {
+        if threads == 1 && keep.is_none() {
             idastar_between(board, goal, &h, pruning, limits, None, between)
         } else {
             idastar_parallel_between(
@@ -574,10 +760,81 @@ mod tests {
                 pruning,
                 limits,
                 None,
-                (threads, None),
+                (threads, keep),
                 between,
             )
         }
+    }
+
+    /// [`with_beams_within`] on the parallel engine on one thread, keeping its place and the
+    /// beams' in `file`.
+    fn with_beams_kept(
+        board: &Board,
+        goal: &Board,
+        limits: &Limits,
+        file: &CheckpointFile,
+    ) -> Result<Solution, crate::solution::SolveError> {
+        with_beams_keeping(board, goal, 1, limits, Some(file))
+    }
+
+    #[test]
+    fn a_search_stopped_anywhere_goes_on_with_the_beams_it_would_have_run_in_one_go() {
+        let dir = std::env::temp_dir().join(format!("taquin-beams-kept-{}", std::process::id()));
+        let file = |name: &str| CheckpointFile::new(dir.join(name), "beams kept");
+        // IDA* with linear conflict takes 1.6 M nodes on this board; the beams spare it the
+        // last iteration.
+        let (board, goal, exact) = scrambled(70, 4);
+        let whole = with_beams_kept(&board, &goal, &Limits::none(), &file("whole")).unwrap();
+        assert!(whole.optimal && whole.len() == exact.len());
+        let (mut within_beams, mut within_iterations) = (0, 0);
+        for twentieth in 1..20 {
+            let f = file(&format!("stopped-{twentieth}"));
+            let budget = whole.stats.generated * twentieth / 20;
+            let stopped =
+                with_beams_kept(&board, &goal, &Limits::none().with_max_nodes(budget), &f);
+            assert!(
+                matches!(stopped, Err(crate::solution::SolveError::Limit { .. })),
+                "{budget}: {stopped:?}"
+            );
+            let kept = f.load().unwrap().unwrap();
+            let Some(beams) = kept.interlude.clone() else {
+                continue;
+            };
+            assert!(beams.starts_with("beams bound="), "{beams}");
+            if kept.is_unsplit() && beams.starts_with(&format!("beams bound={} ", kept.bound)) {
+                within_beams += 1;
+            } else {
+                within_iterations += 1;
+            }
+            // However often it was stopped, the search goes on with the same beams, and its
+            // moves and counts are those of the search run in one go.
+            let resumed = with_beams_kept(&board, &goal, &Limits::none(), &f).unwrap();
+            assert_eq!(resumed.moves, whole.moves, "stopped at {budget}");
+            assert_eq!(
+                (resumed.stats.generated, resumed.stats.expanded),
+                (whole.stats.generated, whole.stats.expanded),
+                "stopped at {budget}: {kept:?}"
+            );
+            f.remove().unwrap();
+        }
+        assert!(
+            within_beams > 0 && within_iterations > 0,
+            "stops within the beams: {within_beams}, within IDA*'s iterations: {within_iterations}"
+        );
+        // A place that cannot be read is not taken: the beams start afresh, and the answer is
+        // the same.
+        let f = file("unreadable");
+        let budget = whole.stats.generated / 2;
+        let _ = with_beams_kept(&board, &goal, &Limits::none().with_max_nodes(budget), &f);
+        let mut kept = f.load().unwrap().unwrap();
+        for damage in ["beams width=x", "beams bound=9 best=UUUU"] {
+            kept.interlude = Some(damage.into());
+            f.save(&kept).unwrap();
+            let resumed = with_beams_kept(&board, &goal, &Limits::none(), &f).unwrap();
+            assert_eq!(resumed.moves, whole.moves, "{damage}");
+        }
+        f.remove().unwrap();
+        file("whole").remove().unwrap();
     }
 
     #[test]
