@@ -84,7 +84,9 @@ impl Places {
 /// One line on where a kept search (`what`: "instance 21", "the search") stands, for the
 /// user who resumes it.
 pub fn describe(what: &str, file: &CheckpointFile, place: &Checkpoint) -> String {
-    let within = if place.is_unsplit() {
+    let within = if place.interlude_under_way() {
+        "about to begin, its beams going on from the one that was under way".to_string()
+    } else if place.is_unsplit() {
         "about to begin".to_string()
     } else {
         format!(
@@ -147,6 +149,13 @@ mod tests {
         let text = describe("instance 21", &file, &unsplit);
         assert!(
             text.contains("iteration 9 with bound 101, about to begin; 1,500,000,000 nodes"),
+            "{text}"
+        );
+        let mut beams = unsplit.clone();
+        beams.interlude = Some("beams bound=101 width=4096".into());
+        let text = describe("instance 21", &file, &beams);
+        assert!(
+            text.contains("bound 101, about to begin, its beams going on from the one that"),
             "{text}"
         );
         let mut under_way = unsplit.clone();

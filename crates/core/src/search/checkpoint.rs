@@ -18,7 +18,8 @@
 //!
 //! The IDA* node counts of a resumed search are those of the search run in one go: the nodes
 //! of finished jobs are counted once, those of jobs cut short not at all (they are searched
-//! again). Its time is the time of every sitting, the lost work included.
+//! again). Its time is the time of every sitting, the lost work included (but for a beam that
+//! was under way when the search stopped: the time since its place was last kept).
 //!
 //! The work the solver runs between two iterations beyond 16 cells (the beams of
 //! [`crate::solvers::anytime`]'s incumbent, which can take hours before the last iteration of a
@@ -120,6 +121,15 @@ impl Checkpoint {
     /// Whether the iteration has not been cut into jobs yet ([`Checkpoint::unsplit`]).
     pub fn is_unsplit(&self) -> bool {
         self.jobs == 0
+    }
+
+    /// Whether the work between the iterations was under way before this iteration when the
+    /// search stopped, and goes on there when it resumes: the place is before the iteration,
+    /// and the interlude line (its work's name, then `bound=B`) was kept before this bound.
+    pub fn interlude_under_way(&self) -> bool {
+        let bound = format!("bound={}", self.bound);
+        let kept_before = |line: &str| line.split_whitespace().nth(1) == Some(bound.as_str());
+        self.is_unsplit() && self.interlude.as_deref().is_some_and(kept_before)
     }
 
     /// How many jobs are finished.
@@ -366,8 +376,9 @@ impl CheckpointFile {
 
     /// Keeps `state` (one line) as what the work between the iterations has done before the
     /// iteration with `bound`, with the search's time `elapsed`, if the file holds the place
-    /// before that iteration; it is left alone otherwise. A write that fails is tried again
-    /// at the next step (as IDA*'s periodic writes are).
+    /// before that iteration; it is left alone otherwise. A write that fails leaves the state
+    /// of the step before, as a failed periodic write of IDA*'s leaves its place before: a
+    /// search resumed from there runs that step again, and counts its nodes twice.
     pub(crate) fn keep_interlude(&self, bound: u32, state: &str, elapsed: Duration) {
         let Ok(Some(mut place)) = self.load() else {
             return;
@@ -496,6 +507,17 @@ mod tests {
             (back.bound, back.generated, back.elapsed),
             (100, 10, Duration::from_secs(20))
         );
+        assert!(
+            !back.interlude_under_way(),
+            "no bound in {:?}",
+            back.interlude
+        );
+        f.keep_interlude(100, "beams bound=98 width=4", Duration::from_secs(20));
+        assert!(!f.load().unwrap().unwrap().interlude_under_way());
+        f.keep_interlude(100, "beams bound=100 width=4", Duration::from_secs(20));
+        assert!(f.load().unwrap().unwrap().interlude_under_way());
+        f.keep_interlude(100, "width=4 best=UL", Duration::from_secs(20));
+        let back = f.load().unwrap().unwrap();
         // Within an iteration the place is IDA*'s: it carries what was kept, but it is not
         // written to.
         let mut split = sample();

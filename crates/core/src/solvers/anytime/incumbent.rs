@@ -104,6 +104,8 @@ pub(crate) struct BeamIncumbent<'a, H> {
     /// A beam or window stopped at the time or node limit or the cancel flag: nothing more is
     /// run (IDA* meets the limit at its next check).
     stopped: bool,
+    /// A beam of one board ran out of memory: no beam fits the budget, and none runs again.
+    no_beam_fits: bool,
     /// Where the search keeps its place, if anywhere: this hook keeps its own there too.
     keep: Option<&'a CheckpointFile>,
     /// Nodes generated and expanded by the beams and windows before the bound under way.
@@ -153,6 +155,7 @@ where
             allowed: 0,
             started: Instant::now(),
             stopped: false,
+            no_beam_fits: false,
             keep: None,
             before_bound: (0, 0),
             sitting: (std::time::Duration::ZERO, Instant::now()),
@@ -184,7 +187,7 @@ where
             total.1.saturating_sub(expanded),
         );
         self.allowed = (SHARE * foreseen(sizes)) as u64;
-        while !self.stopped && self.best_len() > bound as usize {
+        while !self.stopped && !self.no_beam_fits && self.best_len() > bound as usize {
             if self.width >= self.widest && !self.fresh && !self.long_windows_done {
                 // The widest beam has had its turn: the best solution goes through the long
                 // goal windows once, as in the anytime search once its beams are over
@@ -221,7 +224,8 @@ where
             .map_or_else(|| "-".to_string(), crate::moves::to_letters);
         format!(
             "beams bound={bound} before_bound={}/{} spent={}/{} width={} widest={} fresh={} \
-             orders={} long_windows_done={} cost_per_width={:?} peak_memory_bytes={} best={best}",
+             orders={} long_windows_done={} no_beam_fits={} cost_per_width={:?} \
+             peak_memory_bytes={} best={best}",
             self.before_bound.0,
             self.before_bound.1,
             self.generated,
@@ -231,6 +235,7 @@ where
             u8::from(self.fresh),
             self.orders,
             u8::from(self.long_windows_done),
+            u8::from(self.no_beam_fits),
             self.cost_per_width,
             self.peak_memory_bytes,
         )
@@ -281,6 +286,7 @@ where
             (self.width, self.widest, self.fresh, self.orders) =
                 (place.width, place.widest, place.fresh, place.orders);
             self.long_windows_done = place.long_windows_done;
+            self.no_beam_fits = place.no_beam_fits;
             self.cost_per_width = place.cost_per_width;
             self.peak_memory_bytes = self.peak_memory_bytes.max(place.peak_memory_bytes);
             self.best = place.best;
@@ -324,11 +330,15 @@ where
             fresh: flag("fresh")?,
             orders: usize::try_from(number("orders")?).ok()?,
             long_windows_done: flag("long_windows_done")?,
+            no_beam_fits: flag("no_beam_fits")?,
             cost_per_width: fields.get("cost_per_width")?.parse().ok()?,
             peak_memory_bytes: usize::try_from(number("peak_memory_bytes")?).ok()?,
             best,
         };
-        let sane = place.before_bound.0 <= place.spent.0
+        // No search counts 2^62 nodes: larger counts are damage, and would overflow the sums.
+        let sane = place.spent.0 < 1 << 62
+            && place.spent.1 <= place.spent.0
+            && place.before_bound.0 <= place.spent.0
             && place.before_bound.1 <= place.spent.1
             && (1..=MAX_WIDTH).contains(&place.width)
             && (1..=MAX_WIDTH).contains(&place.widest)
@@ -441,7 +451,7 @@ where
             }
             Some(limit) => {
                 // At width 1 out of memory: no beam fits at all.
-                self.stopped |= limit == LimitHit::Memory;
+                self.no_beam_fits |= limit == LimitHit::Memory;
                 self.stops(Some(limit), by_share);
                 return;
             }
@@ -568,6 +578,7 @@ struct KeptPlace {
     fresh: bool,
     orders: usize,
     long_windows_done: bool,
+    no_beam_fits: bool,
     cost_per_width: f64,
     peak_memory_bytes: usize,
     best: Option<Vec<Move>>,
@@ -821,6 +832,23 @@ mod tests {
             within_beams > 0 && within_iterations > 0,
             "stops within the beams: {within_beams}, within IDA*'s iterations: {within_iterations}"
         );
+        // Where no beam fits the memory budget, the beams stop for good, and so they do
+        // after a resume.
+        for log2 in [11, 13] {
+            let small = Limits::none().with_max_memory(1 << log2);
+            let whole = with_beams_kept(&board, &goal, &small, &file("small")).unwrap();
+            for twentieth in 1..4 {
+                let f = file(&format!("small-{twentieth}"));
+                let budget = whole.stats.generated * twentieth / 20;
+                let _ = with_beams_kept(&board, &goal, &small.clone().with_max_nodes(budget), &f);
+                let resumed = with_beams_kept(&board, &goal, &small, &f).unwrap();
+                assert_eq!(resumed.moves, whole.moves, "2^{log2} bytes, {budget} nodes");
+                assert_eq!(
+                    resumed.stats.generated, whole.stats.generated,
+                    "2^{log2} bytes, stopped at {budget} nodes"
+                );
+            }
+        }
         // A place that cannot be read is not taken: the beams start afresh, and the answer is
         // the same.
         let f = file("unreadable");
