@@ -581,7 +581,9 @@ impl WithHeuristic for IdaRun<'_> {
         let mut hook;
         let between: Option<Between> = match beams.as_mut() {
             Some(beams) => {
-                hook = |bound, sizes: &[u64], total| beams.before_iteration(bound, sizes, total);
+                hook = |bound, sizes: &[u64], total, sitting| {
+                    beams.before_iteration(bound, sizes, total, sitting)
+                };
                 Some(&mut hook)
             }
             None => None,

@@ -617,32 +617,42 @@ pub(crate) struct Interlude {
     pub expanded: u64,
     /// The largest memory estimate it reached, in bytes.
     pub peak_memory_bytes: usize,
+    /// Of `generated` and `expanded`, the nodes of earlier sittings of a resumed search (work
+    /// that kept its place, [`crate::search::checkpoint`]): counted in the search's totals, not
+    /// against this sitting's limits.
+    pub earlier: (u64, u64),
 }
 
 /// Work IDA* runs before each iteration: the solver's search for a solution as short as the
 /// next bound on large boards ([`crate::solvers::anytime::BeamIncumbent`]), which makes that
 /// iteration, the most expensive one when it is the last, unnecessary. Called with the bound of
-/// the iteration about to start, the nodes each iteration before it generated, and the nodes
-/// the whole search generated and expanded so far.
-pub(crate) type Between<'a> = &'a mut dyn FnMut(u32, &[u64], (u64, u64)) -> Interlude;
+/// the iteration about to start, the nodes each iteration before it generated, the nodes the
+/// whole search generated and expanded so far (over every sitting of a resumed search), and of
+/// those generated, the ones of this sitting (which the caller's limits count).
+pub(crate) type Between<'a> = &'a mut dyn FnMut(u32, &[u64], (u64, u64), u64) -> Interlude;
 
 /// Runs `between` (if any) before the iteration with `bound`, adding its nodes to `stats`
-/// (the search's so far, which it times): its solution when no longer than `bound` (optimal:
-/// it ends the search), or the limit its nodes reached.
+/// (the search's so far over every sitting, which it times) and to `earlier` (those of the
+/// sittings before this one, which the limits do not count) those it says are of earlier
+/// sittings: its solution when no longer than `bound` (optimal: it ends the search), or the
+/// limit this sitting's nodes reached.
 pub(crate) fn interlude(
     between: &mut Option<Between>,
     bound: u32,
     sizes: &[u64],
     limits: &Limits,
-    stats: &mut Stats,
+    (stats, earlier): (&mut Stats, &mut (u64, u64)),
     started: Stopwatch,
 ) -> Result<Option<Solution>, SolveError> {
     let Some(between) = between else {
         return Ok(None);
     };
-    let found = between(bound, sizes, (stats.generated, stats.expanded));
+    let sitting = stats.generated - earlier.0;
+    let found = between(bound, sizes, (stats.generated, stats.expanded), sitting);
     stats.generated += found.generated;
     stats.expanded += found.expanded;
+    earlier.0 += found.earlier.0;
+    earlier.1 += found.earlier.1;
     stats.peak_memory_bytes = stats.peak_memory_bytes.max(found.peak_memory_bytes);
     stats.elapsed = started.elapsed();
     if let Some(moves) = found.moves.filter(|m| m.len() as u64 <= u64::from(bound)) {
@@ -660,8 +670,8 @@ pub(crate) fn interlude(
             ..Solution::default()
         }));
     }
-    match limits.check(stats.generated) {
-        Err(hit) if found.generated > 0 => Err(SolveError::Limit {
+    match limits.check(stats.generated - earlier.0) {
+        Err(hit) if found.generated > found.earlier.0 => Err(SolveError::Limit {
             hit,
             stats: stats.clone(),
             bound,
@@ -711,7 +721,7 @@ fn run<H: Incremental, const CAP: usize>(
             engine.bound,
             &sizes,
             limits,
-            &mut so_far,
+            (&mut so_far, &mut (0, 0)),
             started,
         )?;
         if let Some(solution) = ended {

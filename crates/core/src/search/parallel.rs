@@ -408,7 +408,7 @@ where
     // reported.
     let mut expanded = 0u64;
     let mut generated = 0u64;
-    let carried = resumed
+    let mut carried = resumed
         .as_ref()
         .map_or((0, 0), |c| (c.generated, c.expanded));
     let mut iterations = resumed.as_ref().map_or(0, |c| c.iterations - 1);
@@ -416,7 +416,6 @@ where
     let mut sizes: Vec<u64> = resumed.as_ref().map_or(Vec::new(), |c| c.sizes.clone());
     // What `between` reached (IDA*'s own memory is the paths).
     let mut peak_memory_bytes = 0;
-    let total = |generated: u64, expanded: u64| (carried.0 + generated, carried.1 + expanded);
     let wanted = match keep {
         Some(_) => JOBS_PER_THREAD_KEPT * threads,
         None => JOBS_PER_THREAD * threads,
@@ -427,7 +426,7 @@ where
         // ([`Checkpoint::is_unsplit`]) starts as a new one.
         let place = resumed.take().filter(|c| !c.is_unsplit());
         if place.is_none() {
-            let (g, e) = total(generated, expanded);
+            let (g, e) = (carried.0 + generated, carried.1 + expanded);
             let mut so_far = Stats {
                 expanded: e,
                 generated: g,
@@ -435,9 +434,9 @@ where
                 peak_memory_bytes,
                 ..Stats::default()
             };
-            if let Some(solution) =
-                interlude(&mut between, bound, &sizes, limits, &mut so_far, started)?
-            {
+            // The nodes `between` kept from earlier sittings join those carried.
+            let both = (&mut so_far, &mut carried);
+            if let Some(solution) = interlude(&mut between, bound, &sizes, limits, both, started)? {
                 return Ok(solution);
             }
             (generated, expanded) = (so_far.generated - carried.0, so_far.expanded - carried.1);
@@ -456,8 +455,10 @@ where
         let (jobs, split_bound, split_generated, split_expanded, depth) = match split {
             Ok(split) => split,
             Err((hit, split_generated, split_expanded)) => {
-                let (generated, expanded) =
-                    total(generated + split_generated, expanded + split_expanded);
+                let (generated, expanded) = (
+                    carried.0 + generated + split_generated,
+                    carried.1 + expanded + split_expanded,
+                );
                 let stats = Stats {
                     expanded,
                     generated,
@@ -489,7 +490,7 @@ where
             expanded += split_expanded;
         }
         let keeper = keep.map(|file| {
-            let (g, e) = total(generated, expanded);
+            let (g, e) = (carried.0 + generated, carried.1 + expanded);
             let checkpoint = place.clone().unwrap_or_else(|| Checkpoint {
                 bound,
                 iterations,
@@ -554,7 +555,7 @@ where
             }
             None => generated - before,
         });
-        let (g, e) = total(generated, expanded);
+        let (g, e) = (carried.0 + generated, carried.1 + expanded);
         let stats = Stats {
             expanded: e,
             generated: g,

@@ -110,6 +110,13 @@ pub(crate) struct BeamIncumbent<'a, H> {
     keep: Option<&'a CheckpointFile>,
     /// Nodes generated and expanded by the beams and windows before the bound under way.
     before_bound: (u64, u64),
+    /// Nodes generated and expanded by the beams and windows when this sitting's call for the
+    /// bound under way began (more than `before_bound` when it goes on from a place kept by an
+    /// earlier sitting).
+    call_start: (u64, u64),
+    /// Nodes the search had generated in this sitting when that call began: the caller's
+    /// limits count this sitting's nodes ([`BeamIncumbent::in_sitting`]).
+    sitting_at_call: u64,
     /// The search's time as the file had it when the call for the bound under way began, and
     /// when that was: the time of the place kept.
     sitting: (std::time::Duration, Instant),
@@ -158,6 +165,8 @@ where
             no_beam_fits: false,
             keep: None,
             before_bound: (0, 0),
+            call_start: (0, 0),
+            sitting_at_call: 0,
             sitting: (std::time::Duration::ZERO, Instant::now()),
             resumed: false,
         }
@@ -171,16 +180,20 @@ where
     }
 
     /// IDA*'s hook before the iteration with `bound`: `sizes` holds the nodes each iteration
-    /// before it generated, `total` the nodes the search generated and expanded so far (this
-    /// hook's included). Returns the best solution, and the nodes spent since the last call.
+    /// before it generated, `total` the nodes the search generated and expanded so far over
+    /// every sitting (this hook's included), `sitting` those generated in this sitting.
+    /// Returns the best solution, and the nodes spent since the last call (with those of an
+    /// earlier sitting's beams before this bound, when it goes on from their place).
     pub(crate) fn before_iteration(
         &mut self,
         bound: u32,
         sizes: &[u64],
         total: (u64, u64),
+        sitting: u64,
     ) -> Interlude {
         self.before_bound = (self.generated, self.expanded);
         self.resume(bound);
+        (self.call_start, self.sitting_at_call) = ((self.generated, self.expanded), sitting);
         let (generated, expanded) = self.before_bound;
         self.searched = (
             total.0.saturating_sub(generated),
@@ -212,6 +225,7 @@ where
             generated: self.generated - generated,
             expanded: self.expanded - expanded,
             peak_memory_bytes: self.peak_memory_bytes,
+            earlier: (self.call_start.0 - generated, self.call_start.1 - expanded),
         }
     }
 
@@ -248,7 +262,7 @@ where
         let Some(file) = self.keep else {
             return;
         };
-        let ran_out = self.limits.check(self.searched.0 + self.generated).is_err();
+        let ran_out = self.limits.check(self.in_sitting()).is_err();
         if !self.stopped && !ran_out {
             let (elapsed, since) = self.sitting;
             file.keep_interlude(bound, &self.place(bound), elapsed + since.elapsed());
@@ -374,11 +388,17 @@ where
         self.best.as_ref().map_or(usize::MAX, Vec::len)
     }
 
+    /// The nodes the search has generated in this sitting, this hook's included: what the
+    /// caller's limits count (a resumed search's limits are counted afresh).
+    fn in_sitting(&self) -> u64 {
+        self.sitting_at_call + (self.generated - self.call_start.0)
+    }
+
     /// The caller's limits with the node budget IDA* and this hook left, and at most what is
     /// left of this hook's share before the coming iteration plus `slack`; whether that share
     /// is the tighter of the two.
     fn left(&self, slack: u64) -> (Limits, bool) {
-        let limits = self.limits.after(self.searched.0 + self.generated);
+        let limits = self.limits.after(self.in_sitting());
         let share = self
             .allowed
             .saturating_sub(self.generated)
@@ -686,7 +706,7 @@ mod tests {
     fn a_solution_as_long_as_the_next_bound_ends_the_search_proven_without_that_iteration() {
         let (board, goal, exact) = scrambled(60, 3);
         let mut bounds = Vec::new();
-        let mut hook = |bound: u32, _: &[u64], _: (u64, u64)| {
+        let mut hook = |bound: u32, _: &[u64], _: (u64, u64), _: u64| {
             bounds.push(bound);
             Interlude {
                 moves: Some(exact.moves.clone()),
@@ -718,11 +738,12 @@ mod tests {
         let mut longer = exact.moves.clone();
         let last = *longer.last().unwrap();
         longer.extend([last.inverse(), last]);
-        let mut hook = |_: u32, _: &[u64], _: (u64, u64)| Interlude {
+        let mut hook = |_: u32, _: &[u64], _: (u64, u64), _: u64| Interlude {
             moves: Some(longer.clone()),
             generated: 10,
             expanded: 1,
             peak_memory_bytes: 0,
+            earlier: (0, 0),
         };
         let s = with_hook(&board, &goal, &mut hook);
         assert_eq!(s.moves, exact.moves);
@@ -759,7 +780,9 @@ mod tests {
         let h = LinearConflict::new(goal);
         let beams = BeamIncumbent::new(board, goal, &h, limits, threads, None);
         let mut beams = beams.keeping(keep);
-        let mut hook = |bound, sizes: &[u64], total| beams.before_iteration(bound, sizes, total);
+        let mut hook = |bound, sizes: &[u64], total, sitting| {
+            beams.before_iteration(bound, sizes, total, sitting)
+        };
         let (pruning, between) = (Pruning::full(25), Some(&mut hook as Between));
         if threads == 1 && keep.is_none() {
             idastar_between(board, goal, &h, pruning, limits, None, between)
@@ -832,6 +855,29 @@ mod tests {
             within_beams > 0 && within_iterations > 0,
             "stops within the beams: {within_beams}, within IDA*'s iterations: {within_iterations}"
         );
+        // A node budget for each sitting (a resumed search's limits are counted afresh): each
+        // sitting gets on, however many nodes the earlier ones generated, until the search
+        // ends as it does in one go.
+        let f = file("sittings");
+        let budget = whole.stats.generated / 8;
+        let mut sittings = 0;
+        let solved = loop {
+            sittings += 1;
+            assert!(
+                sittings <= 40,
+                "no end after {sittings} sittings of {budget} nodes"
+            );
+            match with_beams_kept(&board, &goal, &Limits::none().with_max_nodes(budget), &f) {
+                Ok(s) => break s,
+                Err(crate::solution::SolveError::Limit { hit, .. }) => {
+                    assert_eq!(hit, LimitHit::Nodes)
+                }
+                Err(e) => panic!("{e}"),
+            }
+        };
+        assert_eq!(solved.moves, whole.moves);
+        assert_eq!(solved.stats.generated, whole.stats.generated);
+        assert!(sittings >= 8, "{sittings} sittings of {budget} nodes");
         // Where no beam fits the memory budget, the beams stop for good, and so they do
         // after a resume.
         for log2 in [11, 13] {
