@@ -611,7 +611,8 @@ pub(crate) struct Interlude {
     /// than the bound of the next iteration: every shorter bound was searched without finding
     /// the goal.
     pub moves: Option<Vec<Move>>,
-    /// Nodes it generated (counted with the search's, against its node budget).
+    /// Nodes it generated (counted with the search's, and but for `earlier`, against its node
+    /// budget).
     pub generated: u64,
     /// Nodes it expanded.
     pub expanded: u64,

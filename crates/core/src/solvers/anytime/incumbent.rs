@@ -111,8 +111,8 @@ pub(crate) struct BeamIncumbent<'a, H> {
     /// Nodes generated and expanded by the beams and windows before the bound under way.
     before_bound: (u64, u64),
     /// Nodes generated and expanded by the beams and windows when this sitting's call for the
-    /// bound under way began (more than `before_bound` when it goes on from a place kept by an
-    /// earlier sitting).
+    /// bound under way began (more than `before_bound` when it goes on from a place an earlier
+    /// sitting kept before this same bound).
     call_start: (u64, u64),
     /// Nodes the search had generated in this sitting when that call began: the caller's
     /// limits count this sitting's nodes ([`BeamIncumbent::in_sitting`]).
@@ -857,7 +857,8 @@ mod tests {
         );
         // A node budget for each sitting (a resumed search's limits are counted afresh): each
         // sitting gets on, however many nodes the earlier ones generated, until the search
-        // ends as it does in one go.
+        // ends as it does in one go. (A budget smaller than one of IDA*'s jobs or one beam
+        // would not: each sitting would stop within the same step.)
         let f = file("sittings");
         let budget = whole.stats.generated / 8;
         let mut sittings = 0;
