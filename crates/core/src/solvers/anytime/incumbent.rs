@@ -285,26 +285,28 @@ where
         if kept.is_unsplit() && kept.bound == bound {
             self.sitting = (kept.elapsed, Instant::now());
         }
-        let first = !std::mem::replace(&mut self.resumed, true);
+        if std::mem::replace(&mut self.resumed, true) {
+            return;
+        }
         let Some(place) = kept.interlude.as_deref().and_then(|k| self.read_place(k)) else {
             return;
         };
-        if first && place.bound <= bound {
-            let (generated, expanded) = place.spent;
-            self.before_bound = if place.bound == bound {
-                place.before_bound
-            } else {
-                place.spent
-            };
-            (self.generated, self.expanded) = (generated, expanded);
-            (self.width, self.widest, self.fresh, self.orders) =
-                (place.width, place.widest, place.fresh, place.orders);
-            self.long_windows_done = place.long_windows_done;
-            self.no_beam_fits = place.no_beam_fits;
-            self.cost_per_width = place.cost_per_width;
-            self.peak_memory_bytes = self.peak_memory_bytes.max(place.peak_memory_bytes);
-            self.best = place.best;
+        if place.bound > bound {
+            return;
         }
+        self.before_bound = if place.bound == bound {
+            place.before_bound
+        } else {
+            place.spent
+        };
+        (self.generated, self.expanded) = place.spent;
+        (self.width, self.widest, self.fresh, self.orders) =
+            (place.width, place.widest, place.fresh, place.orders);
+        self.long_windows_done = place.long_windows_done;
+        self.no_beam_fits = place.no_beam_fits;
+        self.cost_per_width = place.cost_per_width;
+        self.peak_memory_bytes = self.peak_memory_bytes.max(place.peak_memory_bytes);
+        self.best = place.best;
     }
 
     /// The place [`BeamIncumbent::place`] wrote, if `text` is one, with a solution that solves
@@ -330,8 +332,7 @@ where
             "-" => None,
             letters => {
                 let moves = crate::moves::parse_moves(letters).ok()?;
-                let mut end = self.board.clone();
-                (end.apply_all(&moves).is_ok() && end == *self.goal).then_some(())?;
+                crate::solution::verify_moves(self.board, self.goal, &moves).ok()?;
                 Some(moves)
             }
         };
