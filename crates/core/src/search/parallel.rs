@@ -368,6 +368,12 @@ where
     )
 }
 
+/// The nodes generated and expanded over every sitting: this sitting's, and those `carried`
+/// from earlier ones.
+fn with_carried(carried: (u64, u64), generated: u64, expanded: u64) -> (u64, u64) {
+    (carried.0 + generated, carried.1 + expanded)
+}
+
 /// [`idastar_parallel_with`] running `between` before each iteration (see [`Between`]), and
 /// keeping its place in `keep` when given ([`super::checkpoint`]): a search resumed from there
 /// goes on where the last one stopped.
@@ -426,7 +432,7 @@ where
         // ([`Checkpoint::is_unsplit`]) starts as a new one.
         let place = resumed.take().filter(|c| !c.is_unsplit());
         if place.is_none() {
-            let (g, e) = (carried.0 + generated, carried.1 + expanded);
+            let (g, e) = with_carried(carried, generated, expanded);
             let mut so_far = Stats {
                 expanded: e,
                 generated: g,
@@ -455,9 +461,10 @@ where
         let (jobs, split_bound, split_generated, split_expanded, depth) = match split {
             Ok(split) => split,
             Err((hit, split_generated, split_expanded)) => {
-                let (generated, expanded) = (
-                    carried.0 + generated + split_generated,
-                    carried.1 + expanded + split_expanded,
+                let (generated, expanded) = with_carried(
+                    carried,
+                    generated + split_generated,
+                    expanded + split_expanded,
                 );
                 let stats = Stats {
                     expanded,
@@ -490,7 +497,7 @@ where
             expanded += split_expanded;
         }
         let keeper = keep.map(|file| {
-            let (g, e) = (carried.0 + generated, carried.1 + expanded);
+            let (g, e) = with_carried(carried, generated, expanded);
             let checkpoint = place.clone().unwrap_or_else(|| Checkpoint {
                 bound,
                 iterations,
@@ -555,7 +562,7 @@ where
             }
             None => generated - before,
         });
-        let (g, e) = (carried.0 + generated, carried.1 + expanded);
+        let (g, e) = with_carried(carried, generated, expanded);
         let stats = Stats {
             expanded: e,
             generated: g,

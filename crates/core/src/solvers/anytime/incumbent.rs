@@ -119,7 +119,7 @@ pub(crate) struct BeamIncumbent<'a, H> {
     sitting_at_call: u64,
     /// The search's time as the file had it when the call for the bound under way began, and
     /// when that was: the time of the place kept.
-    sitting: (std::time::Duration, Instant),
+    search_time: (std::time::Duration, Instant),
     /// Whether the place kept in the file has been read ([`BeamIncumbent::resume`]).
     resumed: bool,
 }
@@ -167,7 +167,7 @@ where
             before_bound: (0, 0),
             call_start: (0, 0),
             sitting_at_call: 0,
-            sitting: (std::time::Duration::ZERO, Instant::now()),
+            search_time: (std::time::Duration::ZERO, Instant::now()),
             resumed: false,
         }
     }
@@ -264,7 +264,7 @@ where
         };
         let ran_out = self.limits.check(self.in_sitting()).is_err();
         if !self.stopped && !ran_out {
-            let (elapsed, since) = self.sitting;
+            let (elapsed, since) = self.search_time;
             file.keep_interlude(bound, &self.place(bound), elapsed + since.elapsed());
         }
     }
@@ -283,7 +283,7 @@ where
             return;
         };
         if kept.is_unsplit() && kept.bound == bound {
-            self.sitting = (kept.elapsed, Instant::now());
+            self.search_time = (kept.elapsed, Instant::now());
         }
         if std::mem::replace(&mut self.resumed, true) {
             return;
