@@ -138,18 +138,20 @@ impl Layout {
         let n = layout.geo.n;
         if n <= REGION_TABLE_MAX_CELLS {
             // A set of k cells leaves at most 15 free cells: a region number fits four bits.
+            // Each region past the first writes its number on its own cells (region 0 is the
+            // zeros left), rather than each cell searching the set's regions.
             layout.set_regions = (0..sets)
                 .map(|m| {
-                    let first = layout.block_of_region(m as u64, 1);
-                    let of_cell = (0..n).fold(0u64, |bits, cell| {
-                        let block = layout.search_block(m as u64, cell);
-                        let r = if block == m as u64 {
-                            0
-                        } else {
-                            block - first + 1
-                        };
-                        bits | r << (4 * cell)
-                    });
+                    let mut of_cell = 0u64;
+                    for r in 1..layout.regions_of(m as u64) {
+                        let mut cells =
+                            layout.regions[layout.block_of_region(m as u64, r) as usize];
+                        while cells != 0 {
+                            let cell = cells.trailing_zeros() as u64;
+                            cells &= cells - 1;
+                            of_cell |= (r as u64) << (4 * cell);
+                        }
+                    }
                     SetRegions {
                         of_cell,
                         extra: layout.extra[m],
