@@ -141,7 +141,7 @@ impl Perms {
 
     /// The rank of the order of rank `r` after the tile at position `a` leaves it and comes back
     /// at position `b`.
-    #[inline]
+    #[inline(always)]
     pub fn shift(&self, r: u64, a: usize, b: usize) -> u64 {
         if a == b {
             return r;
@@ -149,6 +149,14 @@ impl Perms {
         if let Some(t) = self.shift_table(a, b) {
             return u64::from(t[r as usize]);
         }
+        self.shift_by_ranking(r, a, b)
+    }
+
+    /// [`Perms::shift`] without a table (more than eight tiles, or a gap beyond the tables):
+    /// kept out of line, so that the look-up a search makes at every node stays small enough
+    /// to be inlined into it.
+    #[inline(never)]
+    fn shift_by_ranking(&self, r: u64, a: usize, b: usize) -> u64 {
         let mut seq = [0u8; 64];
         let mut moved = [0u8; 64];
         let k = self.k;
