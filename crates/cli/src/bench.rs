@@ -30,7 +30,7 @@ use crate::bench_results::{published_beside, read_published, RunInfo};
 use crate::common::{self, LimitArgs, EXIT_FAILED};
 use crate::errors::Coded;
 use crate::in_flight::InFlight;
-use crate::solve::{parse_algorithm_or_auto, parse_heuristic_or_auto, Auto};
+use crate::solve::{no_progress_note, parse_algorithm_or_auto, parse_heuristic_or_auto, Auto};
 
 /// Arguments of `taquin bench`.
 #[derive(clap::Args, Debug)]
@@ -413,6 +413,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                 .expect("the limit flags were checked before the run");
             let report = |p| in_flight.update(&inst.id, &p);
             let mut options = options.clone();
+            let mut before = None;
             if let Some(places) = &places {
                 let file = places.of(inst, &hname);
                 // A damaged or foreign file is the solve's error, in the instance's row.
@@ -423,12 +424,26 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                             describe(&format!("instance {}", inst.id), &file, &place)
                         )
                     });
+                    before = Some(place);
                 }
                 options.checkpoint = Some(Arc::new(file));
             }
             let result = Request::new(inst.board.clone(), inst.goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, Some(&report)));
             in_flight.done(&inst.id);
+            // A sitting its limit stopped where it began would stop there every time.
+            if let (Some(before), Some(file), Err(SolveError::Limit { hit, .. })) =
+                (&before, &options.checkpoint, &result)
+            {
+                let unmoved = file
+                    .load()
+                    .ok()
+                    .flatten()
+                    .is_some_and(|now| before.same_place(&now));
+                if let Some(note) = unmoved.then(|| no_progress_note(*hit)).flatten() {
+                    bar.suspend(|| eprintln!("instance {}: {note}", inst.id));
+                }
+            }
             result
         };
         // The results file gets each instance as it finishes; the output, in file order.

@@ -207,9 +207,10 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             .and_then(|(request, plan)| {
                 let spinner = Spinner::for_plan(&plan).logging_improvements(args.explain);
                 let progress = |p| spinner.update(p);
+                let watch = crate::solve::PlaceWatch::before(&plan);
                 let result = plan.run(&request, tables, Some(&progress));
                 spinner.finish();
-                kept = crate::solve::checkpoint_after(&plan, &result);
+                kept = watch.after(&plan, &result);
                 result
             })
             .and_then(|mut solution| {
@@ -287,7 +288,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
         Err(err) => {
             let code =
                 crate::errors::report_solve_error(&mut out, &err, &err.to_string(), args.json)?;
-            crate::solve::kept_note(kept.as_deref());
+            crate::solve::kept_note(kept.as_ref());
             return Ok(code);
         }
     };

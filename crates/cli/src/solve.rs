@@ -7,8 +7,9 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use serde_json::json;
-use taquin::search::CheckpointFile;
+use taquin::search::{Checkpoint, CheckpointFile};
 use taquin::solvers::shorten::{shorten_within, ShortenOptions};
+use taquin::LimitHit;
 use taquin::{
     Algorithm, Board, HeuristicKind, Plan, Request, Setting, Solution, SolveError, SolveOptions,
     SolveReport, Tables,
@@ -260,37 +261,92 @@ fn checkpoint_for(
     Ok(file)
 }
 
-/// After a run with `--checkpoint`: a solved search's file goes (a failure to delete it is
-/// warned of); a stopped one's is kept, and returned for [`kept_note`] after the error.
-pub fn checkpoint_after(
-    plan: &Plan,
-    result: &Result<Solution, SolveError>,
-) -> Option<std::path::PathBuf> {
-    let file = plan.checkpoint.as_ref()?;
-    match result {
-        Ok(s) if s.optimal => {
-            let removed = file
-                .remove()
-                .with_context(|| format!("deleting the checkpoint {}", file.path().display()));
-            if let Err(e) = removed {
-                eprintln!("warning: {e:#}");
+/// The place a run with `--checkpoint` starts from, read before the run so that
+/// [`PlaceWatch::after`] can tell whether the sitting moved it on.
+pub struct PlaceWatch {
+    before: Option<Checkpoint>,
+}
+
+/// A stopped search's kept place, for [`kept_note`].
+pub struct Kept {
+    path: std::path::PathBuf,
+    /// The limit that stopped a sitting which left the place where it found it.
+    stalled: Option<LimitHit>,
+}
+
+impl PlaceWatch {
+    /// The place `plan`'s checkpoint holds now (none without `--checkpoint`, or for a search
+    /// not begun).
+    pub fn before(plan: &Plan) -> PlaceWatch {
+        let before = plan
+            .checkpoint
+            .as_ref()
+            .and_then(|f| f.load().ok().flatten());
+        PlaceWatch { before }
+    }
+
+    /// After the run: a solved search's file goes (a failure to delete it is warned of); a
+    /// stopped one's is kept, and returned for [`kept_note`] after the error, with the limit
+    /// that stopped it if the place did not move.
+    pub fn after(self, plan: &Plan, result: &Result<Solution, SolveError>) -> Option<Kept> {
+        let file = plan.checkpoint.as_ref()?;
+        match result {
+            Ok(s) if s.optimal => {
+                let removed = file
+                    .remove()
+                    .with_context(|| format!("deleting the checkpoint {}", file.path().display()));
+                if let Err(e) = removed {
+                    eprintln!("warning: {e:#}");
+                }
+                None
             }
-            None
+            Err(SolveError::Limit { hit, .. }) if file.path().exists() => {
+                let now = file.load().ok().flatten();
+                let stalled = match (&self.before, &now) {
+                    (Some(before), Some(now)) if before.same_place(now) => Some(*hit),
+                    _ => None,
+                };
+                Some(Kept {
+                    path: file.path().to_path_buf(),
+                    stalled,
+                })
+            }
+            Ok(_) | Err(_) => None,
         }
-        Err(SolveError::Limit { .. }) => Some(file.path().to_path_buf()).filter(|p| p.exists()),
-        Ok(_) | Err(_) => None,
     }
 }
 
-/// Says, after a stopped search's error, where its place is kept.
-pub fn kept_note(kept: Option<&std::path::Path>) {
-    if let Some(path) = kept {
-        eprintln!(
-            "the search's place is kept in {}: the same command goes on from there, its limits \
-             (--timeout, --max-nodes) counted afresh; the counts above are of every sitting",
-            path.display()
-        );
+/// Says, after a stopped search's error, where its place is kept, and when the sitting left
+/// that place as it found it because of its limits, that the next one would too unless they
+/// are raised.
+pub fn kept_note(kept: Option<&Kept>) {
+    let Some(kept) = kept else {
+        return;
+    };
+    eprintln!(
+        "the search's place is kept in {}: the same command goes on from there, its limits \
+         (--timeout, --max-nodes) counted afresh; the counts above are of every sitting",
+        kept.path.display()
+    );
+    if let Some(note) = kept.stalled.and_then(no_progress_note) {
+        eprintln!("{note}");
     }
+}
+
+/// What to say of a sitting that the limit `hit` stopped where it began (the search's kept
+/// place did not move): the next one with the same limit would stop there too. None for
+/// Ctrl-C, the user's own choice, and for the memory limit, whose error says what to do.
+pub fn no_progress_note(hit: LimitHit) -> Option<String> {
+    let flag = match hit {
+        LimitHit::Nodes => "--max-nodes",
+        LimitHit::Time => "--timeout",
+        LimitHit::Memory | LimitHit::Cancelled => return None,
+    };
+    Some(format!(
+        "this sitting made no progress: {flag} ended it before it finished one step of the \
+         search (one of IDA*'s subtrees, or one beam before an iteration), so a sitting with \
+         the same limit stops at the same place; give a larger {flag}"
+    ))
 }
 
 impl SolveArgs {
@@ -357,9 +413,10 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             ran = Some((plan.algorithm.name(), plan.heuristic_name()));
             let spinner = Spinner::for_plan(&plan).logging_improvements(args.explain);
             let progress = |p| spinner.update(p);
+            let watch = PlaceWatch::before(&plan);
             let result = plan.run(&request, tables, Some(&progress));
             spinner.finish();
-            kept = checkpoint_after(&plan, &result);
+            kept = watch.after(&plan, &result);
             result.map(|s| (s, plan))
         });
     match result {
@@ -417,7 +474,7 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
                 args.json,
                 ran.as_ref().map(|(a, h)| (*a, h.as_str())),
             )?;
-            kept_note(kept.as_deref());
+            kept_note(kept.as_ref());
             Ok(code)
         }
     }

@@ -608,6 +608,27 @@ fn solve_goes_on_from_the_checkpoint_a_stopped_search_kept() {
         "said last: {stderr}"
     );
     assert!(place.exists());
+    assert!(!stderr.contains("made no progress"), "{stderr}");
+    // A sitting too short for one step leaves the place as it was, and says so.
+    let kept = std::fs::read_to_string(&place).unwrap();
+    let out = solve(&["--max-nodes", "10"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("this sitting made no progress: --max-nodes ended it")
+            && stderr.contains("give a larger --max-nodes"),
+        "{stderr}"
+    );
+    let unmoved = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with("elapsed_ms"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(
+        unmoved(&std::fs::read_to_string(&place).unwrap()),
+        unmoved(&kept)
+    );
     let out = solve(&["--json"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");

@@ -132,6 +132,17 @@ impl Checkpoint {
         self.is_unsplit() && self.interlude.as_deref().is_some_and(kept_before)
     }
 
+    /// Whether `other`, a place of the same search, stands where this one does: the same
+    /// iteration, the same jobs finished, the same step of the work between the iterations,
+    /// the time spent aside. A sitting that leaves its search's place as it found it made no
+    /// progress that a later sitting keeps.
+    pub fn same_place(&self, other: &Checkpoint) -> bool {
+        Checkpoint {
+            elapsed: other.elapsed,
+            ..self.clone()
+        } == *other
+    }
+
     /// How many jobs are finished.
     pub fn jobs_done(&self) -> usize {
         self.done.iter().map(|w| w.count_ones() as usize).sum()
@@ -469,6 +480,29 @@ mod tests {
             e.contains("is a directory: give the path of a file") && !e.contains("delete"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_place_is_the_same_whatever_the_time_and_moves_with_any_step() {
+        let place = sample();
+        let later = Checkpoint {
+            elapsed: place.elapsed + Duration::from_secs(60),
+            ..place.clone()
+        };
+        assert!(place.same_place(&later) && later.same_place(&place));
+        let one_more_job = Checkpoint {
+            done: vec![u64::MAX, 0b111],
+            generated: place.generated + 5,
+            ..place.clone()
+        };
+        assert!(!place.same_place(&one_more_job));
+        let one_more_beam = Checkpoint {
+            interlude: Some("interlude beams bound=94 orders=2".into()),
+            ..place.clone()
+        };
+        assert!(!place.same_place(&one_more_beam));
+        let next_iteration = Checkpoint::unsplit(96, 4, (1, 1), &[10, 2000, 70], place.elapsed);
+        assert!(!place.same_place(&next_iteration));
     }
 
     #[test]
