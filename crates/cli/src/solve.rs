@@ -343,9 +343,10 @@ pub fn no_progress_note(hit: LimitHit) -> Option<String> {
         LimitHit::Memory | LimitHit::Cancelled => return None,
     };
     Some(format!(
-        "this sitting made no progress: {flag} ended it before it finished one step of the \
-         search (one of IDA*'s subtrees, or one beam before an iteration), so a sitting with \
-         the same limit stops at the same place; give a larger {flag}"
+        "this sitting made no progress: {flag} ended it before the search's kept place moved \
+         on (one of IDA*'s subtrees done, or one step of the work between its iterations), so \
+         a sitting with the same limit is likely to stop at the same place; give a larger \
+         {flag}"
     ))
 }
 

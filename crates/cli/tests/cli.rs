@@ -542,6 +542,16 @@ fn bench_goes_on_with_a_stopped_instance_from_the_middle_of_its_iteration() {
     let place = dir.join("parts.checkpoints/2.linear-conflict.txt");
     assert!(place.exists());
     assert_eq!(last_record("parts.jsonl")["status"], "limit");
+    assert!(!stderr.contains("made no progress"), "{stderr}");
+
+    // A sitting too short for one subtree leaves the place where it was, and says so.
+    let out = run("parts.jsonl", &["--resume", "--max-nodes", "10"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("instance 2: this sitting made no progress: --max-nodes"),
+        "{stderr}"
+    );
 
     // Resumed, from there: the instance is solved with the counts of the run in one go, its
     // record replaces the stopped one in the summary, and the place is gone.

@@ -152,7 +152,8 @@ impl Perms {
         self.shift_by_ranking(r, a, b)
     }
 
-    /// [`Perms::shift`] without a table (more than eight tiles, or a gap beyond the tables):
+    /// [`Perms::shift`] without a table (more than eight tiles, a gap beyond the tables, or
+    /// no [`Perms::with_shifts`]):
     /// kept out of line, so that the look-up a search makes at every node stays small enough
     /// to be inlined into it.
     #[inline(never)]
