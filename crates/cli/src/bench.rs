@@ -30,7 +30,9 @@ use crate::bench_results::{published_beside, read_published, RunInfo};
 use crate::common::{self, LimitArgs, EXIT_FAILED};
 use crate::errors::Coded;
 use crate::in_flight::InFlight;
-use crate::solve::{no_progress_note, parse_algorithm_or_auto, parse_heuristic_or_auto, Auto};
+use crate::solve::{
+    no_progress_note, parse_algorithm_or_auto, parse_heuristic_or_auto, unmoved, Auto,
+};
 
 /// Arguments of `taquin bench`.
 #[derive(clap::Args, Debug)]
@@ -431,16 +433,11 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             let result = Request::new(inst.board.clone(), inst.goal.clone(), limits)
                 .and_then(|request| taquin::solve(&request, &options, tables, Some(&report)));
             in_flight.done(&inst.id);
-            // A sitting its limit stopped where it began would stop there every time.
-            if let (Some(before), Some(file), Err(SolveError::Limit { hit, .. })) =
-                (&before, &options.checkpoint, &result)
+            // A sitting its limit stopped where it began is likely to stop there again.
+            if let (Some(file), Err(SolveError::Limit { hit, .. })) = (&options.checkpoint, &result)
             {
-                let unmoved = file
-                    .load()
-                    .ok()
-                    .flatten()
-                    .is_some_and(|now| before.same_place(&now));
-                if let Some(note) = unmoved.then(|| no_progress_note(*hit)).flatten() {
+                let stalled = unmoved(before.as_ref(), file);
+                if let Some(note) = stalled.then(|| no_progress_note(*hit)).flatten() {
                     bar.suspend(|| eprintln!("instance {}: {note}", inst.id));
                 }
             }

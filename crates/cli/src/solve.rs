@@ -301,11 +301,7 @@ impl PlaceWatch {
                 None
             }
             Err(SolveError::Limit { hit, .. }) if file.path().exists() => {
-                let now = file.load().ok().flatten();
-                let stalled = match (&self.before, &now) {
-                    (Some(before), Some(now)) if before.same_place(now) => Some(*hit),
-                    _ => None,
-                };
+                let stalled = unmoved(self.before.as_ref(), file).then_some(*hit);
                 Some(Kept {
                     path: file.path().to_path_buf(),
                     stalled,
@@ -314,6 +310,13 @@ impl PlaceWatch {
             Ok(_) | Err(_) => None,
         }
     }
+}
+
+/// Whether `file` holds the place `before` still: a sitting that left it there made no
+/// progress that the next one keeps.
+pub fn unmoved(before: Option<&Checkpoint>, file: &CheckpointFile) -> bool {
+    let now = file.load().ok().flatten();
+    before.is_some_and(|before| now.is_some_and(|now| before.same_place(&now)))
 }
 
 /// Says, after a stopped search's error, where its place is kept, and when the sitting left
