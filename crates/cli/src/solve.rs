@@ -320,8 +320,8 @@ pub fn unmoved(before: Option<&Checkpoint>, file: &CheckpointFile) -> bool {
 }
 
 /// Says, after a stopped search's error, where its place is kept, and when the sitting left
-/// that place as it found it because of its limits, that the next one would too unless they
-/// are raised.
+/// that place as it found it because of its limits, that the next one is likely to as well
+/// unless they are raised.
 pub fn kept_note(kept: Option<&Kept>) {
     let Some(kept) = kept else {
         return;
@@ -337,7 +337,7 @@ pub fn kept_note(kept: Option<&Kept>) {
 }
 
 /// What to say of a sitting that the limit `hit` stopped where it began (the search's kept
-/// place did not move): the next one with the same limit would stop there too. None for
+/// place did not move): the next one with the same limit is likely to stop there too. None for
 /// Ctrl-C, the user's own choice, and for the memory limit, whose error says what to do.
 pub fn no_progress_note(hit: LimitHit) -> Option<String> {
     let flag = match hit {
