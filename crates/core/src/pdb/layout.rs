@@ -240,7 +240,7 @@ impl Layout {
         let free = self.geo.full & !taken;
         // Region 0 is the one with the lowest free cell.
         let lowest = free & free.wrapping_neg();
-        let Some(region) = self.geo.flood_unless_meeting(1 << blank, free, lowest) else {
+        let Some(region) = self.geo.region_unless_joined(1 << blank, free, lowest) else {
             return set;
         };
         // Regions are numbered by their lowest cell: the blank's comes after those before it.

@@ -68,6 +68,35 @@ impl Geometry {
         }
     }
 
+    /// The region of `free` around the cell `seed`, unless it holds the cell `other` (`None`
+    /// then): [`Geometry::flood_unless_meeting`] with one target cell, flooded from both
+    /// cells at once. Two cells d steps apart meet in d / 2 rounds instead of d, and each
+    /// round's two spreads do not wait on each other. The search's look-ups in zero-aware
+    /// tables ask this of every pattern a move changes (when the set has no table of its
+    /// regions): on the 24-puzzle, the search takes about 4 % less time than with the
+    /// one-sided flood.
+    #[inline]
+    pub fn region_unless_joined(&self, seed: u64, free: u64, other: u64) -> Option<u64> {
+        let (mut near, mut far) = (seed, other);
+        loop {
+            if near & far != 0 {
+                return None;
+            }
+            let near_grown = near | (self.spread(near) & free);
+            let far_grown = far | (self.spread(far) & free);
+            if near_grown == near {
+                // Whole, and apart from `other`'s cells so far, which hold `other`.
+                return Some(near);
+            }
+            if far_grown == far {
+                // `other`'s region is whole without `seed`: `seed`'s is another one.
+                return Some(self.flood(near_grown, free));
+            }
+            near = near_grown;
+            far = far_grown;
+        }
+    }
+
     /// The regions of the free cells `free`, by lowest cell.
     pub fn regions(&self, free: u64) -> impl Iterator<Item = u64> + '_ {
         let mut left = free;
@@ -102,6 +131,35 @@ mod tests {
         assert_eq!(g.flood_unless_meeting(1 << 1, free, 1 << 3), None);
         assert_eq!(g.flood_unless_meeting(1 << 1, free, 1 << 8), Some(0b1011));
         assert_eq!(g.flood_unless_meeting(1 << 8, free, 1 << 0), Some(1 << 8));
+    }
+
+    #[test]
+    fn flooding_from_both_cells_agrees_with_flooding_from_one() {
+        // Every free set of a few shapes' random boards, every pair of free cells.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for (w, h) in [(3, 3), (4, 4), (5, 5), (6, 6), (8, 8), (7, 3)] {
+            let g = Geometry::new(w, h);
+            for _ in 0..300 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // About half the cells free, or about three in four.
+                let free = if state % 2 == 0 {
+                    state & g.full
+                } else {
+                    (state | state >> 3) & g.full
+                };
+                for a in (0..g.n).filter(|&c| free & (1 << c) != 0) {
+                    for b in (0..g.n).filter(|&c| free & (1 << c) != 0) {
+                        assert_eq!(
+                            g.region_unless_joined(1 << a, free, 1 << b),
+                            g.flood_unless_meeting(1 << a, free, 1 << b),
+                            "{w}x{h}, free {free:#x}, cells {a} and {b}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
