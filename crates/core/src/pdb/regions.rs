@@ -144,7 +144,7 @@ mod tests {
                 state ^= state >> 7;
                 state ^= state << 17;
                 // About half the cells free, or about three in four.
-                let free = if state % 2 == 0 {
+                let free = if state & 1 == 0 {
                     state & g.full
                 } else {
                     (state | state >> 3) & g.full
