@@ -6,8 +6,8 @@
 //! States are grouped in *blocks*: one block for each region of each set of cells, holding that
 //! region's states for every order. Block `m` is region 0 (the one with the lowest cell) of the
 //! set of rank `m`; the other regions of the sets that have several come after all of those,
-//! set after set, so that the block of a set with one region (most sets on boards of 25 cells)
-//! needs no look-up at all. A zero-aware table keeps one entry per state: entry
+//! set after set, so that the block of a set with one region (on 5x5, most sets of 6 tiles and
+//! about half of those of 7) needs no look-up but its bit. A zero-aware table keeps one entry per state: entry
 //! `block * per_set + order`.
 //!
 //! The layout depends only on the board and the number of tiles, not on which tiles or goal.
@@ -36,8 +36,8 @@ pub(super) struct Layout {
     pub per_set: u64,
     /// Entries of one order in a zero-aware table: the blocks, rounded up to a multiple of 64.
     stride: u64,
-    /// Bit `m`: the set of rank `m` has more than one region. A few kilobytes, which stay in
-    /// the caches, read before anything else of a set.
+    /// Bit `m`: the set of rank `m` has more than one region, read before anything else of a
+    /// set: 22 KB for 6 tiles and 60 KB for 7 on 5x5, 243 KB for 6 on 6x6.
     several: Vec<u64>,
     /// `extra[m]..extra[m + 1]`: the blocks of regions 1 and up of the set of rank `m`, counted
     /// from the first block after region 0 of every set.
@@ -62,8 +62,8 @@ struct SetRegions {
     extra: u64,
 }
 
-/// Largest board whose regions by set and blank cell are kept in a table (on 5x5 most sets
-/// have one region, and the table would take megabytes).
+/// Largest board whose regions by set and blank cell are kept in a table (on 5x5 the table
+/// would take megabytes, and about half the sets or more have one region).
 const REGION_TABLE_MAX_CELLS: usize = 16;
 
 impl Layout {
@@ -231,11 +231,10 @@ impl Layout {
     /// reading the regions of a set that has several is a cache miss, and a search looks up
     /// sets all over the table (on Korf & Felner's 24-puzzles, IDA* took 0.94 of the time of
     /// reading the regions). Only the bit that says whether the set has several regions is
-    /// read first (60 KB for 7 tiles of 25 cells, which a processor with 2 MB of cache per
-    /// core keeps close): with one region there is nothing to work out. It saves 2-3 % of the
-    /// time of IDA* with the flood from both ends on an Intel Xeon; on an AMD EPYC with a
-    /// quarter of that cache per core, reading it before the one-sided flood took 0.97-0.99 of
-    /// the time of reading the regions.
+    /// read first (60 KB of bits for 7 tiles on 5x5): with one region there is nothing to work
+    /// out. With the flood from both ends, IDA* took 0.97 of its time without the bit on an
+    /// Intel Xeon with 2 MB of cache per core (BENCHMARKS.md); on an AMD EPYC, before that
+    /// flood, the one-sided flood alone took 0.97-0.99 of the time of reading the bit first.
     #[inline]
     pub fn block_of_cells(&self, set: u64, taken: u64, blank: usize) -> u64 {
         if !self.set_regions.is_empty() {
