@@ -137,14 +137,25 @@ mod tests {
     fn flooding_from_both_cells_agrees_with_flooding_from_one() {
         // Every free set of a few shapes' random boards, every pair of free cells.
         let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for (w, h) in [(3, 3), (4, 4), (5, 5), (6, 6), (8, 8), (7, 3)] {
+        for (w, h) in [
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (8, 8),
+            (7, 3),
+            (2, 8),
+            (8, 2),
+        ] {
             let g = Geometry::new(w, h);
-            for _ in 0..300 {
+            for round in 0..300 {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                // About half the cells free, or about three in four.
-                let free = if state & 1 == 0 {
+                // Every cell free once, then about half of them, or about three in four.
+                let free = if round == 0 {
+                    g.full
+                } else if state & 1 == 0 {
                     state & g.full
                 } else {
                     (state | state >> 3) & g.full
