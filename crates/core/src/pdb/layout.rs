@@ -7,8 +7,8 @@
 //! region's states for every order. Block `m` is region 0 (the one with the lowest cell) of the
 //! set of rank `m`; the other regions of the sets that have several come after all of those,
 //! set after set, so that the block of a set with one region (on 5x5, most sets of 6 tiles and
-//! about half of those of 7) needs no look-up but its bit. A zero-aware table keeps one entry per state: entry
-//! `block * per_set + order`.
+//! about half of those of 7) needs no look-up but its bit. A zero-aware table keeps one entry
+//! per state: entry `block * per_set + order`.
 //!
 //! The layout depends only on the board and the number of tiles, not on which tiles or goal.
 
