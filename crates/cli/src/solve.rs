@@ -313,10 +313,14 @@ impl PlaceWatch {
 }
 
 /// Whether `file` holds the place `before` still: a sitting that left it there made no
-/// progress that the next one keeps.
+/// progress that the next one keeps. Without a place before the sitting the file is not read.
 pub fn unmoved(before: Option<&Checkpoint>, file: &CheckpointFile) -> bool {
-    let now = file.load().ok().flatten();
-    before.is_some_and(|before| now.is_some_and(|now| before.same_place(&now)))
+    before.is_some_and(|before| {
+        file.load()
+            .ok()
+            .flatten()
+            .is_some_and(|now| before.same_place(&now))
+    })
 }
 
 /// Says, after a stopped search's error, where its place is kept, and when the sitting left
