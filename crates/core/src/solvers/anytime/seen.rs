@@ -99,8 +99,15 @@ impl SeenSet {
         }
     }
 
+    // The zeros are written on purpose (see below), which this lint takes for a slow `vec!`.
+    #[allow(clippy::slow_vector_initialization)]
     fn grow(&mut self) {
-        let doubled = vec![0; 2 * self.slots.len()];
+        // Zeros written, not `vec![0; n]`: that maps the system's shared zero page, which the
+        // first read of a slot (a check or a probe) maps read-only, so that each page's first
+        // write then faults a second time and, with the beam's threads on other cores, makes
+        // every core flush that page from its address cache (the kernel's copy-on-write).
+        let mut doubled = Vec::with_capacity(2 * self.slots.len());
+        doubled.resize(2 * self.slots.len(), 0);
         let old = std::mem::replace(&mut self.slots, doubled);
         self.shift -= 1;
         for key in old.into_iter().filter(|&k| k != 0) {
