@@ -737,13 +737,9 @@ fn solve_line(
     record.id = inst.id;
     record.optimal_length = inst.optimal_length;
     record.lower_bound = Some(manhattan_lower_bound(&inst.board, &inst.goal));
-    // The instances solved at once share the memory budget (the pruning does not depend on
-    // how many).
+    // The instances solved at once share the memory budget.
     let options = args.search.options(taquin::Workload::Many);
-    let limits = match args
-        .limits
-        .per_instance(inst.goal.len(), jobs, options.algorithm)
-    {
+    let limits = match args.limits.per_instance(jobs) {
         Ok(limits) => limits,
         Err(e) => {
             record.status = "error";

@@ -391,27 +391,17 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         // Each instance's share of the memory budget bounds the beams beside IDA*, and with
         // them its node count: shared by the jobs asked for, not by those the instances left
         // fill, so that a run resumed on its last instance counts as the first run did.
-        // (The automaton the instances share, where their search prunes with it, is learned
-        // here, before the bar moves.)
-        let memory_mib = taquin::search::limits_per_job(
-            args.limits.limits()?,
-            first.goal.len(),
-            jobs_asked,
-            Some(algorithm),
-        )
-        .memory_budget()
-            >> 20;
+        let memory_mib =
+            taquin::search::limits_per_job(args.limits.limits()?, jobs_asked).memory_budget() >> 20;
         let wall = std::time::Instant::now();
         // `--timeout` is per instance: each one's deadline is counted from its own start.
         // Beside the bar, what each instance under way last reported.
         let in_flight = InFlight::new(&bar);
         let solve = |inst: &&Instance| {
-            // The instances share the memory budget (the pruning does not depend on how many),
-            // and the automaton of a size not met yet is learned before this instance's clock
-            // starts.
+            // The instances share the memory budget.
             let limits = args
                 .limits
-                .per_instance(inst.goal.len(), jobs_asked, Some(algorithm))
+                .per_instance(jobs_asked)
                 .expect("the limit flags were checked before the run");
             let report = |p| in_flight.update(&inst.id, &p);
             let mut options = options.clone();

@@ -52,18 +52,10 @@ impl LimitArgs {
         Ok(Limits::new(timeout, nodes, memory).with_cancel(cancel_flag()))
     }
 
-    /// The limits of one instance of `cells` cells among `jobs` solved at once by `algorithm`
-    /// (`None`: the planner's choice), as `batch` and `bench` give them: its share of the memory
-    /// budget ([`taquin::search::limits_per_job`], which learns the pruning automaton first),
-    /// and its deadline counted from after that, so that no instance's time goes to it.
-    pub fn per_instance(
-        &self,
-        cells: usize,
-        jobs: usize,
-        algorithm: Option<taquin::Algorithm>,
-    ) -> Result<Limits> {
-        let share =
-            taquin::search::limits_per_job(self.limits()?, cells, jobs, algorithm).memory_budget();
+    /// The limits of one instance among `jobs` solved at once, as `batch` gives them: its
+    /// share of the memory budget ([`taquin::search::limits_per_job`]).
+    pub fn per_instance(&self, jobs: usize) -> Result<Limits> {
+        let share = taquin::search::limits_per_job(self.limits()?, jobs).memory_budget();
         Ok(self.limits()?.with_max_memory(share))
     }
 }

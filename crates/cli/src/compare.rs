@@ -100,14 +100,6 @@ pub fn run(args: CompareArgs, tables: &Tables) -> Result<ExitCode> {
         runs.extend(heuristics.iter().map(|&h| SolveOptions::new(a, h)));
     }
     runs.push(SolveOptions::default());
-    // The duplicate-pruning automaton every IDA* row uses, learned once before the rows (about
-    // a second beyond 16 cells), so that each row's time is its own search's, as a batch does.
-    if runs.iter().any(|o| {
-        o.algorithm
-            .is_some_and(taquin::Algorithm::prunes_by_automaton)
-    }) {
-        taquin::search::fsm::Fsm::for_cells_within(request.board().len(), max_memory);
-    }
     let mut default_plan = None;
     let mut any_solved = false;
     for options in runs {

@@ -380,9 +380,8 @@ fn beyond_optimal_algorithms_from_stdin() {
 
 #[test]
 fn node_counts_do_not_depend_on_how_many_boards_run_at_once() {
-    // Beyond 16 cells the duplicate-pruning automaton is learned deep only where the memory
-    // budget holds its learning; the boards run at once share the budget, so a share of the
-    // default among four would not: it is learned with the whole budget first.
+    // The boards run at once share the memory budget, which beyond 16 cells bounds the beams
+    // beside IDA*; the pruning, and with it each count, must not depend on that share.
     let dir = tempdir("jobs");
     let goal = Board::solved(5, 5).unwrap();
     let mut text = String::new();

@@ -119,20 +119,6 @@ impl Algorithm {
         parse_choice(name, Algorithm::parse)
     }
 
-    /// True when the algorithm's searches prune duplicate move strings with the learned
-    /// automaton ([`crate::search::fsm`]): IDA* and the anytime search (its prover and its
-    /// windows). The others keep the boards they met, or prune only the move back.
-    ///
-    /// ```
-    /// use taquin::Algorithm;
-    /// assert!(Algorithm::IdaStar.prunes_by_automaton());
-    /// assert!(Algorithm::Anytime.prunes_by_automaton());
-    /// assert!(!Algorithm::WeightedAStar.prunes_by_automaton());
-    /// ```
-    pub fn prunes_by_automaton(self) -> bool {
-        matches!(self, Algorithm::IdaStar | Algorithm::Anytime)
-    }
-
     /// True when the algorithm's results are proven optimal.
     pub fn is_optimal(self) -> bool {
         matches!(self, Algorithm::AStar | Algorithm::IdaStar | Algorithm::Bfs)

@@ -25,8 +25,7 @@ pub struct Limits {
     /// many bytes (both count their tables by capacity; BFS checks before they grow, A* at
     /// its checks of the other limits), instead of being killed by the system;
     /// the beams of the anytime search and of IDA* beyond 16 cells stay narrower than this
-    /// allows, and the duplicate-pruning automaton is learned deep only where a quarter of it
-    /// holds the learning.
+    /// allows.
     pub max_memory_bytes: Option<usize>,
     /// Stop as soon as this flag becomes true (set from another thread, e.g. on Ctrl-C or when a
     /// web client goes away).

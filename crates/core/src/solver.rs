@@ -554,16 +554,7 @@ impl WithHeuristic for IdaRun<'_> {
     {
         // Every pruning: the moves stay optimal, the nodes are fewer than the literature's
         // plain IDA* (which `search::idastar` still is).
-        // The automaton is learned once per process (about a second beyond 16 cells): a search
-        // with a deadline does not wait for it past half its time, and a cancel ends it there.
-        let pruning =
-            crate::search::Pruning::full_within(self.board.len(), self.limits).map_err(|hit| {
-                SolveError::Limit {
-                    hit,
-                    stats: crate::Stats::default(),
-                    bound: h.estimate(self.board.tiles()),
-                }
-            })?;
+        let pruning = crate::search::Pruning::full(self.board.len());
         // Beyond 16 cells, beams between the iterations look for a solution as short as the
         // next bound, which spares IDA* its last iteration (`BeamIncumbent`).
         let threads = threads_or_cores(self.threads);

@@ -592,29 +592,10 @@ pub fn solve_batch<'py>(
     }
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let at_once = jobs.clamp(1, boards.len());
-    // The boards solved at once share the memory budget (the pruning does not depend on how
-    // many). Called for each size: it also prepares that size's pruning with the whole budget.
+    // The boards solved at once share the memory budget.
     let whole = Limits::none().with_max_memory(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY));
     let cancel = cancel_flag();
-    // Without the GIL: beyond 16 cells this learns the pruning automaton (about a second).
-    let algorithm = ask.options.algorithm;
-    let shares = run_interruptible(
-        py,
-        &cancel,
-        || {
-            goals
-                .iter()
-                .map(|g| {
-                    taquin::search::limits_per_job(whole.clone(), g.len(), at_once, algorithm)
-                        .memory_budget()
-                })
-                .collect::<Vec<_>>()
-        },
-        &mut |_| Ok(()),
-    )?;
-    if let Some(&share) = shares.last() {
-        ask.max_memory = Some(share);
-    }
+    ask.max_memory = Some(taquin::search::limits_per_job(whole, at_once).memory_budget());
     let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
         run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel, None)
     })?;

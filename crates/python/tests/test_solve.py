@@ -280,9 +280,9 @@ def test_batch_keeps_input_order_and_matches_single_solves():
 
 
 def test_batch_node_counts_do_not_depend_on_how_many_boards_run_at_once():
-    # Beyond 16 cells the duplicate-pruning automaton is learned deep only where the memory
-    # budget holds its learning, and the boards solved at once share the budget: it is learned
-    # with the whole budget first. It is one per process: each count comes from a fresh one.
+    # The boards solved at once share the memory budget, which beyond 16 cells bounds the
+    # beams beside IDA*; the pruning, and with it each count, must not depend on that share.
+    # Each count comes from a fresh process.
     script = """
 import sys, taquin
 boards = taquin.generate("5x5", count=4, seed=5, moves=70)

@@ -17,44 +17,35 @@
 //! still finds an optimal one. Admissibility is not touched; only repeated subtrees go.
 //!
 //! The automaton depends only on the depth of the learning search, not on the board, so one
-//! serves every board; it is learned once per process ([`Fsm::for_cells`]).
+//! serves every board. The learning to depth 12 takes about a third of a second and a quarter
+//! of a gigabyte, so its result, the list of duplicate strings, is kept in the source
+//! (`duplicates.txt`, checked against the learning by a test), and each process builds its
+//! automata from that list in milliseconds ([`Fsm::for_cells`]).
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use crate::hashing::FoldState;
-use crate::limits::{LimitHit, Limits};
 use std::sync::OnceLock;
 
 /// A transition into a state that completes a duplicate: the move is not generated.
 pub const PRUNED: u32 = u32::MAX;
 
-/// Depth of the learning search for boards of up to 16 cells ([`Fsm::for_cells`]): learned in
-/// about 10 M instructions (a few milliseconds), so that a process solving one 15-puzzle
-/// hardly waits for it. On Korf's 100 with the 7-8 it cuts the nodes by 7 % against depth 6;
-/// depth 10 would cut 13 % but costs ten times more to learn, as much as it saves there.
+/// Depth of the learning search for boards of up to 16 cells ([`Fsm::for_cells`]). On Korf's
+/// 100 with the 7-8 it cuts the nodes by 7 % against depth 6.
 ///
 /// The short cycles carry most of the gain (the blank around a 2x2 block twice is the same as
 /// once the other way round: 8 moves against 4); deeper learning finds rarer duplicates at a
 /// growing cost in build time (about ten times more per two moves of depth).
 pub const QUICK_DEPTH: usize = 8;
-/// Depth of the learning search for larger boards, whose searches run for seconds to hours
-/// (about 1 G instructions, a third of a second).
+/// Depth of the learning search for larger boards, whose searches run for seconds to hours.
 pub const DEEP_DEPTH: usize = 12;
 
-/// Most memory the learning of the deep automaton takes at its peak: 272 MB of resident memory
-/// measured for the whole process (every first string of up to [`DEEP_DEPTH`] moves is kept
-/// with its state); the automaton itself takes under 1 MB. The peak is not counted in a
-/// search's own memory estimate, beside which it may run, so the deep automaton is learned only
-/// where it is at most a quarter of the memory budget (`--max-memory` of 1,200 MiB and more;
-/// the default is 4 GiB); with a smaller budget, searches prune with the quick automaton:
-/// still complete, with somewhat more nodes.
-pub const DEEP_LEARNING_BYTES: usize = 300 << 20;
-
-/// True when the deep automaton's learning fits a memory budget of `budget` bytes.
-fn deep_learning_fits(budget: usize) -> bool {
-    budget / 4 >= DEEP_LEARNING_BYTES
-}
+/// The minimal duplicate strings of up to [`DEEP_DEPTH`] moves, as [`Fsm::duplicate_strings`]
+/// learns them and in its order, one a line in the letters of [`crate::Move`] (where the blank
+/// goes), after comment lines that begin with `#`. A test checks that the learning still gives
+/// this list, and rewrites it when asked to (see [`Fsm::duplicates_file`]).
+const DUPLICATES_FILE: &str = include_str!("duplicates.txt");
 
 /// Moves as the engines index them ([`crate::Move::index`]): up, down, left, right as (dx, dy).
 const STEPS: [(i32, i32); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
@@ -68,24 +59,9 @@ pub struct Fsm {
     duplicates: usize,
 }
 
-/// The automata of [`Fsm::for_cells`], learned once per process.
+/// The automata of [`Fsm::for_cells`], built once per process.
 static QUICK: OnceLock<Fsm> = OnceLock::new();
 static DEEP: OnceLock<Fsm> = OnceLock::new();
-
-/// Starts learning the deep automaton on a thread of its own, once per process.
-#[cfg(not(target_arch = "wasm32"))]
-fn learn_deep_in_background() {
-    static STARTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    if !STARTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
-        let spawned = std::thread::Builder::new()
-            .name("taquin-automaton".into())
-            .spawn(|| DEEP.get_or_init(|| Fsm::learned(DEEP_DEPTH)));
-        if spawned.is_err() {
-            // No thread to be had: a later caller tries again (or learns it in place).
-            STARTED.store(false, std::sync::atomic::Ordering::Relaxed);
-        }
-    }
-}
 
 impl Fsm {
     /// The automaton of plain IDA*: never undo the last move, nothing more. Its states are the
@@ -112,95 +88,76 @@ impl Fsm {
         }
     }
 
-    /// The automaton for boards of `cells` cells: learned from every move string of up to
-    /// [`QUICK_DEPTH`] moves up to 16 cells, [`DEEP_DEPTH`] beyond; built once per process
-    /// (each is a constant, the same for every board and goal).
+    /// The automaton for boards of `cells` cells: it refuses the duplicates of up to
+    /// [`QUICK_DEPTH`] moves up to 16 cells, of [`DEEP_DEPTH`] beyond; built once per process
+    /// from the list kept in the source (about 5 ms for the deep one; each is a constant, the
+    /// same for every board and goal).
     pub fn for_cells(cells: usize) -> &'static Fsm {
-        Fsm::for_cells_within(cells, usize::MAX)
+        let (cell, depth) = if cells > 16 {
+            (&DEEP, DEEP_DEPTH)
+        } else {
+            (&QUICK, QUICK_DEPTH)
+        };
+        cell.get_or_init(|| Fsm::kept(depth))
     }
 
-    /// [`Fsm::for_cells`] for a search whose memory budget is `budget` bytes: beyond 16 cells,
-    /// the quick automaton when the deep one is not learned yet and its learning would not fit
-    /// ([`DEEP_LEARNING_BYTES`]).
-    pub fn for_cells_within(cells: usize, budget: usize) -> &'static Fsm {
-        if cells > 16 {
-            if let Some(fsm) = DEEP.get() {
-                return fsm;
-            }
-            if deep_learning_fits(budget) {
-                return DEEP.get_or_init(|| Fsm::learned(DEEP_DEPTH));
-            }
-        }
-        QUICK.get_or_init(|| Fsm::learned(QUICK_DEPTH))
+    /// The automaton of the kept duplicate strings of up to `depth` moves (at most
+    /// [`DEEP_DEPTH`]): the same as [`Fsm::learned`] with that depth, without the learning.
+    fn kept(depth: usize) -> Fsm {
+        debug_assert!(depth <= DEEP_DEPTH);
+        let duplicates: Vec<Vec<u8>> = DUPLICATES_FILE
+            .lines()
+            .filter(|line| !line.starts_with('#') && line.len() <= depth)
+            .map(|line| {
+                line.chars()
+                    .map(|c| {
+                        let m = crate::Move::from_letter(c).expect("the kept list is checked");
+                        m.index() as u8
+                    })
+                    .collect::<Vec<u8>>()
+            })
+            .collect();
+        let count = duplicates.len();
+        let mut fsm = Fsm::recognising(&duplicates);
+        fsm.duplicates = count;
+        fsm
     }
 
-    /// [`Fsm::for_cells`] if it takes no time: learned already, or quick to learn (up to 16
-    /// cells). Otherwise `None`, and the learning starts on a thread of its own (where there
-    /// are threads), so that a later call has it: the deep automaton takes about a second to
-    /// learn, which an anytime search's first answers must not wait for.
-    pub fn for_cells_if_ready(cells: usize, budget: usize) -> Option<&'static Fsm> {
-        if cells <= 16 || !deep_learning_fits(budget) {
-            return Some(Fsm::for_cells_within(cells, budget));
+    /// The text of the list of duplicate strings kept in the source (`duplicates.txt`):
+    /// those of up to [`DEEP_DEPTH`] moves, as learned, one a line, after its comment lines.
+    pub fn duplicates_file() -> String {
+        let mut text = String::from(
+            "# The minimal duplicate strings of up to 12 moves of the sliding puzzle (Taylor & Korf\n\
+             # 1993), one a line, U D L R the direction the blank moves: learned by\n\
+             # `Fsm::duplicate_strings(12)` (crates/core/src/search/fsm.rs), whose test checks this\n\
+             # file; rewrite it with\n\
+             #   TAQUIN_WRITE_DUPLICATES=1 cargo test --release -p taquin-core --lib kept_duplicates\n",
+        );
+        for d in Fsm::duplicate_strings(DEEP_DEPTH) {
+            text.extend(d.iter().map(|&m| crate::Move::ALL[usize::from(m)].letter()));
+            text.push('\n');
         }
-        if let Some(fsm) = DEEP.get() {
-            return Some(fsm);
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        learn_deep_in_background();
-        None
-    }
-
-    /// [`Fsm::for_cells_within`] the memory budget of `limits`, for a search that must keep
-    /// them: the deep automaton's learning takes about a second and a quarter of a gigabyte,
-    /// which must not hold a search past its deadline, nor leave it no time to search. With a
-    /// deadline, it is learned on a thread of its own and waited for at most half the time
-    /// left; past that, the search gets the quick automaton (learned in milliseconds; the
-    /// moves stay optimal, only the nodes pruned differ), and the learning goes on for the
-    /// next search. Without one, it is learned in place, as is everything in a browser (no
-    /// threads). `Err` only when the search was cancelled meanwhile.
-    pub fn for_cells_within_limits(
-        cells: usize,
-        limits: &Limits,
-    ) -> Result<&'static Fsm, LimitHit> {
-        let budget = limits.memory_budget();
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some(deadline) = limits.deadline {
-            if cells > 16 && DEEP.get().is_none() && deep_learning_fits(budget) {
-                learn_deep_in_background();
-                let now = crate::clock::Instant::now();
-                let wait_until = now + deadline.saturating_duration_since(now) / 2;
-                while crate::clock::Instant::now() < wait_until {
-                    if let Some(fsm) = DEEP.get() {
-                        return Ok(fsm);
-                    }
-                    if let Err(LimitHit::Cancelled) = limits.check(0) {
-                        return Err(LimitHit::Cancelled);
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(2));
-                }
-                limits.check(0)?;
-                return Ok(DEEP
-                    .get()
-                    .unwrap_or_else(|| QUICK.get_or_init(|| Fsm::learned(QUICK_DEPTH))));
-            }
-        }
-        if cells > 16 && DEEP.get().is_none() && deep_learning_fits(budget) {
-            // About to learn it in place: not for a search already cancelled.
-            if let Err(LimitHit::Cancelled) = limits.check(0) {
-                return Err(LimitHit::Cancelled);
-            }
-        }
-        Ok(Fsm::for_cells_within(cells, budget))
+        text
     }
 
     /// The automaton learned from every move string of up to `depth` moves (module docs); a
     /// depth past [`MAX_DEPTH`] learns to [`MAX_DEPTH`] (which takes minutes already).
     pub fn learned(depth: usize) -> Fsm {
-        let duplicates = duplicate_strings(depth.min(MAX_DEPTH));
+        let duplicates = Fsm::duplicate_strings(depth.min(MAX_DEPTH));
         let count = duplicates.len();
         let mut fsm = Fsm::recognising(&duplicates);
         fsm.duplicates = count;
         fsm
+    }
+
+    /// The minimal duplicate strings of up to `depth` moves (at most [`MAX_DEPTH`]) on an
+    /// unbounded board (module docs), each move as its [`crate::Move::index`]: a first string
+    /// extended by one move that reaches a state some smaller string reached first, kept when
+    /// that smaller string's blank stays inside the rectangle this one's sweeps. Shortest
+    /// first, the four moves back (`UD`, `DU`, `LR`, `RL`) leading; longer strings ending in a
+    /// move back are not listed, those four already cover them.
+    pub fn duplicate_strings(depth: usize) -> Vec<Vec<u8>> {
+        duplicate_strings(depth.min(MAX_DEPTH))
     }
 
     /// The state before any move.
@@ -294,11 +251,7 @@ impl Fsm {
     }
 }
 
-/// The minimal duplicate strings of up to `depth` moves on an unbounded board (module docs):
-/// a first string extended by one move that reaches a state some smaller string reached first,
-/// kept when that smaller string's blank stays inside the rectangle this one's sweeps. The
-/// four moves back (`UD`, `DU`, `LR`, `RL`) come first; longer strings ending in a move back
-/// are not listed, those four already cover them.
+/// See [`Fsm::duplicate_strings`].
 fn duplicate_strings(depth: usize) -> Vec<Vec<u8>> {
     const INVERSE: [u8; 4] = [1, 0, 3, 2];
     let mut duplicates: Vec<Vec<u8>> = (0..4u8).map(|m| vec![m, INVERSE[m as usize]]).collect();
@@ -484,16 +437,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_small_memory_budget_gets_the_quick_automaton_unless_the_deep_one_is_learned() {
-        let quick = Fsm::for_cells(16);
-        let small = Fsm::for_cells_within(49, 4 * DEEP_LEARNING_BYTES - 1);
-        // Another test may have learned the deep automaton meanwhile: then either is right.
-        match DEEP.get() {
-            Some(deep) => assert!(std::ptr::eq(small, deep) || std::ptr::eq(small, quick)),
-            None => assert!(std::ptr::eq(small, quick)),
+    fn kept_duplicates_are_the_learned_ones() {
+        let learned = Fsm::duplicates_file();
+        if std::env::var_os("TAQUIN_WRITE_DUPLICATES").is_some() {
+            // The list this test binary holds is the one from before: the next run checks it.
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/search/duplicates.txt");
+            std::fs::write(path, &learned).unwrap();
+            return;
         }
-        assert!(Fsm::for_cells_if_ready(49, 1 << 20).is_some());
-        assert!(std::ptr::eq(Fsm::for_cells_within(16, usize::MAX), quick));
+        assert!(
+            learned == DUPLICATES_FILE,
+            "crates/core/src/search/duplicates.txt is not what the learning gives: rewrite it \
+             as its first lines say"
+        );
+        // Each automaton built from the kept list is the one its depth's learning gives: the
+        // learning goes level by level, so the first levels' duplicates do not depend on how
+        // deep it goes.
+        for (cells, depth) in [(16, QUICK_DEPTH), (25, DEEP_DEPTH)] {
+            let kept = Fsm::for_cells(cells);
+            let fresh = Fsm::learned(depth);
+            assert_eq!(kept.table(), fresh.table(), "depth {depth}");
+            assert_eq!(kept.start(), fresh.start());
+            assert_eq!(kept.duplicates(), fresh.duplicates());
+        }
+        assert_eq!(Fsm::for_cells(49).states(), Fsm::for_cells(25).states());
+        assert!(Fsm::for_cells(25).states() > 10 * Fsm::for_cells(9).states());
     }
 
     const U: u8 = 0;

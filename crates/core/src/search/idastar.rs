@@ -110,26 +110,6 @@ impl Pruning {
         Pruning::full_with(Fsm::for_cells(cells), cells)
     }
 
-    /// [`Pruning::full`] for a search within `limits`: the automaton whose learning fits the
-    /// memory budget, not waited for past half the time left ([`Fsm::for_cells_within_limits`];
-    /// `Err` when the search was cancelled meanwhile).
-    pub fn full_within(cells: usize, limits: &Limits) -> Result<Pruning, LimitHit> {
-        Ok(Pruning::full_with(
-            Fsm::for_cells_within_limits(cells, limits)?,
-            cells,
-        ))
-    }
-
-    /// [`Pruning::full_within`] without waiting: where the learned automaton is not ready yet
-    /// ([`Fsm::for_cells_if_ready`] starts learning it), only the move back is pruned, for the
-    /// whole of the search that asked (a later one gets the automaton). For searches that must
-    /// answer at once (the anytime search's).
-    pub fn ready(cells: usize, limits: &Limits) -> Pruning {
-        let fsm = Fsm::for_cells_if_ready(cells, limits.memory_budget())
-            .unwrap_or_else(|| Pruning::plain().fsm);
-        Pruning::full_with(fsm, cells)
-    }
-
     /// [`Pruning::full`] with the automaton `fsm`.
     fn full_with(fsm: &'static Fsm, cells: usize) -> Pruning {
         Pruning {

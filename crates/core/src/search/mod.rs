@@ -29,7 +29,6 @@ pub use parallel::{idastar_parallel, idastar_parallel_with};
 use std::hash::Hash;
 use std::sync::{Condvar, Mutex};
 
-use crate::algorithm::Algorithm;
 use crate::limits::{LimitHit, Limits};
 use crate::solution::Stats;
 
@@ -87,28 +86,11 @@ pub(crate) fn wait_for_frees() {
     }
 }
 
-/// `limits` for each of `jobs` searches by `algorithm` (`None`: the planner's choice) run at
-/// once on boards of `cells` cells (a batch, a benchmark): they share its memory budget, each
-/// getting an equal share (at least one byte). (Each keeps the cores [`Limits::cores`] gives
-/// it: every core unless the caller says otherwise.) Where the algorithm may prune with it
-/// ([`Algorithm::prunes_by_automaton`]), the duplicate-pruning automaton, one per process and
-/// learned deep only where the budget holds its learning ([`fsm::Fsm::for_cells_within`]), is
-/// learned first with the whole budget, so that the pruning, and with it each search's node
-/// count, does not depend on how many run at once (a share of the default budget among four
-/// would not hold the learning), and so that no instance's time limit is spent on it. The
-/// other algorithms do not wait for it (about a second beyond 16 cells).
-pub fn limits_per_job(
-    limits: Limits,
-    cells: usize,
-    jobs: usize,
-    algorithm: Option<Algorithm>,
-) -> Limits {
+/// `limits` for each of `jobs` searches run at once (a batch, a benchmark): they share its
+/// memory budget, each getting an equal share (at least one byte). (Each keeps the cores
+/// [`Limits::cores`] gives it: every core unless the caller says otherwise.)
+pub fn limits_per_job(limits: Limits, jobs: usize) -> Limits {
     let budget = limits.memory_budget();
-    // Before any instance's clock starts, too: a search waits for the automaton only within
-    // its own limits (`Fsm::for_cells_within_limits`).
-    if algorithm.is_none_or(Algorithm::prunes_by_automaton) {
-        fsm::Fsm::for_cells_within(cells, budget);
-    }
     limits.with_max_memory((budget / jobs.max(1)).max(1))
 }
 
@@ -200,11 +182,11 @@ mod tests {
 
     #[test]
     fn jobs_at_once_share_the_memory() {
-        use crate::{Algorithm, Limits};
+        use crate::Limits;
         let whole = Limits::none().with_max_memory(1 << 30);
-        let one = super::limits_per_job(whole.clone(), 9, 1, Some(Algorithm::AStar));
+        let one = super::limits_per_job(whole.clone(), 1);
         assert_eq!(one.memory_budget(), 1 << 30);
-        let two = super::limits_per_job(whole.with_cores(1), 9, 2, Some(Algorithm::AStar));
+        let two = super::limits_per_job(whole.with_cores(1), 2);
         assert_eq!(two.memory_budget(), 1 << 29);
         assert_eq!(two.cores, Some(1), "the cores asked for are kept");
     }

@@ -6,7 +6,7 @@
 //! on one thread too, as does one given a node budget: the prover within a tenth of it first,
 //! then the improver):
 //! - the **prover** runs IDA* with the heuristic (Korf 1985) and the solver's pruning
-//!   ([`Pruning::ready`]): each iteration it completes proves that no solution is shorter than
+//!   ([`Pruning::full`]): each iteration it completes proves that no solution is shorter than
 //!   the next bound, which raises the lower bound; if it finishes, its solution is optimal and
 //!   ends the run. When its iteration under way cannot end before the deadline and the best
 //!   answer is far above the bound, it stops and leaves its core to the improver
@@ -353,8 +353,8 @@ where
         }
     };
     // The solver's pruning (duplicate moves, BPMX, the closest child first): the same bounds,
-    // proved with fewer nodes; without waiting for the automaton to be learned.
-    let pruning = Pruning::ready(request.goal().len(), limits);
+    // proved with fewer nodes.
+    let pruning = Pruning::full(request.goal().len());
     let result = idastar_with(
         request.board(),
         request.goal(),

@@ -123,7 +123,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             continue;
         }
         let within = limits.after(generated).at_most(node_budget);
-        // The solver's pruning (without waiting for the automaton): the moves stay optimal.
+        // The solver's pruning: the moves stay optimal.
         // The window's nodes handed on so far: its progress reports are running totals.
         let told = (AtomicU64::new(0), AtomicU64::new(0));
         let tell = |generated: u64, expanded: u64| {
@@ -137,7 +137,7 @@ pub(crate) fn resolve_goal_windows<H: Incremental>(
             &window_start,
             goal,
             h,
-            Pruning::ready(goal.len(), limits),
+            Pruning::full(goal.len()),
             &within,
             Some(&report),
         );
