@@ -321,21 +321,25 @@ impl Plan {
                 }
                 answer
             }
-            Algorithm::IdaStar => with_heuristic(
-                self.heuristic,
-                goal,
-                tables,
-                self.build,
-                limits,
-                IdaRun {
-                    board,
+            Algorithm::IdaStar => {
+                // Built while the tables are opened: a few milliseconds either way.
+                crate::search::fsm::Fsm::build_beside(board.len());
+                with_heuristic(
+                    self.heuristic,
                     goal,
+                    tables,
+                    self.build,
                     limits,
-                    progress,
-                    threads: self.threads,
-                    checkpoint: self.checkpoint.as_deref(),
-                },
-            ),
+                    IdaRun {
+                        board,
+                        goal,
+                        limits,
+                        progress,
+                        threads: self.threads,
+                        checkpoint: self.checkpoint.as_deref(),
+                    },
+                )
+            }
             Algorithm::AStar => with_heuristic(
                 self.heuristic,
                 goal,

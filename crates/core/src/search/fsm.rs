@@ -31,15 +31,21 @@ use std::sync::OnceLock;
 /// A transition into a state that completes a duplicate: the move is not generated.
 pub const PRUNED: u32 = u32::MAX;
 
-/// Depth of the learning search for boards of up to 16 cells ([`Fsm::for_cells`]). On Korf's
-/// 100 with the 7-8 it cuts the nodes by 7 % against depth 6.
+/// Depth of the learning search for boards of up to [`QUICK_MAX_CELLS`] cells
+/// ([`Fsm::for_cells`]).
 ///
 /// The short cycles carry most of the gain (the blank around a 2x2 block twice is the same as
-/// once the other way round: 8 moves against 4); deeper learning finds rarer duplicates at a
-/// growing cost in build time (about ten times more per two moves of depth).
+/// once the other way round: 8 moves against 4); deeper learning finds rarer duplicates, and
+/// the automaton grows about ten times per two moves of depth (395 states at depth 8, 48,957
+/// at depth 12).
 pub const QUICK_DEPTH: usize = 8;
-/// Depth of the learning search for larger boards, whose searches run for seconds to hours.
+/// Depth of the learning search for larger boards. On the 15-puzzle with the zero-aware 7-8 it
+/// cuts the nodes by 9 % (Korf's 100) to 11 % (the 80-move positions) against depth 8, and the
+/// instructions with them: a lookup in its larger table costs about the same.
 pub const DEEP_DEPTH: usize = 12;
+/// Largest board pruned by the quick automaton: the 8-puzzle's searches take less time than
+/// building the deep one (about 3 ms).
+pub const QUICK_MAX_CELLS: usize = 9;
 
 /// The minimal duplicate strings of up to [`DEEP_DEPTH`] moves, as [`Fsm::duplicate_strings`]
 /// learns them and in its order, one a line in the letters of [`crate::Move`] (where the blank
@@ -89,38 +95,56 @@ impl Fsm {
     }
 
     /// The automaton for boards of `cells` cells: it refuses the duplicates of up to
-    /// [`QUICK_DEPTH`] moves up to 16 cells, of [`DEEP_DEPTH`] beyond; built once per process
-    /// from the list kept in the source (about 5 ms for the deep one; each is a constant, the
-    /// same for every board and goal).
+    /// [`QUICK_DEPTH`] moves up to [`QUICK_MAX_CELLS`] cells, of [`DEEP_DEPTH`] beyond; built
+    /// once per process from the list kept in the source (each is a constant, the same for
+    /// every board and goal).
     pub fn for_cells(cells: usize) -> &'static Fsm {
-        let (cell, depth) = if cells > 16 {
+        let (cell, depth) = Fsm::slot(cells);
+        cell.get_or_init(|| Fsm::kept(depth))
+    }
+
+    /// Where [`Fsm::for_cells`] keeps the automaton of boards of `cells` cells, and its depth.
+    fn slot(cells: usize) -> (&'static OnceLock<Fsm>, usize) {
+        if cells > QUICK_MAX_CELLS {
             (&DEEP, DEEP_DEPTH)
         } else {
             (&QUICK, QUICK_DEPTH)
-        };
-        cell.get_or_init(|| Fsm::kept(depth))
+        }
+    }
+
+    /// Starts building [`Fsm::for_cells`]'s automaton on a thread of its own if it is not built
+    /// yet (not in a browser, which has no threads), for a search about to open its tables:
+    /// it then finds the automaton built, or waits only for the rest of the build. The deep
+    /// one takes about 3 ms, as long as the whole search of an easy 15-puzzle.
+    pub fn build_beside(cells: usize) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if Fsm::slot(cells).0.get().is_none() {
+            // No thread to be had: the search builds it when it starts.
+            let _ = std::thread::Builder::new()
+                .name("taquin-automaton".into())
+                .spawn(move || Fsm::for_cells(cells));
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = cells;
     }
 
     /// The automaton of the kept duplicate strings of up to `depth` moves (at most
     /// [`DEEP_DEPTH`]): the same as [`Fsm::learned`] with that depth, without the learning.
     fn kept(depth: usize) -> Fsm {
         debug_assert!(depth <= DEEP_DEPTH);
-        let duplicates: Vec<Vec<u8>> = DUPLICATES_FILE
+        // Read in place, letter by letter: a list of vectors would cost more than the trie.
+        let index = |letter: u8| match letter {
+            b'U' => 0,
+            b'D' => 1,
+            b'L' => 2,
+            b'R' => 3,
+            _ => unreachable!("the kept list is checked by a test"),
+        };
+        let duplicates = DUPLICATES_FILE
             .lines()
             .filter(|line| !line.starts_with('#') && line.len() <= depth)
-            .map(|line| {
-                line.chars()
-                    .map(|c| {
-                        let m = crate::Move::from_letter(c).expect("the kept list is checked");
-                        m.index() as u8
-                    })
-                    .collect::<Vec<u8>>()
-            })
-            .collect();
-        let count = duplicates.len();
-        let mut fsm = Fsm::recognising(&duplicates);
-        fsm.duplicates = count;
-        fsm
+            .map(|line| line.bytes().map(index));
+        Fsm::recognising(duplicates)
     }
 
     /// The text of the list of duplicate strings kept in the source (`duplicates.txt`):
@@ -144,10 +168,7 @@ impl Fsm {
     /// depth past [`MAX_DEPTH`] learns to [`MAX_DEPTH`] (which takes minutes already).
     pub fn learned(depth: usize) -> Fsm {
         let duplicates = Fsm::duplicate_strings(depth.min(MAX_DEPTH));
-        let count = duplicates.len();
-        let mut fsm = Fsm::recognising(&duplicates);
-        fsm.duplicates = count;
-        fsm
+        Fsm::recognising(duplicates.iter().map(|d| d.iter().copied()))
     }
 
     /// The minimal duplicate strings of up to `depth` moves (at most [`MAX_DEPTH`]) on an
@@ -200,13 +221,15 @@ impl Fsm {
 
     /// The Aho–Corasick automaton of `strings`: a trie, failure links found breadth first, and
     /// every transition completed, so that each move costs one table lookup.
-    fn recognising(strings: &[Vec<u8>]) -> Fsm {
+    fn recognising<S: Iterator<Item = u8>>(strings: impl Iterator<Item = S>) -> Fsm {
         const NONE: u32 = u32::MAX;
         let mut goto: Vec<[u32; 4]> = vec![[NONE; 4]];
         let mut terminal = vec![false];
+        let mut count = 0;
         for s in strings {
+            count += 1;
             let mut node = 0usize;
-            for &m in s {
+            for m in s {
                 let m = usize::from(m);
                 if goto[node][m] == NONE {
                     goto[node][m] = goto.len() as u32;
@@ -218,7 +241,7 @@ impl Fsm {
             terminal[node] = true;
         }
         let mut fail = vec![0u32; goto.len()];
-        let mut queue = std::collections::VecDeque::new();
+        let mut queue = std::collections::VecDeque::with_capacity(goto.len());
         for slot in goto[0].iter_mut() {
             match *slot {
                 NONE => *slot = 0,
@@ -239,14 +262,18 @@ impl Fsm {
                 }
             }
         }
-        let next = goto
-            .iter()
-            .map(|row| row.map(|t| if terminal[t as usize] { PRUNED } else { t }))
-            .collect();
+        // In place: the table is most of a megabyte for the deep automaton.
+        for row in goto.iter_mut() {
+            for t in row.iter_mut() {
+                if terminal[*t as usize] {
+                    *t = PRUNED;
+                }
+            }
+        }
         Fsm {
-            next,
+            next: goto,
             start: 0,
-            duplicates: 0,
+            duplicates: count,
         }
     }
 }
@@ -453,15 +480,16 @@ mod tests {
         // Each automaton built from the kept list is the one its depth's learning gives: the
         // learning goes level by level, so the first levels' duplicates do not depend on how
         // deep it goes.
-        for (cells, depth) in [(16, QUICK_DEPTH), (25, DEEP_DEPTH)] {
+        for (cells, depth) in [(9, QUICK_DEPTH), (16, DEEP_DEPTH)] {
             let kept = Fsm::for_cells(cells);
             let fresh = Fsm::learned(depth);
             assert_eq!(kept.table(), fresh.table(), "depth {depth}");
             assert_eq!(kept.start(), fresh.start());
             assert_eq!(kept.duplicates(), fresh.duplicates());
         }
-        assert_eq!(Fsm::for_cells(49).states(), Fsm::for_cells(25).states());
-        assert!(Fsm::for_cells(25).states() > 10 * Fsm::for_cells(9).states());
+        assert!(std::ptr::eq(Fsm::for_cells(49), Fsm::for_cells(10)));
+        assert!(std::ptr::eq(Fsm::for_cells(4), Fsm::for_cells(9)));
+        assert!(Fsm::for_cells(10).states() > 10 * Fsm::for_cells(9).states());
     }
 
     const U: u8 = 0;
