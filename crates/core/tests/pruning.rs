@@ -7,7 +7,9 @@
 //! - IDA* with every pruning ([`Pruning::full`]: the learned duplicate automaton and BPMX)
 //!   finds the BFS distance from every 8-puzzle state, the lengths plain IDA* finds on random
 //!   4x3 and 3x5 boards, and generates fewer nodes than plain IDA*; on two and three threads
-//!   it returns the sequential search's moves.
+//!   it returns the sequential search's moves. The automaton of 12-move duplicates (that of
+//!   boards past 9 cells) keeps the BFS distance from every state of the 8-puzzle and of the
+//!   2x4 and 4x2 boards too.
 //! - The pattern databases' lazy reads ([`Incremental::update_within`]) search the same nodes
 //!   as reading every table.
 //!
@@ -18,6 +20,7 @@ use std::collections::HashMap;
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::heuristic::{LinearConflict, Manhattan};
 use taquin::pdb::{BuildPolicy, PdbHeuristic, PdbPreset};
+use taquin::search::fsm::Fsm;
 use taquin::search::{idastar_parallel_with, idastar_with, Pruning};
 use taquin::{Board, Heuristic, Incremental, Limits, Move, Tables, Tile};
 
@@ -201,6 +204,27 @@ fn full_pruning_finds_the_bfs_distance_from_every_8_puzzle_state() {
         full_nodes < plain_nodes,
         "full pruning {full_nodes} nodes, plain {plain_nodes}"
     );
+}
+
+#[test]
+fn the_deep_automaton_keeps_the_bfs_distance_from_every_state_of_small_boards() {
+    // It prunes the boards of more than 9 cells, whose state spaces are too large to walk
+    // whole; its completeness does not depend on the board, so the small ones test it.
+    let deep = Pruning {
+        fsm: Fsm::for_cells(16),
+        bpmx: true,
+        ordered: false,
+    };
+    assert!(deep.fsm.states() > 10 * Fsm::for_cells(9).states());
+    for (w, h) in [(3, 3), (2, 4), (4, 2)] {
+        let goal = Board::solved(w, h).unwrap();
+        let manhattan = Manhattan::new(&goal);
+        for (b, d) in distances(&goal) {
+            let s = idastar_with(&b, &goal, &manhattan, deep, &Limits::none(), None).unwrap();
+            assert_eq!(s.len() as u32, d, "{b:?}");
+            s.verify(&b, &goal).unwrap();
+        }
+    }
 }
 
 #[test]

@@ -484,8 +484,7 @@ where
         {
             return Err(keep.expect("a place comes from a file").error(&format!(
                 "was kept by a search whose tree differs from this one's ({} jobs at depth {}, \
-                 here {}: another board, version of taquin, table set or memory budget, which \
-                 decides how deep the duplicate pruning is learned)",
+                 here {}: another board, version of taquin or table set)",
                 c.jobs,
                 c.split_depth,
                 jobs.len()

@@ -106,7 +106,9 @@ impl SeenSet {
         // first read of a slot (a check or a probe) maps read-only, so that each page's first
         // write then faults a second time and, with the beam's threads on other cores, makes
         // every core flush that page from its address cache (the kernel's copy-on-write).
-        let mut doubled = Vec::with_capacity(2 * self.slots.len());
+        // The allocation is passed through `black_box` so that the compiler cannot merge it
+        // with the zeros into a zeroed allocation, which it may do for an allocator's memory.
+        let mut doubled = std::hint::black_box(Vec::with_capacity(2 * self.slots.len()));
         doubled.resize(2 * self.slots.len(), 0);
         let old = std::mem::replace(&mut self.slots, doubled);
         self.shift -= 1;
