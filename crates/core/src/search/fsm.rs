@@ -133,12 +133,9 @@ impl Fsm {
     fn kept(depth: usize) -> Fsm {
         debug_assert!(depth <= DEEP_DEPTH);
         // Read in place, letter by letter: a list of vectors would cost more than the trie.
-        let index = |letter: u8| match letter {
-            b'U' => 0,
-            b'D' => 1,
-            b'L' => 2,
-            b'R' => 3,
-            _ => unreachable!("the kept list is checked by a test"),
+        let index = |letter: u8| match crate::Move::from_letter(char::from(letter)) {
+            Some(m) => m.index() as u8,
+            None => unreachable!("the kept list is checked by a test"),
         };
         let duplicates = DUPLICATES_FILE
             .lines()
@@ -150,10 +147,10 @@ impl Fsm {
     /// The text of the list of duplicate strings kept in the source (`duplicates.txt`):
     /// those of up to [`DEEP_DEPTH`] moves, as learned, one a line, after its comment lines.
     pub fn duplicates_file() -> String {
-        let mut text = String::from(
-            "# The minimal duplicate strings of up to 12 moves of the sliding puzzle (Taylor & Korf\n\
+        let mut text = format!(
+            "# The minimal duplicate strings of up to {DEEP_DEPTH} moves of the sliding puzzle (Taylor & Korf\n\
              # 1993), one a line, U D L R the direction the blank moves: learned by\n\
-             # `Fsm::duplicate_strings(12)` (crates/core/src/search/fsm.rs), whose test checks this\n\
+             # `Fsm::duplicate_strings({DEEP_DEPTH})` (crates/core/src/search/fsm.rs), whose test checks this\n\
              # file; rewrite it with\n\
              #   TAQUIN_WRITE_DUPLICATES=1 cargo test --release -p taquin-core --lib kept_duplicates\n",
         );
@@ -167,7 +164,7 @@ impl Fsm {
     /// The automaton learned from every move string of up to `depth` moves (module docs); a
     /// depth past [`MAX_DEPTH`] learns to [`MAX_DEPTH`] (which takes minutes already).
     pub fn learned(depth: usize) -> Fsm {
-        let duplicates = Fsm::duplicate_strings(depth.min(MAX_DEPTH));
+        let duplicates = Fsm::duplicate_strings(depth);
         Fsm::recognising(duplicates.iter().map(|d| d.iter().copied()))
     }
 
