@@ -55,8 +55,7 @@ impl LimitArgs {
     /// The limits of one instance among `jobs` solved at once, as `batch` gives them: its
     /// share of the memory budget ([`taquin::search::limits_per_job`]).
     pub fn per_instance(&self, jobs: usize) -> Result<Limits> {
-        let share = taquin::search::limits_per_job(self.limits()?, jobs).memory_budget();
-        Ok(self.limits()?.with_max_memory(share))
+        Ok(taquin::search::limits_per_job(self.limits()?, jobs))
     }
 }
 
