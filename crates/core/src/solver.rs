@@ -284,16 +284,25 @@ impl Plan {
                 let (asked, tables, run_best) = (request.clone(), tables.clone(), best.clone());
                 let searching = Arc::new(AtomicBool::new(false));
                 let run_searching = searching.clone();
-                let answer = run_detached(limits, &best, progress, move |limits, progress| {
-                    let request = asked.with_limits(limits.clone());
-                    let run = AnytimeRun {
-                        request: &request,
-                        progress: Some(progress),
-                        best: &run_best,
-                        searching: &run_searching,
-                    };
-                    with_heuristic(kind, request.goal(), &tables, policy, limits, run)
-                });
+                // A deadline already past (or reached while the first answer was worked out)
+                // leaves no time for a search: none is started, so that the answer is named
+                // the same way every time rather than by whether the search's thread got to
+                // begin before it saw the deadline.
+                let out_of_time = matches!(limits.check(0), Err(LimitHit::Time));
+                let answer = if out_of_time {
+                    Ok(best.solution())
+                } else {
+                    run_detached(limits, &best, progress, move |limits, progress| {
+                        let request = asked.with_limits(limits.clone());
+                        let run = AnytimeRun {
+                            request: &request,
+                            progress: Some(progress),
+                            best: &run_best,
+                            searching: &run_searching,
+                        };
+                        with_heuristic(kind, request.goal(), &tables, policy, limits, run)
+                    })
+                };
                 if answer.is_ok() && !searching.load(Ordering::Relaxed) {
                     // No search began by the deadline (the tables were still being built or
                     // read): the answer is the first one, and says so rather than name
@@ -301,11 +310,14 @@ impl Plan {
                     let mut solution = self.finish(answer, request, started, manhattan)?;
                     solution.algorithm = Algorithm::Constructive.name().to_string();
                     solution.heuristic = "none".to_string();
+                    let why = if out_of_time {
+                        "no time was left for a search".to_string()
+                    } else {
+                        format!("{} was not ready in time", self.heuristic_name())
+                    };
                     solution.plan = format!(
-                        "{}; {} was not ready in time, so this is the constructive solver's \
-                         first answer",
-                        solution.plan,
-                        self.heuristic_name()
+                        "{}; {why}, so this is the constructive solver's first answer",
+                        solution.plan
                     );
                     return Ok(solution);
                 }
