@@ -430,11 +430,17 @@ pub fn human_duration(d: Duration) -> String {
     }
 }
 
-/// ` --goal "..."` for a goal other than the standard one, else nothing.
+/// ` --goal NAME` for a named goal other than the standard one (`korf`, `snail`), ` --goal
+/// "..."` for any other goal, else nothing.
 pub fn goal_flag(goal: &Board) -> String {
-    match Board::solved(goal.width(), goal.height()) {
-        Ok(standard) if &standard == goal => String::new(),
-        _ => format!(" --goal \"{}\"", goal.to_line()),
+    let named = taquin::goals::NamedGoal::ALL.into_iter().find(|g| {
+        g.board(goal.width(), goal.height())
+            .is_ok_and(|b| &b == goal)
+    });
+    match named {
+        Some(taquin::goals::NamedGoal::Standard) => String::new(),
+        Some(name) => format!(" --goal {name}"),
+        None => format!(" --goal \"{}\"", goal.to_line()),
     }
 }
 
@@ -556,6 +562,18 @@ pub fn print_line(line: &str) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn a_goal_flag_names_a_named_goal_and_writes_out_any_other() {
+        let parse = |text: &str| Board::parse(text).unwrap();
+        assert_eq!(goal_flag(&parse("1 2 3/4 5 6/7 8 0")), "");
+        assert_eq!(goal_flag(&parse("0 1 2/3 4 5/6 7 8")), " --goal korf");
+        assert_eq!(goal_flag(&parse("1 2 3/8 0 4/7 6 5")), " --goal snail");
+        assert_eq!(
+            goal_flag(&parse("2 1 3/4 5 6/7 8 0")),
+            " --goal \"2 1 3/4 5 6/7 8 0\""
+        );
+    }
 
     #[test]
     fn thousands_groups_digits() {
