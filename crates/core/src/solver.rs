@@ -278,12 +278,7 @@ impl Plan {
                     return self.finish(Ok(solution), request, started, manhattan);
                 }
                 let best = Arc::new(Best::new(first, bound, started));
-                // The tables are opened and searched on a thread of their own, so that a read
-                // from a cold disk cannot hold the answer past the deadline.
-                let (kind, policy) = (self.heuristic, self.build);
-                let (asked, tables, run_best) = (request.clone(), tables.clone(), best.clone());
                 let searching = Arc::new(AtomicBool::new(false));
-                let run_searching = searching.clone();
                 // A deadline already past (or reached while the first answer was worked out)
                 // leaves no time for a search: none is started, so that the answer is named
                 // the same way every time rather than by whether the search's thread got to
@@ -292,6 +287,11 @@ impl Plan {
                 let answer = if out_of_time {
                     Ok(best.solution())
                 } else {
+                    // The tables are opened and searched on a thread of their own, so that a
+                    // read from a cold disk cannot hold the answer past the deadline.
+                    let (kind, policy) = (self.heuristic, self.build);
+                    let (asked, tables, run_best) = (request.clone(), tables.clone(), best.clone());
+                    let run_searching = searching.clone();
                     run_detached(limits, &best, progress, move |limits, progress| {
                         let request = asked.with_limits(limits.clone());
                         let run = AnytimeRun {
@@ -304,14 +304,15 @@ impl Plan {
                     })
                 };
                 if answer.is_ok() && !searching.load(Ordering::Relaxed) {
-                    // No search began by the deadline (the tables were still being built or
-                    // read): the answer is the first one, and says so rather than name
-                    // tables that had no part in it.
+                    // No search began by the deadline (none was started, the deadline having
+                    // passed already, or the tables were still being built or read): the
+                    // answer is the first one, and says so rather than name tables that had
+                    // no part in it.
                     let mut solution = self.finish(answer, request, started, manhattan)?;
                     solution.algorithm = Algorithm::Constructive.name().to_string();
                     solution.heuristic = "none".to_string();
                     let why = if out_of_time {
-                        "no time was left for a search".to_string()
+                        "no time was left for the anytime search".to_string()
                     } else {
                         format!("{} was not ready in time", self.heuristic_name())
                     };

@@ -250,7 +250,7 @@ fn a_deadline_already_past_still_gets_the_first_answer_up_to_32_by_32() {
             "{w}x{h}"
         );
         assert!(
-            s.plan.contains("no time was left for a search"),
+            s.plan.contains("no time was left for the anytime search"),
             "{w}x{h}: {}",
             s.plan
         );
