@@ -92,11 +92,7 @@ fn dual_lookup_is_admissible_on_every_state_of_small_boards() {
                     .unwrap();
                 // The solver's heuristic goes without the dual lookups (`Tables::pdb_heuristic`);
                 // they are added here by hand.
-                assert!(!plain.duals());
-                let dbs = plain.databases().cloned().collect();
-                let dual: PdbHeuristic = PdbHeuristic::new(&goal, dbs, true)
-                    .unwrap()
-                    .with_dual(&goal);
+                let dual = plain.clone().with_dual(&goal);
                 assert!(dual.duals());
                 assert_eq!(dual.estimate(goal.tiles()), 0);
                 for (b, d) in &states {
@@ -140,10 +136,7 @@ fn cached_and_lazy_dual_lookups_agree_with_lookups_from_scratch() {
                 &Limits::none(),
             )
             .unwrap();
-        let dual: PdbHeuristic =
-            PdbHeuristic::new(&goal, plain.databases().cloned().collect(), true)
-                .unwrap()
-                .with_dual(&goal);
+        let dual = plain.clone().with_dual(&goal);
         for _ in 0..20 {
             let mut board = goal.clone();
             let (mut value, mut aux) = dual.init(board.tiles());
@@ -182,6 +175,43 @@ fn cached_and_lazy_dual_lookups_agree_with_lookups_from_scratch() {
         }
     }
     assert!(cut > 100, "only {cut} refinements were cut short");
+}
+
+/// IDA* with the dual lookups and bidirectional pathmax (inconsistent values passed on) finds
+/// the breadth-first distance, on one thread and on two, and the dual lookups cut nodes.
+#[test]
+fn idastar_with_the_dual_lookups_finds_the_bfs_distance() {
+    let goal = Board::solved(3, 3).unwrap();
+    let tables = Tables::in_memory();
+    let plain = tables
+        .pdb_heuristic(
+            PdbPreset::of(&[4, 4]),
+            &goal,
+            BuildPolicy::IfMissing,
+            &Limits::none(),
+        )
+        .unwrap();
+    let dual = plain.clone().with_dual(&goal);
+    assert!(dual.duals());
+    let (mut plain_nodes, mut dual_nodes) = (0u64, 0u64);
+    for (b, d) in distances(&goal).iter().step_by(61) {
+        let (p, l) = (Pruning::full(9), Limits::none());
+        let s = idastar_with(b, &goal, &dual, p, &l, None).unwrap();
+        assert_eq!(s.len() as u32, *d, "{b:?}");
+        s.verify(b, &goal).unwrap();
+        let two = idastar_parallel_with(b, &goal, &dual, p, &l, None, 2).unwrap();
+        assert_eq!(two.len() as u32, *d, "{b:?}");
+        two.verify(b, &goal).unwrap();
+        dual_nodes += s.stats.generated;
+        plain_nodes += idastar_with(b, &goal, &plain, p, &l, None)
+            .unwrap()
+            .stats
+            .generated;
+    }
+    assert!(
+        dual_nodes < plain_nodes,
+        "{dual_nodes} nodes with the dual lookups, {plain_nodes} without"
+    );
 }
 
 #[test]

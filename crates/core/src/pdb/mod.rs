@@ -47,7 +47,7 @@ use crate::board::Board;
 
 pub use build::{build, BuildProgress};
 pub use cache::{default_dir, BuildPolicy, PdbEvent};
-pub use heuristic::{PdbHeuristic, MAX_PATTERNS, NARROW_PATTERNS};
+pub use heuristic::{DualPdbHeuristic, PdbHeuristic, MAX_PATTERNS, NARROW_PATTERNS};
 #[cfg(test)]
 pub(crate) use layout::BUILT_ON_THIS_THREAD;
 pub use table::PatternDb;
