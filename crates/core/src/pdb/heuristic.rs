@@ -45,6 +45,10 @@ pub const MAX_PATTERNS: usize = 16;
 /// sets. Larger boards take `PdbHeuristic<MAX_PATTERNS>`; the fewer, the smaller the state
 /// the search copies at every node.
 pub const NARROW_PATTERNS: usize = 8;
+/// The patterns of the smallest state the solver uses: those of sets of one partition of up to
+/// four groups (the 15-puzzle's `7-8`, `6-6-3` and `5-5-5`, the 24-puzzle's `6-6-6-6`), whose
+/// state is half as large as with [`NARROW_PATTERNS`].
+pub const SMALL_PATTERNS: usize = 4;
 /// Largest number of partitions one heuristic combines.
 pub const MAX_PARTITIONS: usize = 2;
 const NONE: u8 = u8::MAX;

@@ -47,19 +47,26 @@ use crate::board::Board;
 
 pub use build::{build, BuildProgress};
 pub use cache::{default_dir, BuildPolicy, PdbEvent};
-pub use heuristic::{DualPdbHeuristic, PdbHeuristic, MAX_PATTERNS, NARROW_PATTERNS};
+pub use heuristic::{
+    DualPdbHeuristic, PdbHeuristic, MAX_PATTERNS, NARROW_PATTERNS, SMALL_PATTERNS,
+};
 #[cfg(test)]
 pub(crate) use layout::BUILT_ON_THIS_THREAD;
 pub use table::PatternDb;
 
 /// Evaluates `$body` with `$h` bound to the pattern-database heuristic of `$preset` for `$goal`
-/// (`Tables::pdb_heuristic_sized`, the `?` applied), sized for [`NARROW_PATTERNS`] patterns
-/// when the preset has that few (the smaller search state, which a search copies at every
-/// node) and for [`MAX_PATTERNS`] otherwise. The one place that makes this choice: each
-/// branch is compiled for its own size.
+/// (`Tables::pdb_heuristic_sized`, the `?` applied), sized for [`SMALL_PATTERNS`] or
+/// [`NARROW_PATTERNS`] patterns when the preset has that few (the smaller search state, which
+/// a search copies at every node) and for [`MAX_PATTERNS`] otherwise. The one place that makes
+/// this choice: each branch is compiled for its own size.
 macro_rules! with_pdb_heuristic {
     ($tables:expr, $preset:expr, $goal:expr, $policy:expr, $limits:expr, |$h:ident| $body:expr) => {
-        if $preset.is_narrow() {
+        if $preset.sizes().len() <= $crate::pdb::SMALL_PATTERNS {
+            let $h = $tables.pdb_heuristic_sized::<{ $crate::pdb::SMALL_PATTERNS }>(
+                $preset, $goal, $policy, $limits,
+            )?;
+            $body
+        } else if $preset.is_narrow() {
             let $h = $tables.pdb_heuristic_sized::<{ $crate::pdb::NARROW_PATTERNS }>(
                 $preset, $goal, $policy, $limits,
             )?;
