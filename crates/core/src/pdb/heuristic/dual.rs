@@ -203,11 +203,6 @@ impl<const P: usize> DualPdbHeuristic<P> {
         self.dual.is_some()
     }
 
-    /// The heuristic without the dual lookup.
-    pub fn base(&self) -> &PdbHeuristic<P> {
-        &self.base
-    }
-
     /// Marks the dual indices a slide from cell `from` changes. The tiles on `from` and on
     /// the blank's cell before the move changed, and with them the dual indices that depend on
     /// those cells. The pattern of the blank's cell needs no mark: a pattern's dual lookup is
