@@ -26,8 +26,9 @@ fn searching(c: &mut Criterion) {
     // Korf's instance 3 (59 moves), against his goal (blank first).
     let board: Board = "14 7 8 2/13 11 10 4/9 12 5 0/3 6 1 15".parse().unwrap();
     let goal: Board = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15".parse().unwrap();
+    // Sized as the solver sizes it.
     let h = tables
-        .pdb_heuristic(
+        .pdb_heuristic_sized::<{ pdb::SMALL_PATTERNS }>(
             PdbPreset::P555,
             &goal,
             pdb::BuildPolicy::IfMissing,

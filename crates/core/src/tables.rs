@@ -132,8 +132,9 @@ impl Tables {
     /// cut few nodes (5 % on 24-puzzle instance 38, 13 % on 40, 12 % on Korf's 100) and cost
     /// more time than they save, even looked up lazily and only where a move changed them.
     ///
-    /// Of at most [`crate::pdb::NARROW_PATTERNS`] patterns (the sets of boards of up to 25
-    /// cells); [`Tables::pdb_heuristic_sized`] takes more.
+    /// Of at most [`crate::pdb::NARROW_PATTERNS`] patterns (every set up to the 24-puzzle's
+    /// combined one, and the 6x6 set); [`Tables::pdb_heuristic_sized`] takes more, or fewer
+    /// for a smaller search state ([`crate::pdb::SMALL_PATTERNS`]).
     pub fn pdb_heuristic(
         &self,
         preset: PdbPreset,
@@ -144,8 +145,9 @@ impl Tables {
         self.pdb_heuristic_sized(preset, goal, policy, limits)
     }
 
-    /// [`Tables::pdb_heuristic`] of at most `P` patterns ([`crate::pdb::MAX_PATTERNS`] for
-    /// the sets of larger boards): a preset with more patterns is refused.
+    /// [`Tables::pdb_heuristic`] of at most `P` patterns ([`crate::pdb::SMALL_PATTERNS`],
+    /// [`crate::pdb::NARROW_PATTERNS`] or [`crate::pdb::MAX_PATTERNS`], as the solver picks
+    /// them for a set): a preset with more patterns is refused.
     pub fn pdb_heuristic_sized<const P: usize>(
         &self,
         preset: PdbPreset,

@@ -416,7 +416,7 @@ fn a_heuristic_of_more_than_eight_patterns_equals_the_default_one() {
 #[test]
 fn a_heuristic_of_the_small_size_equals_the_default_one() {
     let goal = Board::parse("0 1 2/3 4 5/6 7 8").unwrap();
-    let groups = "1 2 5/3 4/6 7 8";
+    let groups = "1 2/3 4/5 6/7 8";
     let small: PdbHeuristic<{ pdb::SMALL_PATTERNS }> =
         PdbHeuristic::new(&goal, zero_aware_tables(&goal, groups), true).unwrap();
     let default: PdbHeuristic =

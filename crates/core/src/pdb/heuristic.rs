@@ -41,13 +41,13 @@ pub use dual::{DualAux, DualPdbHeuristic};
 pub const MAX_BOARD_CELLS: usize = 64;
 /// Largest number of patterns of a heuristic (in two combined partitions together).
 pub const MAX_PATTERNS: usize = 16;
-/// The patterns a [`PdbHeuristic`] holds by default: those of the 8-, 15- and 24-puzzle's
-/// sets. Larger boards take `PdbHeuristic<MAX_PATTERNS>`; the fewer, the smaller the state
-/// the search copies at every node.
+/// The patterns a [`PdbHeuristic`] holds by default: up to eight in all, as in the 24-puzzle's
+/// combined set and the 6x6 set; `PdbHeuristic<MAX_PATTERNS>` takes more. The fewer, the
+/// smaller the state the search copies at every node: 224 bytes for eight.
 pub const NARROW_PATTERNS: usize = 8;
-/// The patterns of the smallest state the solver uses: those of sets of one partition of up to
-/// four groups (the 15-puzzle's `7-8`, `6-6-3` and `5-5-5`, the 24-puzzle's `6-6-6-6`), whose
-/// state is half as large as with [`NARROW_PATTERNS`].
+/// The patterns of the smallest state the solver uses: up to four in all, as in the
+/// 15-puzzle's sets (`7-8`, `6-6-3`, `5-5-5`) and the 24-puzzle's `6-6-6-6`. The state is
+/// 120 bytes.
 pub const SMALL_PATTERNS: usize = 4;
 /// Largest number of partitions one heuristic combines.
 pub const MAX_PARTITIONS: usize = 2;
@@ -103,8 +103,9 @@ pub struct PdbHeuristic<const P: usize = NARROW_PATTERNS> {
 /// The incremental state: each pattern's index and excess on both boards. For a zero-aware
 /// table the index is the rank of the order of the tiles on their cells, and the cells are
 /// kept beside it. The search copies it for every child, so it holds nothing else (the dual
-/// lookups keep theirs beside it, [`DualPdbHeuristic`]): without the dual lookups' 88 bytes,
-/// IDA* took 0.94 of its time on the 15- and the 24-puzzle (BENCHMARKS.md).
+/// lookups keep theirs beside it, [`DualPdbHeuristic`]): without the dual lookups' caches
+/// (88 bytes with eight patterns), IDA* took 0.92 to 0.95 of the instructions on the 15- and
+/// the 24-puzzle (BENCHMARKS.md).
 #[derive(Debug, Clone, Copy)]
 pub struct PdbAux<const P: usize> {
     index: [u32; P],

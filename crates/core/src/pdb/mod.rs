@@ -61,7 +61,7 @@ pub use table::PatternDb;
 /// this choice: each branch is compiled for its own size.
 macro_rules! with_pdb_heuristic {
     ($tables:expr, $preset:expr, $goal:expr, $policy:expr, $limits:expr, |$h:ident| $body:expr) => {
-        if $preset.sizes().len() <= $crate::pdb::SMALL_PATTERNS {
+        if $preset.is_small() {
             let $h = $tables.pdb_heuristic_sized::<{ $crate::pdb::SMALL_PATTERNS }>(
                 $preset, $goal, $policy, $limits,
             )?;
@@ -440,9 +440,16 @@ impl PdbPreset {
     }
 
     /// True when the heuristic of this set fits a [`PdbHeuristic`] of
-    /// [`NARROW_PATTERNS`] patterns (the default, whose search state is the smaller).
+    /// [`NARROW_PATTERNS`] patterns (the default, whose search state is smaller than with
+    /// [`MAX_PATTERNS`]).
     pub fn is_narrow(&self) -> bool {
         self.sizes().len() <= NARROW_PATTERNS
+    }
+
+    /// True when the heuristic of this set fits a [`PdbHeuristic`] of [`SMALL_PATTERNS`]
+    /// patterns, the smallest search state.
+    pub fn is_small(&self) -> bool {
+        self.sizes().len() <= SMALL_PATTERNS
     }
 
     /// Tiles covered by the groups of one partition (of the first, when two are combined).
