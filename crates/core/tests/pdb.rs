@@ -417,10 +417,10 @@ fn a_heuristic_of_more_than_eight_patterns_equals_the_default_one() {
 fn a_heuristic_of_the_small_size_equals_the_default_one() {
     let goal = Board::parse("0 1 2/3 4 5/6 7 8").unwrap();
     let groups = "1 2/3 4/5 6/7 8";
+    let tables = zero_aware_tables(&goal, groups);
     let small: PdbHeuristic<{ pdb::SMALL_PATTERNS }> =
-        PdbHeuristic::new(&goal, zero_aware_tables(&goal, groups), true).unwrap();
-    let default: PdbHeuristic =
-        PdbHeuristic::new(&goal, zero_aware_tables(&goal, groups), true).unwrap();
+        PdbHeuristic::new(&goal, tables.clone(), true).unwrap();
+    let default: PdbHeuristic = PdbHeuristic::new(&goal, tables, true).unwrap();
     assert!(PdbHeuristic::<{ pdb::SMALL_PATTERNS }>::new(
         &goal,
         zero_aware_tables(&goal, "1 2/3 4/5 6/7/8"),

@@ -61,12 +61,12 @@ pub use table::PatternDb;
 /// this choice: each branch is compiled for its own size.
 macro_rules! with_pdb_heuristic {
     ($tables:expr, $preset:expr, $goal:expr, $policy:expr, $limits:expr, |$h:ident| $body:expr) => {
-        if $preset.is_small() {
+        if $preset.fits($crate::pdb::SMALL_PATTERNS) {
             let $h = $tables.pdb_heuristic_sized::<{ $crate::pdb::SMALL_PATTERNS }>(
                 $preset, $goal, $policy, $limits,
             )?;
             $body
-        } else if $preset.is_narrow() {
+        } else if $preset.fits($crate::pdb::NARROW_PATTERNS) {
             let $h = $tables.pdb_heuristic_sized::<{ $crate::pdb::NARROW_PATTERNS }>(
                 $preset, $goal, $policy, $limits,
             )?;
@@ -439,17 +439,11 @@ impl PdbPreset {
         &self.sizes[..self.groups as usize]
     }
 
-    /// True when the heuristic of this set fits a [`PdbHeuristic`] of
-    /// [`NARROW_PATTERNS`] patterns (the default, whose search state is smaller than with
-    /// [`MAX_PATTERNS`]).
-    pub fn is_narrow(&self) -> bool {
-        self.sizes().len() <= NARROW_PATTERNS
-    }
-
-    /// True when the heuristic of this set fits a [`PdbHeuristic`] of [`SMALL_PATTERNS`]
-    /// patterns, the smallest search state.
-    pub fn is_small(&self) -> bool {
-        self.sizes().len() <= SMALL_PATTERNS
+    /// True when the heuristic of this set fits a [`PdbHeuristic`] of at most `patterns`
+    /// patterns ([`SMALL_PATTERNS`], [`NARROW_PATTERNS`], [`MAX_PATTERNS`]: the fewer, the
+    /// smaller the search state).
+    pub fn fits(&self, patterns: usize) -> bool {
+        self.sizes().len() <= patterns
     }
 
     /// Tiles covered by the groups of one partition (of the first, when two are combined).

@@ -157,8 +157,9 @@ struct Layer<'a, H: Incremental> {
 /// vectors cleared but not freed: a wide layer's children take hundreds of megabytes (the
 /// search state of the 6x6 set and the 24-puzzle's combined one takes 224 bytes a child), and
 /// memory freed and asked for again each layer comes back from the system as fresh pages,
-/// each a page fault (a fifth of the CPU time of a 6x6 run at 30 s went to the kernel). Each vector keeps the capacity of
-/// the widest layer so far, whose memory the beam checked before expanding it.
+/// each a page fault (a fifth of the CPU time of a 6x6 run at 30 s went to the kernel). Each
+/// vector keeps the capacity of the widest layer so far, whose memory the beam checked before
+/// expanding it.
 struct Expansion<A> {
     candidates: Vec<Candidate>,
     /// The candidates' heuristic states, by `slot` (counted within this part).
