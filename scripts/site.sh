@@ -27,13 +27,15 @@ if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $version" 
   cargo install --locked wasm-bindgen-cli --version "$version"
 fi
 
-echo "== cargo build --release -p taquin-wasm --target wasm32-unknown-unknown"
-cargo build --release --locked -p taquin-wasm --target wasm32-unknown-unknown
+echo "== cargo build --profile wasm-release -p taquin-wasm --target wasm32-unknown-unknown"
+cargo build --profile wasm-release --locked -p taquin-wasm --target wasm32-unknown-unknown
 
 echo "== writing $out"
 rm -rf "$out/pkg"
-wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
-  "$target_dir/wasm32-unknown-unknown/release/taquin_wasm.wasm"
+# Without the names of the functions: they are a tenth of the module, and only a browser's
+# stack trace reads them (it then numbers the functions instead).
+wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out/pkg" \
+  "$target_dir/wasm32-unknown-unknown/wasm-release/taquin_wasm.wasm"
 cp crates/web/assets/*.html crates/web/assets/*.css crates/web/assets/*.js crates/web/assets/*.svg "$out/"
 # Tells the page that it is a static folder: api.js reads it to answer in the browser.
 printf '{"mode": "static"}\n' >"$out/site.json"
