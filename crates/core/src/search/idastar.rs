@@ -452,8 +452,8 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
         // Each child's state is written once, into its slot, and the slots stay put while the
         // order is sorted as indices: with the large sets a state is over 200 bytes, and
         // copying it into a slot, through the sort and out again took 4 % of the search's
-        // instructions. The vector is taken out while the children are made, so that making
-        // them may change the board.
+        // instructions. The vector is taken out while the children are made, so that a slot
+        // can be written while the engine makes the move.
         let mut kids = std::mem::take(&mut self.children);
         if kids.len() < base + 4 {
             let filler = Child {
