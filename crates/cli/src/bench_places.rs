@@ -101,7 +101,7 @@ pub fn describe(what: &str, file: &CheckpointFile, place: &Checkpoint) -> String
         file.path().display(),
         place.iterations,
         place.bound,
-        common::thousands(place.generated),
+        common::thousands(place.nodes_so_far().0),
         common::millis(place.elapsed),
     )
 }

@@ -312,54 +312,11 @@ where
     /// The place [`BeamIncumbent::place`] wrote, if `text` is one, with a solution that solves
     /// the board.
     fn read_place(&self, text: &str) -> Option<KeptPlace> {
-        let mut words = text.split_whitespace();
-        if words.next() != Some("beams") {
-            return None;
+        let place = KeptPlace::parse(text)?;
+        if let Some(moves) = &place.best {
+            crate::solution::verify_moves(self.board, self.goal, moves).ok()?;
         }
-        let fields: std::collections::HashMap<&str, &str> =
-            words.map(|w| w.split_once('=')).collect::<Option<_>>()?;
-        let number = |name: &str| fields.get(name)?.parse::<u64>().ok();
-        let pair = |name: &str| {
-            let (a, b) = fields.get(name)?.split_once('/')?;
-            Some((a.parse().ok()?, b.parse().ok()?))
-        };
-        let flag = |name: &str| match *fields.get(name)? {
-            "0" => Some(false),
-            "1" => Some(true),
-            _ => None,
-        };
-        let best = match *fields.get("best")? {
-            "-" => None,
-            letters => {
-                let moves = crate::moves::parse_moves(letters).ok()?;
-                crate::solution::verify_moves(self.board, self.goal, &moves).ok()?;
-                Some(moves)
-            }
-        };
-        let place = KeptPlace {
-            bound: u32::try_from(number("bound")?).ok()?,
-            before_bound: pair("before_bound")?,
-            spent: pair("spent")?,
-            width: usize::try_from(number("width")?).ok()?,
-            widest: usize::try_from(number("widest")?).ok()?,
-            fresh: flag("fresh")?,
-            orders: usize::try_from(number("orders")?).ok()?,
-            long_windows_done: flag("long_windows_done")?,
-            no_beam_fits: flag("no_beam_fits")?,
-            cost_per_width: fields.get("cost_per_width")?.parse().ok()?,
-            peak_memory_bytes: usize::try_from(number("peak_memory_bytes")?).ok()?,
-            best,
-        };
-        // No search counts 2^62 nodes: larger counts are damage, and would overflow the sums.
-        let sane = place.spent.0 < 1 << 62
-            && place.spent.1 <= place.spent.0
-            && place.before_bound.0 <= place.spent.0
-            && place.before_bound.1 <= place.spent.1
-            && (1..=MAX_WIDTH).contains(&place.width)
-            && (1..=MAX_WIDTH).contains(&place.widest)
-            && place.cost_per_width.is_finite()
-            && place.cost_per_width > 0.0;
-        sane.then_some(place)
+        Some(place)
     }
 
     /// The width of the next beam: the schedule's, or where it does not fit what is left of
@@ -603,6 +560,69 @@ struct KeptPlace {
     cost_per_width: f64,
     peak_memory_bytes: usize,
     best: Option<Vec<Move>>,
+}
+
+impl KeptPlace {
+    /// The place [`BeamIncumbent::place`] wrote, if `text` is one (its solution not checked
+    /// against the board).
+    fn parse(text: &str) -> Option<KeptPlace> {
+        let mut words = text.split_whitespace();
+        if words.next() != Some("beams") {
+            return None;
+        }
+        let fields: std::collections::HashMap<&str, &str> =
+            words.map(|w| w.split_once('=')).collect::<Option<_>>()?;
+        let number = |name: &str| fields.get(name)?.parse::<u64>().ok();
+        let pair = |name: &str| {
+            let (a, b) = fields.get(name)?.split_once('/')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        };
+        let flag = |name: &str| match *fields.get(name)? {
+            "0" => Some(false),
+            "1" => Some(true),
+            _ => None,
+        };
+        let best = match *fields.get("best")? {
+            "-" => None,
+            letters => Some(crate::moves::parse_moves(letters).ok()?),
+        };
+        let place = KeptPlace {
+            bound: u32::try_from(number("bound")?).ok()?,
+            before_bound: pair("before_bound")?,
+            spent: pair("spent")?,
+            width: usize::try_from(number("width")?).ok()?,
+            widest: usize::try_from(number("widest")?).ok()?,
+            fresh: flag("fresh")?,
+            orders: usize::try_from(number("orders")?).ok()?,
+            long_windows_done: flag("long_windows_done")?,
+            no_beam_fits: flag("no_beam_fits")?,
+            cost_per_width: fields.get("cost_per_width")?.parse().ok()?,
+            peak_memory_bytes: usize::try_from(number("peak_memory_bytes")?).ok()?,
+            best,
+        };
+        // No search counts 2^62 nodes: larger counts are damage, and would overflow the sums.
+        let sane = place.spent.0 < 1 << 62
+            && place.spent.1 <= place.spent.0
+            && place.before_bound.0 <= place.spent.0
+            && place.before_bound.1 <= place.spent.1
+            && (1..=MAX_WIDTH).contains(&place.width)
+            && (1..=MAX_WIDTH).contains(&place.widest)
+            && place.cost_per_width.is_finite()
+            && place.cost_per_width > 0.0;
+        sane.then_some(place)
+    }
+}
+
+/// The nodes generated and expanded by the beams and windows before the coming iteration that a
+/// checkpoint's own counts leave out, if `interlude` is the line [`BeamIncumbent::place`] kept
+/// there: the place's counts are those of the search when that iteration's place was first
+/// written, and the steps since are in the line.
+pub(crate) fn nodes_past_place(interlude: &str) -> Option<(u64, u64)> {
+    let place = KeptPlace::parse(interlude)?;
+    Some((
+        place.spent.0 - place.before_bound.0,
+        place.spent.1 - place.before_bound.1,
+    ))
 }
 
 /// The nodes the next iteration is foreseen to generate, from the sizes of those before it: the

@@ -49,7 +49,7 @@ mod seen;
 mod windows;
 
 pub(crate) use detached::run_detached;
-pub(crate) use incumbent::{BeamIncumbent, BEAMS_BEYOND_CELLS};
+pub(crate) use incumbent::{nodes_past_place, BeamIncumbent, BEAMS_BEYOND_CELLS};
 
 /// The best answer of an anytime run so far, with the best proven lower bound. It always holds
 /// an answer (the run starts from [`first_solution`]'s), and whoever waits for the run can read
