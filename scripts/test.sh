@@ -54,6 +54,8 @@ cargo clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
 export RUSTC_BOOTSTRAP=1
 cargo fuzz build
 fuzz_scratch=$(mktemp -d)
+# Removed also when a target fails (its input is kept in fuzz/artifacts, not here).
+trap 'rm -rf "$fuzz_scratch"' EXIT
 for target in $(cargo fuzz list); do
   mkdir -p "$fuzz_scratch/$target"
   if ! cargo fuzz run "$target" "$fuzz_scratch/$target" "fuzz/corpus/$target" -- \
@@ -65,6 +67,7 @@ for target in $(cargo fuzz list); do
   echo "$target: $(grep -E '^Done' "$fuzz_scratch/$target.log")"
 done
 rm -rf "$fuzz_scratch"
+trap - EXIT
 unset RUSTC_BOOTSTRAP
 # == end fuzzing ==
 

@@ -118,8 +118,12 @@ mod tests {
 
     #[test]
     fn published_counts_are_read_and_bad_lines_refused() {
-        let dir = std::env::temp_dir().join(format!("taquin-published-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        // Deleted when dropped, also when an assertion fails.
+        let scratch = tempfile::Builder::new()
+            .prefix("taquin-published-")
+            .tempdir()
+            .unwrap();
+        let dir = scratch.path();
         let path = dir.join("x.nodes.txt");
         std::fs::write(&path, "# source\n1 2,031,102,635\n40 65099578\n").unwrap();
         let counts = read_published(&path).unwrap();
@@ -132,6 +136,5 @@ mod tests {
             published_beside(dir.join("x.txt").to_str().unwrap()),
             Some(path)
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -8,7 +8,7 @@ use taquin::moves::parse_moves;
 use taquin::{verify_moves, Board};
 
 mod common;
-use common::taquin;
+use common::{scratch_dir, taquin};
 
 /// Twenty random 8-puzzles as JSON Lines, then a comment, a bad line, a bench-format line, an
 /// unsolvable board and an array-of-rows board.
@@ -85,16 +85,10 @@ fn run_batch(dir: &std::path::Path, extra: &[&str]) -> (i32, Vec<Value>) {
     (out.status.code().unwrap(), records(&out.stdout))
 }
 
-fn tempdir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("taquin-batch-{name}-{}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn one_record_per_instance_line_in_input_order_and_every_solution_replays() {
-    let dir = tempdir("order");
-    let (code, recs) = run_batch(&dir, &["--jobs", "3"]);
+    let dir = scratch_dir("batch-order");
+    let (code, recs) = run_batch(dir.path(), &["--jobs", "3"]);
     assert_eq!(code, 1, "bad and unsolvable lines make the exit code 1");
     assert_eq!(recs.len(), 24);
     let lines: Vec<u64> = recs.iter().map(|r| r["line"].as_u64().unwrap()).collect();
@@ -144,16 +138,15 @@ fn one_record_per_instance_line_in_input_order_and_every_solution_replays() {
         let moves = parse_moves(r["moves"].as_str().unwrap()).unwrap();
         verify_moves(&board, &goal, &moves).unwrap();
     }
-    fs::remove_dir_all(dir).ok();
 }
 
 #[test]
 fn shards_together_are_exactly_the_unsharded_output() {
-    let dir = tempdir("shards");
-    let (_, whole) = run_batch(&dir, &[]);
+    let dir = scratch_dir("batch-shards");
+    let (_, whole) = run_batch(dir.path(), &[]);
     let mut merged = Vec::new();
     for i in 1..=3 {
-        let (_, part) = run_batch(&dir, &["--shard", &format!("{i}/3"), "--jobs", "1"]);
+        let (_, part) = run_batch(dir.path(), &["--shard", &format!("{i}/3"), "--jobs", "1"]);
         assert!(!part.is_empty());
         merged.extend(part);
     }
@@ -164,15 +157,14 @@ fn shards_together_are_exactly_the_unsharded_output() {
         .write_stdin("")
         .assert()
         .code(2);
-    fs::remove_dir_all(dir).ok();
 }
 
 #[test]
 fn resume_keeps_complete_records_drops_a_torn_line_and_finishes() {
-    let dir = tempdir("resume");
-    let file = dir.join("in.jsonl");
+    let dir = scratch_dir("batch-resume");
+    let file = dir.path().join("in.jsonl");
     fs::write(&file, input()).unwrap();
-    let out = dir.join("out.jsonl");
+    let out = dir.path().join("out.jsonl");
     let full = taquin()
         .args([
             "batch",
@@ -251,7 +243,6 @@ fn resume_keeps_complete_records_drops_a_torn_line_and_finishes() {
         .write_stdin("")
         .assert()
         .code(2);
-    fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -382,14 +373,14 @@ fn beyond_optimal_algorithms_from_stdin() {
 fn node_counts_do_not_depend_on_how_many_boards_run_at_once() {
     // The boards run at once share the memory budget, which beyond 16 cells bounds the beams
     // beside IDA*; the pruning, and with it each count, must not depend on that share.
-    let dir = tempdir("jobs");
+    let dir = scratch_dir("batch-jobs");
     let goal = Board::solved(5, 5).unwrap();
     let mut text = String::new();
     for seed in 1..=4 {
         let b = taquin::generate::random_walk(&goal, 70, &mut Rng::new(seed));
         text += &format!("{{\"id\": \"w{seed}\", \"board\": \"{}\"}}\n", b.to_line());
     }
-    let file = dir.join("walks.jsonl");
+    let file = dir.path().join("walks.jsonl");
     fs::write(&file, text).unwrap();
     let generated = |jobs: &str| -> Vec<u64> {
         // Exit 0, or the failure shows the run's standard error.
@@ -428,12 +419,12 @@ fn batch_stdin(args: &[&str], input: &str) -> (i32, Vec<Value>, String) {
 
 #[test]
 fn the_input_file_is_never_the_output() {
-    let dir = tempdir("same");
-    let file = dir.join("in.jsonl");
+    let dir = scratch_dir("batch-same");
+    let file = dir.path().join("in.jsonl");
     fs::write(&file, input()).unwrap();
-    let link = dir.join("link.jsonl");
+    let link = dir.path().join("link.jsonl");
     fs::hard_link(&file, &link).unwrap();
-    let spelt = dir.join(".").join("in.jsonl");
+    let spelt = dir.path().join(".").join("in.jsonl");
     for (output, resume) in [(&file, false), (&link, false), (&spelt, true)] {
         taquin()
             .args([
@@ -459,15 +450,14 @@ fn the_input_file_is_never_the_output() {
         .unwrap();
     assert_eq!(status.code(), Some(2));
     assert_eq!(fs::read_to_string(&file).unwrap(), input());
-    fs::remove_dir_all(dir).ok();
 }
 
 #[test]
 fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
-    let dir = tempdir("foreign");
-    let file = dir.join("in.jsonl");
+    let dir = scratch_dir("batch-foreign");
+    let file = dir.path().join("in.jsonl");
     fs::write(&file, input()).unwrap();
-    let out = dir.join("out.jsonl");
+    let out = dir.path().join("out.jsonl");
     let full = taquin()
         .args(["batch", file.to_str().unwrap(), "-H", "manhattan"])
         .output()
@@ -549,7 +539,6 @@ fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
         .map(|r| r["line"].as_u64().unwrap())
         .collect();
     assert_eq!(shard, [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 23, 25]);
-    fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -661,7 +650,8 @@ fn every_bad_line_gets_the_code_of_what_is_wrong() {
 /// standard output too, as the records are, with the code `--json` errors use.
 #[test]
 fn an_error_before_the_run_is_one_json_object_too() {
-    let missing = std::env::temp_dir().join("taquin-no-such-instances.txt");
+    let dir = scratch_dir("batch-missing");
+    let missing = dir.path().join("no-such-instances.txt");
     let out = taquin().arg("batch").arg(&missing).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -677,8 +667,8 @@ fn an_error_before_the_run_is_one_json_object_too() {
 /// `batch` alike; a path reads the file.
 #[test]
 fn a_goal_name_wins_over_a_file_of_that_name() {
-    let dir = tempdir("goal-name");
-    fs::write(dir.join("korf"), "1 2 3/4 5 6/7 8 0\n").unwrap();
+    let dir = scratch_dir("batch-goal-name");
+    fs::write(dir.path().join("korf"), "1 2 3/4 5 6/7 8 0\n").unwrap();
     let length = |goal: &str| {
         let out = taquin()
             .current_dir(&dir)
@@ -698,5 +688,4 @@ fn a_goal_name_wins_over_a_file_of_that_name() {
         .output()
         .unwrap();
     assert_eq!(records(&out.stdout)[0]["length"], 25);
-    fs::remove_dir_all(dir).ok();
 }

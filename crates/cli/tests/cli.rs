@@ -4,7 +4,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{json_out, taquin};
+use common::{fresh_path, json_out, scratch_dir, scratch_file, taquin};
 
 const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
 
@@ -296,22 +296,22 @@ fn bench_checks_lengths_against_optlen() {
         .success()
         .stdout(predicate::str::contains("3 solved and checked, 0 wrong, 0 failed").count(2));
     // a wrong OPTLEN is caught
-    let bad = tempfile_with("1 30 8 0 6 5 4 7 2 3 1\n");
+    let bad = scratch_file("cli-test", ".txt", "1 30 8 0 6 5 4 7 2 3 1\n");
     taquin()
-        .args(["bench", bad.to_str().unwrap()])
+        .args(["bench", bad.path().to_str().unwrap()])
         .assert()
         .code(1)
         .stdout(predicate::str::contains("WRONG"));
-    let bad = tempfile_with("1 30 8 0 6 5 4 7 2 3\n");
+    let bad = scratch_file("cli-test", ".txt", "1 30 8 0 6 5 4 7 2 3\n");
     taquin()
-        .args(["bench", bad.to_str().unwrap()])
+        .args(["bench", bad.path().to_str().unwrap()])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("line 1"));
     // batch's formats are not misread: the message says which command reads them.
-    let json = tempfile_with("{\"board\": \"1 2 3/4 5 6/7 0 8\"}\n");
+    let json = scratch_file("cli-test", ".txt", "{\"board\": \"1 2 3/4 5 6/7 0 8\"}\n");
     taquin()
-        .args(["bench", json.to_str().unwrap()])
+        .args(["bench", json.path().to_str().unwrap()])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("use `taquin batch`"));
@@ -328,11 +328,13 @@ fn bench_gives_each_instance_its_own_time_limit() {
     // Korf's #60 runs into the limit with Manhattan distance; #12 then needs 412,317 nodes
     // (milliseconds; more than the 16,384 after which IDA* first looks at the clock). With one
     // deadline for the whole run, #12 started after it had passed.
-    let file = tempfile_with(
+    let file = scratch_file(
+        "cli-test",
+        ".txt",
         "60 66 11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0\n12 45 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n",
     );
     let out = taquin()
-        .args(["bench", file.to_str().unwrap(), "-H", "manhattan"])
+        .args(["bench", file.path().to_str().unwrap(), "-H", "manhattan"])
         .args(["--jobs", "1", "--timeout", "2", "--json"])
         .output()
         .unwrap();
@@ -348,7 +350,7 @@ fn bench_gives_each_instance_its_own_time_limit() {
     assert_eq!(rows[1]["check"], "ok", "{}", rows[1]);
     // In the table a limit keeps the columns: the nodes and time spent, the reason after them.
     let out = taquin()
-        .args(["bench", file.to_str().unwrap(), "-H", "manhattan"])
+        .args(["bench", file.path().to_str().unwrap(), "-H", "manhattan"])
         .args(["--jobs", "1", "--timeout", "0.3", "--first", "1"])
         .output()
         .unwrap();
@@ -368,9 +370,13 @@ fn bench_gives_each_instance_its_own_time_limit() {
 #[test]
 fn an_unsolvable_instance_is_a_failed_row_not_the_end_of_the_run() {
     // First in the file, where the run's plan was made from it.
-    let file = tempfile_with("2 - 2 1 3 4 5 6 7 8 0\n1 - 1 2 3 4 5 6 7 0 8\n");
+    let file = scratch_file(
+        "cli-test",
+        ".txt",
+        "2 - 2 1 3 4 5 6 7 8 0\n1 - 1 2 3 4 5 6 7 0 8\n",
+    );
     let out = taquin()
-        .args(["bench", file.to_str().unwrap()])
+        .args(["bench", file.path().to_str().unwrap()])
         .output()
         .unwrap();
     assert_eq!(
@@ -391,7 +397,7 @@ fn an_unsolvable_instance_is_a_failed_row_not_the_end_of_the_run() {
     );
     // Its JSON line says so as batch's record does.
     let out = taquin()
-        .args(["bench", file.to_str().unwrap(), "--json"])
+        .args(["bench", file.path().to_str().unwrap(), "--json"])
         .output()
         .unwrap();
     let first: Value = serde_json::from_str(
@@ -412,10 +418,9 @@ fn bench_writes_results_as_it_goes_and_resumes() {
         "/../core/tests/data/korf_easy.txt"
     );
     // Published counts for two of the instances (instance 12's is Korf's 1985 Manhattan count).
-    let published = tempfile_with("# test\n12 546,344\n9 1650696\n");
-    let results =
-        std::env::temp_dir().join(format!("taquin-bench-results-{}.jsonl", std::process::id()));
-    let _ = std::fs::remove_file(&results);
+    let published = scratch_file("cli-test", ".txt", "# test\n12 546,344\n9 1650696\n");
+    let dir = scratch_dir("bench-results");
+    let results = dir.path().join("results.jsonl");
     let run = |extra: &[&str]| {
         let mut args = vec![
             "bench",
@@ -425,7 +430,7 @@ fn bench_writes_results_as_it_goes_and_resumes() {
             "--results",
             results.to_str().unwrap(),
             "--published",
-            published.to_str().unwrap(),
+            published.path().to_str().unwrap(),
             "--easiest-first",
             // The results file takes instances as they finish: one job makes that the
             // easiest-first order this test checks (two jobs may finish in either order).
@@ -493,7 +498,6 @@ fn bench_writes_results_as_it_goes_and_resumes() {
     ids.dedup();
     assert_eq!(ids.len(), all.len(), "no instance twice");
     assert_eq!(all.len(), 6);
-    let _ = std::fs::remove_file(&results);
 }
 
 #[test]
@@ -502,9 +506,8 @@ fn bench_goes_on_with_a_stopped_instance_from_the_middle_of_its_iteration() {
         env!("CARGO_MANIFEST_DIR"),
         "/../core/tests/data/korf_easy.txt"
     );
-    let dir = std::env::temp_dir().join(format!("taquin-bench-places-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = scratch_dir("bench-places");
+    let dir = scratch.path();
     let run = |results: &str, extra: &[&str]| {
         let results = dir.join(results);
         let mut args = vec![
@@ -582,15 +585,12 @@ fn bench_goes_on_with_a_stopped_instance_from_the_middle_of_its_iteration() {
         stderr.contains("holds the places of earlier searches"),
         "{stderr}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn solve_goes_on_from_the_checkpoint_a_stopped_search_kept() {
-    let dir = std::env::temp_dir().join(format!("taquin-solve-place-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let place = dir.join("place.txt");
+    let dir = scratch_dir("solve-place");
+    let place = dir.path().join("place.txt");
     // Korf's #2 (55 moves), a few million nodes with linear conflict.
     let board = "13 5 4 10/9 12 8 14/2 3 7 1/0 15 11 6";
     let solve = |extra: &[&str]| {
@@ -687,7 +687,6 @@ fn solve_goes_on_from_the_checkpoint_a_stopped_search_kept() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("add -a idastar"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -730,9 +729,8 @@ fn a_resumed_bench_counts_the_instances_already_in_the_results_file() {
         env!("CARGO_MANIFEST_DIR"),
         "/../core/tests/data/korf_easy.txt"
     );
-    let results =
-        std::env::temp_dir().join(format!("taquin-bench-resumed-{}.jsonl", std::process::id()));
-    let _ = std::fs::remove_file(&results);
+    let dir = scratch_dir("bench-resumed");
+    let results = dir.path().join("results.jsonl");
     let bench = |extra: &[&str]| {
         let mut args = vec!["bench", file, "--first", "3", "-H", "manhattan"];
         args.extend(["--results", results.to_str().unwrap()]);
@@ -790,7 +788,6 @@ fn a_resumed_bench_counts_the_instances_already_in_the_results_file() {
         )),
         "{text}"
     );
-    let _ = std::fs::remove_file(&results);
 }
 
 /// `--max-nodes` bounds each run; a run it stops shows its bound and the limit; the exit code
@@ -881,32 +878,20 @@ fn compare_runs_the_heuristics_named_with_h_and_refuses_one_named_twice() {
     assert_eq!(runs[1]["length"], 31, "{out}");
 }
 
-fn tempfile_with(text: &str) -> std::path::PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let path = std::env::temp_dir().join(format!(
-        "taquin-cli-test-{}-{}.txt",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 /// A build of seconds shows how far it got also off a terminal (a log, a CI job): a line at
 /// each tenth of the placements, in order and naming the table (a server may build two at
 /// once), then the line that says it is built.
 #[test]
 fn a_long_build_reports_its_progress_in_a_log() {
-    let dir = std::env::temp_dir().join(format!("taquin-cli-build-log-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let (scratch, dir) = fresh_path("cli-build-log");
     // The 7-tile table of the 15-puzzle: 57,657,600 entries, estimated at over a second of one
     // core's work (shown whatever the number of cores).
     let out = taquin()
         .args(["--pdb-dir", dir.to_str().unwrap(), "pdb", "build", "7-4-4"])
         .output()
         .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    // The table, built only to watch the build, goes at once.
+    drop(scratch);
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     let tenths: Vec<u64> = stderr
@@ -936,8 +921,7 @@ fn a_long_build_reports_its_progress_in_a_log() {
 /// progress or its file.
 #[test]
 fn a_quick_build_passes_silently_in_a_log() {
-    let dir = std::env::temp_dir().join(format!("taquin-cli-quiet-build-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let (scratch, dir) = fresh_path("cli-quiet-build");
     let out = taquin()
         .args([
             "--pdb-dir",
@@ -949,7 +933,7 @@ fn a_quick_build_passes_silently_in_a_log() {
         ])
         .output()
         .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(scratch);
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     for word in ["placements known", "built the pattern database", "saved "] {
@@ -964,8 +948,7 @@ fn a_quick_build_passes_silently_in_a_log() {
 /// served by the tables of the goal with the blank in the top left one).
 #[test]
 fn tables_built_for_a_goal_serve_that_goal() {
-    let dir = std::env::temp_dir().join(format!("taquin-cli-goal-tables-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let (_scratch, dir) = fresh_path("cli-goal-tables");
     let dir_arg = dir.to_str().unwrap();
     let goal = "1 2 0/3 4 5/6 7 8";
     taquin()
@@ -1006,7 +989,6 @@ fn tables_built_for_a_goal_serve_that_goal() {
         out["plan"]
     );
     assert_eq!(out["optimal"], true);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -1040,9 +1022,8 @@ fn a_resumed_bench_counts_the_nodes_of_instances_stopped_by_a_limit() {
         env!("CARGO_MANIFEST_DIR"),
         "/../core/tests/data/korf_easy.txt"
     );
-    let results =
-        std::env::temp_dir().join(format!("taquin-bench-limit-{}.jsonl", std::process::id()));
-    let _ = std::fs::remove_file(&results);
+    let dir = scratch_dir("bench-limit");
+    let results = dir.path().join("results.jsonl");
     let summary = |extra: &[&str]| -> Value {
         let mut args = vec!["bench", file, "--first", "2", "-H", "manhattan", "--json"];
         args.extend(["--max-nodes", "50", "--results", results.to_str().unwrap()]);
@@ -1085,8 +1066,6 @@ fn a_resumed_bench_counts_the_nodes_of_instances_stopped_by_a_limit() {
         latest > first["generated"].as_u64().unwrap(),
         "{again} {first}"
     );
-    let _ = std::fs::remove_file(&results);
-    let _ = std::fs::remove_dir_all(results.with_extension("checkpoints"));
 }
 
 #[test]
@@ -1181,8 +1160,7 @@ fn shorten_goes_with_the_tile_notation_and_the_report() {
 /// `--explain` says the plan before the search; a run that went another way says so after.
 #[test]
 fn explain_says_the_plan_as_run_when_the_run_went_another_way() {
-    let dir = std::env::temp_dir().join(format!("taquin-cli-explain-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let (scratch, dir) = fresh_path("cli-explain");
     // A table of 127 M entries is not built in a fifth of a second.
     let out = taquin()
         .arg("--pdb-dir")
@@ -1198,7 +1176,7 @@ fn explain_says_the_plan_as_run_when_the_run_went_another_way() {
         ])
         .output()
         .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(scratch);
     assert_eq!(out.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("plan: anytime + pdb:6-6-6-6"), "{stderr}");

@@ -8,7 +8,7 @@ use serde_json::Value;
 use taquin_api::{ApiError, Settings, SolvePlan, SolveRequest};
 
 mod common;
-use common::{json_out, taquin};
+use common::{json_out, scratch_file, taquin};
 
 const ARTICLE: &str = "6 4 7/8 5 0/3 2 1";
 const ONE_MOVE: &str = "1 2 3/4 5 0/7 8 6";
@@ -165,9 +165,8 @@ fn verify_and_gods_number_give_json_errors_too() {
     let (v, _) = json_error(&["gods-number", "3x3", "--goal", "1 2/3 0"], 2);
     assert_eq!(v["code"], "size_mismatch");
     // A goal from a file, as solve takes one: read, then held to the size asked.
-    let file = std::env::temp_dir().join(format!("taquin-gods-goal-{}.txt", std::process::id()));
-    std::fs::write(&file, "0 1 2/3 4 5\n").unwrap();
-    let goal = file.to_str().unwrap();
+    let file = scratch_file("gods-goal", ".txt", "0 1 2/3 4 5\n");
+    let goal = file.path().to_str().unwrap();
     let (v, _) = json_error(&["gods-number", "2x3", "--goal", goal], 2);
     assert_eq!(v["code"], "size_mismatch");
     assert!(
@@ -181,7 +180,6 @@ fn verify_and_gods_number_give_json_errors_too() {
     assert_eq!(out["goal"], "0 1 2/3 4 5", "{out}");
     // Without a size, a goal board (typed or in a file) gives its own.
     let out = json_out(&["gods-number", "--goal", goal, "--json"], 0);
-    let _ = std::fs::remove_file(&file);
     assert_eq!(
         (out["width"].as_u64(), out["diameter"].as_u64()),
         (Some(3), Some(21)),

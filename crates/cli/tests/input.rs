@@ -4,7 +4,7 @@
 use predicates::prelude::*;
 
 mod common;
-use common::taquin;
+use common::{fresh_path, scratch_file, taquin};
 
 #[test]
 fn a_twenty_digit_tile_is_too_large_not_a_non_number() {
@@ -83,16 +83,14 @@ fn idastar_on_a_huge_board_points_to_an_algorithm_that_takes_it_and_exits_2() {
 
 #[test]
 fn a_pdb_dir_that_is_a_file_is_named_as_such() {
-    let file = std::env::temp_dir().join(format!("taquin-not-a-dir-{}", std::process::id()));
-    std::fs::write(&file, "x").unwrap();
+    let file = scratch_file("not-a-dir", "", "x");
     taquin()
         .arg("--pdb-dir")
-        .arg(&file)
+        .arg(file.path())
         .args(["solve", "-H", "pdb:8", "6 4 7/8 5 0/3 2 1"])
         .assert()
         .stderr(predicate::str::contains("not a directory"))
         .stderr(predicate::str::contains("File exists").not());
-    let _ = std::fs::remove_file(&file);
 }
 
 #[test]
@@ -240,7 +238,7 @@ fn a_file_that_is_not_there_is_named_as_such() {
 
 #[test]
 fn pdb_build_by_size_says_when_the_planner_uses_no_set() {
-    let dir = std::env::temp_dir().join(format!("taquin-no-set-{}", std::process::id()));
+    let (_scratch, dir) = fresh_path("no-set");
     taquin()
         .args(["pdb", "build", "--size", "7x7", "--pdb-dir"])
         .arg(&dir)
@@ -284,10 +282,8 @@ fn verify_says_what_is_wrong_with_the_moves_once_and_names_a_missing_file() {
 
 #[test]
 fn a_file_that_is_there_but_holds_no_board_is_not_said_to_be_missing() {
-    let path = std::env::temp_dir().join(format!("taquin-bad-board-{}.txt", std::process::id()));
-    std::fs::write(&path, "x y z/1 2 3").unwrap();
-    let out = taquin().arg("solve").arg(&path).output().unwrap();
-    std::fs::remove_file(&path).unwrap();
+    let file = scratch_file("bad-board", ".txt", "x y z/1 2 3");
+    let out = taquin().arg("solve").arg(file.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("'x' is not a tile"), "{err}");

@@ -4,20 +4,15 @@
 use predicates::prelude::*;
 
 mod common;
-use common::{json_out, taquin};
+use common::{json_out, scratch_file, taquin};
 
 /// A file in the n-puzzle format whose goal is the snail.
 const SNAIL_FILE: &str = "# This puzzle is solvable\n3\n0 2 3 # first row\n1 4 5\n8 7 6\n";
 
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("taquin-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 #[test]
 fn npuzzle_files_are_read_from_a_path_and_from_stdin() {
-    let path = temp_file("snail.txt", SNAIL_FILE);
+    let file = scratch_file("snail", ".txt", SNAIL_FILE);
+    let path = file.path();
     taquin()
         .args(["solve", path.to_str().unwrap(), "--goal", "snail"])
         .assert()
@@ -37,7 +32,6 @@ fn npuzzle_files_are_read_from_a_path_and_from_stdin() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("line 3: 2 numbers in a row"));
-    std::fs::remove_file(path).unwrap();
 }
 
 #[test]
@@ -195,15 +189,18 @@ fn verify_says_where_moves_go_wrong_and_exits_by_verdict() {
             "STM: 2 single-tile moves, optimal",
         ))
         .stdout(predicate::str::contains("MTM: 1 multi-tile move, optimal"));
-    let moves = temp_file("moves.txt", "R\nR\n");
+    let moves = scratch_file("moves", ".txt", "R\nR\n");
     taquin()
-        .args(["verify", "1 2 3/4 5 6/0 7 8", moves.to_str().unwrap()])
+        .args([
+            "verify",
+            "1 2 3/4 5 6/0 7 8",
+            moves.path().to_str().unwrap(),
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains(
             "STM: 2 single-tile moves, optimal",
         ));
-    std::fs::remove_file(moves).unwrap();
     taquin()
         .args(["verify", "1 2 3/4 5 6/0 7 8", "RDL"])
         .assert()
@@ -261,10 +258,11 @@ fn verify_takes_boards_beyond_the_optimal_searches_reach() {
         .output()
         .unwrap()
         .stdout;
-    let board = temp_file("b33.txt", std::str::from_utf8(&board).unwrap());
-    let board = board.to_str().unwrap();
+    let board_file = scratch_file("b33", ".txt", std::str::from_utf8(&board).unwrap());
+    let board = board_file.path().to_str().unwrap();
     let solved = json_out(&["solve", board, "-a", "constructive", "--json"], 0);
-    let moves = temp_file("m33.txt", solved["moves"].as_str().unwrap());
+    let moves_file = scratch_file("m33", ".txt", solved["moves"].as_str().unwrap());
+    let moves = moves_file.path();
     let v = json_out(&["verify", board, moves.to_str().unwrap(), "--json"], 0);
     assert_eq!(v["valid"], true, "{v}");
     assert_eq!(v["length"], solved["length"], "{v}");
@@ -285,8 +283,6 @@ fn verify_takes_boards_beyond_the_optimal_searches_reach() {
             "optimality not known (optimal search takes boards of up to 1024 cells, and this \
              one has 1056",
         ));
-    std::fs::remove_file(board).unwrap();
-    std::fs::remove_file(moves).unwrap();
 }
 
 #[test]

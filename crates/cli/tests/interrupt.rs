@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 mod common;
-use common::{interrupt, spawn};
+use common::{fresh_path, interrupt, scratch_dir, spawn};
 
 /// A 24-puzzle far beyond any search of a test's length: its searches run until cancelled.
 const HARD_5X5: &str = "4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15";
@@ -135,11 +135,9 @@ fn ctrl_c_stops_a_comparison_with_130() {
 
 #[test]
 fn ctrl_c_stops_a_benchmark_with_130_leaving_the_cut_instance_for_resume() {
-    let dir = std::env::temp_dir();
-    let id = std::process::id();
-    let instances = dir.join(format!("taquin-interrupt-{id}.txt"));
-    let results = dir.join(format!("taquin-interrupt-{id}.jsonl"));
-    let _ = std::fs::remove_file(&results);
+    let dir = scratch_dir("interrupt");
+    let instances = dir.path().join("instances.txt");
+    let results = dir.path().join("results.jsonl");
     // One move from the goal (blank first), then the first of Korf's 24-puzzles, far beyond
     // the Manhattan distance's reach.
     let easy: Vec<String> = [1, 0]
@@ -184,11 +182,8 @@ fn ctrl_c_stops_a_benchmark_with_130_leaving_the_cut_instance_for_resume() {
     let written = std::fs::read_to_string(&results).unwrap();
     assert_eq!(written.lines().count(), 1, "{written}");
     assert!(written.contains("\"id\":\"easy\""), "{written}");
-    // Where the hard one's search kept its place, if Ctrl-C came once it had begun.
-    let places = results.with_extension("checkpoints");
-    let _ = std::fs::remove_file(&instances);
-    let _ = std::fs::remove_file(&results);
-    let _ = std::fs::remove_dir_all(&places);
+    // Where the hard one's search kept its place, if Ctrl-C came once it had begun, is
+    // `results.checkpoints` in `dir`: deleted with it.
 }
 
 #[test]
@@ -210,8 +205,7 @@ fn ctrl_c_stops_a_long_generate_with_130_after_whole_lines() {
 
 #[test]
 fn ctrl_c_stops_a_multi_tile_build_with_130_and_words_for_a_build() {
-    let dir = std::env::temp_dir().join(format!("taquin-mtm-cancel-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let (_scratch, dir) = fresh_path("mtm-cancel");
     let dir_arg = dir.to_str().unwrap();
     let mut child = spawn(&[
         "pdb",
@@ -233,5 +227,4 @@ fn ctrl_c_stops_a_multi_tile_build_with_130_and_words_for_a_build() {
     assert!(said.contains("build cancelled"), "{said}");
     // Not a search's words: no nodes, no moves.
     assert!(!said.contains("moves"), "{said}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,14 +4,7 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{json_out, stdout_of, taquin};
-
-/// A table directory of the test's own, empty.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("taquin-cli-pdb-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use common::{fresh_path, json_out, stdout_of, taquin};
 
 /// Runs `taquin --pdb-dir DIR ARGS`, checks the exit code, and returns standard output.
 fn run_in(dir: &Path, args: &[&str], code: i32) -> String {
@@ -43,7 +36,7 @@ fn file_with(dir: &Path, ext: &str) -> PathBuf {
 /// board reaches (the other parity) are not distances.
 #[test]
 fn the_8_puzzle_multi_tile_table_reports_its_real_largest_distance() {
-    let dir = fresh_dir("mtm-diameter");
+    let (_scratch, dir) = fresh_path("cli-pdb-mtm-diameter");
     let out = run_in(
         &dir,
         &["pdb", "build", "--size", "3x3", "--metric", "mtm"],
@@ -52,12 +45,11 @@ fn the_8_puzzle_multi_tile_table_reports_its_real_largest_distance() {
     assert!(out.contains("largest distance 24"), "{out}");
     let out = run_in(&dir, &["pdb", "verify"], 0);
     assert!(out.contains("largest distance 24"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn multi_tile_tables_are_listed_and_verified_with_their_metric() {
-    let dir = fresh_dir("list-both");
+    let (_scratch, dir) = fresh_path("cli-pdb-list-both");
     run_in(&dir, &["pdb", "build", "--size", "3x3"], 0);
     run_in(
         &dir,
@@ -114,14 +106,13 @@ fn multi_tile_tables_are_listed_and_verified_with_their_metric() {
         "{list}"
     );
     assert!(list.contains("truncated or padded"), "{list}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--goal snail` is the goal `solve --goal snail` names, for both metrics; the tables it builds
 /// are the ones the planner then finds on disk.
 #[test]
 fn a_snail_goal_builds_the_tables_a_snail_solve_uses() {
-    let dir = fresh_dir("snail");
+    let (_scratch, dir) = fresh_path("cli-pdb-snail");
     let board = "2 8 3/1 6 4/7 0 5";
     let out = run_in(
         &dir,
@@ -157,12 +148,11 @@ fn a_snail_goal_builds_the_tables_a_snail_solve_uses() {
     );
     // A partition named by its sizes takes the name too.
     run_in(&dir, &["pdb", "build", "8", "--goal", "Snail"], 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_misspelt_goal_name_is_refused_with_the_names() {
-    let dir = fresh_dir("snial");
+    let (_scratch, dir) = fresh_path("cli-pdb-snial");
     taquin()
         .arg("--pdb-dir")
         .arg(&dir)
@@ -172,7 +162,6 @@ fn a_misspelt_goal_name_is_refused_with_the_names() {
         .stderr(predicates::str::contains(
             "unknown goal 'snial': use standard, korf or snail",
         ));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The 15-puzzle's set for the snail (zpdb:7-8, 196 MB, about 30 s on two cores): built by
@@ -180,7 +169,7 @@ fn a_misspelt_goal_name_is_refused_with_the_names() {
 #[test]
 #[ignore = "builds the 15-puzzle's zpdb:7-8 (about 30 s, 196 MB)"]
 fn a_snail_goal_builds_the_15_puzzle_set_a_snail_solve_uses() {
-    let dir = fresh_dir("snail-4x4");
+    let (_scratch, dir) = fresh_path("cli-pdb-snail-4x4");
     let dir_arg = dir.to_str().unwrap();
     run_in(
         &dir,
@@ -201,14 +190,13 @@ fn a_snail_goal_builds_the_15_puzzle_set_a_snail_solve_uses() {
     );
     assert_eq!(solved["heuristic"], "zpdb:7-8", "{solved}");
     assert_eq!(solved["length"], 58, "{solved}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The command a damaged file's message gives (`taquin pdb build` again, no `--force`) builds
 /// that file anew and keeps the valid ones as they are.
 #[test]
 fn building_again_replaces_only_the_damaged_file() {
-    let dir = fresh_dir("rebuild-damaged");
+    let (_scratch, dir) = fresh_path("cli-pdb-rebuild-damaged");
     let build = ["pdb", "build", "4-4", "--size", "3x3"];
     let first = run_in(&dir, &build, 0);
     assert_eq!(first.matches("; built in ").count(), 2, "{first}");
@@ -260,14 +248,13 @@ fn building_again_replaces_only_the_damaged_file() {
         "the valid file is kept as it was"
     );
     run_in(&dir, &["pdb", "verify"], 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A directory that is not there has no tables to vouch for: `verify` says so and fails
 /// (a mistyped path must not pass a check); `list` says it is not there yet.
 #[test]
 fn a_missing_directory_fails_verify_and_is_named_by_list() {
-    let dir = fresh_dir("missing");
+    let (_scratch, dir) = fresh_path("cli-pdb-missing");
     let mut command = taquin();
     command.arg("--pdb-dir").arg(&dir).args(["pdb", "verify"]);
     let output = command.output().unwrap();

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 mod common;
-use common::interrupt;
+use common::{fresh_path, interrupt};
 
 /// A 24-puzzle far beyond any search of a test's length: its searches run until cancelled.
 const HARD_5X5: &str = "4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15";
@@ -50,7 +50,7 @@ fn running(addr: SocketAddr) -> u64 {
 
 #[test]
 fn ctrl_c_stops_the_server_with_searches_and_a_table_build_in_flight() {
-    let tables = tempfile_dir();
+    let (_scratch, tables) = fresh_path("serve-test");
     let mut server = Command::new(assert_cmd::cargo::cargo_bin("taquin"))
         .env("TAQUIN_PDB_DIR", &tables)
         .args(["serve", "--addr", "127.0.0.1:0", "--workers", "3"])
@@ -127,12 +127,4 @@ fn ctrl_c_stops_the_server_with_searches_and_a_table_build_in_flight() {
         );
         assert!(reply.contains("\"code\":\"cancelled\""), "{reply}");
     }
-    let _ = std::fs::remove_dir_all(&tables);
-}
-
-/// A fresh table directory for this test.
-fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("taquin-serve-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }

@@ -444,27 +444,31 @@ mod tests {
         assert_eq!(background_set(3, 3), None);
     }
 
-    /// A new directory `name` holding the planner's largest set for `width` x `height` as
-    /// files damaged inside ([`crate::pdb::store::write_damaged`]: right headers, sparse zero
-    /// tables), with the standard goal, the set and its patterns.
+    /// A new directory named after `name` holding the planner's largest set for `width` x
+    /// `height` as files damaged inside ([`crate::pdb::store::write_damaged`]: right headers,
+    /// sparse zero tables), with the standard goal, the set and its patterns. The directory is
+    /// deleted with its files when dropped: keep it until the test ends.
     fn damaged_largest_set(
         width: usize,
         height: usize,
         name: &str,
     ) -> (
-        std::path::PathBuf,
+        tempfile::TempDir,
         crate::Board,
         PdbPreset,
         Vec<crate::pdb::PatternSpec>,
     ) {
         use crate::pdb::store;
-        let dir = std::env::temp_dir().join(format!("taquin-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        // Deleted with the files in it when dropped, also when the test fails.
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("taquin-{name}-"))
+            .tempdir()
+            .unwrap();
         let goal = crate::Board::solved(width, height).unwrap();
         let largest = largest_set(width, height).unwrap();
         let specs = largest.partition(&Symmetry::table_goal(&goal)).unwrap();
         for spec in &specs {
-            store::write_damaged(&store::path_in(&dir, spec), spec);
+            store::write_damaged(&store::path_in(dir.path(), spec), spec);
         }
         (dir, goal, largest, specs)
     }
@@ -477,14 +481,13 @@ mod tests {
         use crate::pdb::BUILT_ON_THIS_THREAD;
         use crate::Limits;
         let (dir, goal, largest, _) = damaged_largest_set(6, 6, "plan-6x6");
-        let tables = Tables::open(&dir);
+        let tables = Tables::open(dir.path());
         let board = crate::generate::random_walk(&goal, 40, &mut crate::generate::Rng::new(1));
         let request = Request::new(board, goal, Limits::none()).unwrap();
         let before = BUILT_ON_THIS_THREAD.with(|built| built.get());
         let plan = plan(&request, &SolveOptions::default(), &tables).unwrap();
         assert_eq!(plan.heuristic, HeuristicKind::Pdb(largest));
         assert_eq!(BUILT_ON_THIS_THREAD.with(|built| built.get()), before);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -493,7 +496,7 @@ mod tests {
         use crate::{Board, Limits};
         use std::sync::{Arc, Mutex};
         let (dir, goal, largest, specs) = damaged_largest_set(4, 4, "damaged-set");
-        let tables = Tables::open(&dir);
+        let tables = Tables::open(dir.path());
         let heard = Arc::new(Mutex::new(Vec::new()));
         let told = heard.clone();
         tables.set_observer(Some(Arc::new(move |event: &PdbEvent| {
@@ -547,20 +550,19 @@ mod tests {
             .instead_of_damaged(&request, &tables)
             .is_none());
         for spec in &specs {
-            assert!(store::path_in(&dir, spec).exists());
+            assert!(store::path_in(dir.path(), spec).exists());
         }
         // A file changed since (rebuilt by another process, say) is the planner's again.
         let later = std::time::SystemTime::now() + std::time::Duration::from_secs(10);
         for spec in &specs {
             let file = std::fs::File::options()
                 .write(true)
-                .open(store::path_in(&dir, spec))
+                .open(store::path_in(dir.path(), spec))
                 .unwrap();
             file.set_modified(later).unwrap();
         }
         let again = plan(&request, &SolveOptions::default(), &tables).unwrap();
         assert_eq!(again.heuristic, HeuristicKind::Pdb(largest));
         assert!(!again.reason.contains("damaged"), "{}", again.reason);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

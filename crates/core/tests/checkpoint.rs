@@ -6,9 +6,11 @@ mod common;
 
 use std::sync::Arc;
 
+use common::scratch_dir;
 use taquin::instances::Instance;
 use taquin::search::CheckpointFile;
 use taquin::{Algorithm, HeuristicKind, LimitHit, Limits, Solution, SolveError, SolveOptions};
+use tempfile::TempDir;
 
 fn options(checkpoint: Option<&CheckpointFile>, threads: usize) -> SolveOptions {
     SolveOptions {
@@ -20,11 +22,13 @@ fn options(checkpoint: Option<&CheckpointFile>, threads: usize) -> SolveOptions 
     }
 }
 
-fn checkpoint_file(name: &str, key: &str) -> CheckpointFile {
-    let dir = std::env::temp_dir().join(format!("taquin-checkpoint-test-{}", std::process::id()));
-    let file = CheckpointFile::new(dir.join(name), key);
-    file.remove().unwrap();
-    file
+/// A checkpoint file named `name`, not there yet, in a directory of the test's own, which is
+/// deleted with what it holds when dropped (also when the test fails): keep it until the test
+/// ends.
+fn checkpoint_file(name: &str, key: &str) -> (TempDir, CheckpointFile) {
+    let dir = scratch_dir("checkpoint-test");
+    let file = CheckpointFile::new(dir.path().join(name), key);
+    (dir, file)
 }
 
 /// Instance `i` of `data/korf_easy.txt` (0: Korf's #2, 55 moves; a few million nodes with
@@ -66,7 +70,7 @@ fn a_search_stopped_again_and_again_ends_as_the_search_run_in_one_go() {
     // Run in one go, a search that keeps its place runs on the parallel engine (here on one
     // thread), which walks the top of each iteration to cut it into jobs: its counts are that
     // engine's.
-    let file = checkpoint_file("korf-2", "korf 2 linear-conflict");
+    let (_dir, file) = checkpoint_file("korf-2", "korf 2 linear-conflict");
     let in_one_go = solve(inst, Some(&file), 1, &Limits::default()).unwrap();
     assert_eq!(in_one_go.moves, whole.moves);
     file.remove().unwrap();
@@ -115,7 +119,7 @@ fn a_search_stopped_again_and_again_ends_as_the_search_run_in_one_go() {
 fn a_checkpoint_of_two_threads_resumes_on_one_and_another_searchs_is_refused() {
     let inst = &korf_easy(1);
     let whole = solve(inst, None, 1, &Limits::default()).unwrap();
-    let file = checkpoint_file("korf-5", "korf 5");
+    let (_dir, file) = checkpoint_file("korf-5", "korf 5");
     let stopped = solve(inst, Some(&file), 2, &limit(whole.stats.generated / 2));
     assert!(
         matches!(stopped, Err(SolveError::Limit { .. })),
@@ -137,7 +141,7 @@ fn a_checkpoint_of_two_threads_resumes_on_one_and_another_searchs_is_refused() {
 
 #[test]
 fn a_checkpoint_of_another_board_under_the_same_key_is_refused_as_another_tree() {
-    let file = checkpoint_file("same-key", "one key for two boards");
+    let (_dir, file) = checkpoint_file("same-key", "one key for two boards");
     let (a, b) = (&korf_easy(0), &korf_easy(2));
     let stopped = solve(a, Some(&file), 1, &limit(200_000));
     assert!(
@@ -155,12 +159,11 @@ fn a_checkpoint_of_another_board_under_the_same_key_is_refused_as_another_tree()
 fn a_checkpoint_that_cannot_be_written_is_said_before_the_search() {
     let inst = &korf_easy(0);
     // A directory where the file should be: no file can be written there.
-    let dir = std::env::temp_dir().join(format!("taquin-checkpoint-dir-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("taken.txt.tmp")).unwrap();
-    let file = CheckpointFile::new(dir.join("taken.txt"), "k");
+    let dir = scratch_dir("checkpoint-dir");
+    std::fs::create_dir_all(dir.path().join("taken.txt.tmp")).unwrap();
+    let file = CheckpointFile::new(dir.path().join("taken.txt"), "k");
     let e = solve(inst, Some(&file), 1, &limit(10_000_000))
         .unwrap_err()
         .to_string();
     assert!(e.contains("cannot be written"), "{e}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

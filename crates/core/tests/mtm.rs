@@ -2,10 +2,13 @@
 //! state of the 8-puzzle (and of the 4x2 and 2x4 boards), written here independently of the
 //! library's searches.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
 
 use std::sync::Arc;
 
+use common::scratch_dir;
 use taquin::gods_number::gods_number;
 use taquin::metric::{metrics, Metric};
 use taquin::mtm::pdb::MtmPdb;
@@ -131,8 +134,9 @@ fn check_databases(goal: &Board, dist: &HashMap<Board, u32>, every: usize) {
 
 #[test]
 fn the_planned_tables_solve_and_are_saved_under_their_own_names() {
-    let dir = std::env::temp_dir().join(format!("taquin-mtm-planned-{}", std::process::id()));
-    let tables = Tables::open(&dir);
+    let scratch = scratch_dir("mtm-planned");
+    let dir = scratch.path();
+    let tables = Tables::open(dir);
     let goal = Board::solved(3, 3).unwrap();
     let plan = planned_solver(&goal, &tables, &Limits::none(), None).unwrap();
     assert_eq!(plan.heuristic, "mtm:8+walking-distance-mtm");
@@ -149,7 +153,7 @@ fn the_planned_tables_solve_and_are_saved_under_their_own_names() {
         Metric::Mtm.length(&s.moves)
     );
     assert!(MtmSet::Quick.is_on_disk(&goal, &tables));
-    let names: Vec<String> = std::fs::read_dir(&dir)
+    let names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
@@ -167,7 +171,6 @@ fn the_planned_tables_solve_and_are_saved_under_their_own_names() {
         again.reason
     );
     assert_eq!(again.solver.lower_bound(&board), solver.lower_bound(&board));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The limit a plan or solve stopped at, when it stopped before any search (bound 0).
@@ -181,15 +184,16 @@ fn set_up_limit<T>(result: Result<T, SolveError>) -> LimitHit {
 
 #[test]
 fn the_24_puzzle_mtm_plan_stops_at_limits_already_met_with_or_without_its_tables() {
-    let dir = std::env::temp_dir().join(format!("taquin-mtm-limits-{}", std::process::id()));
-    let tables = Tables::open(&dir);
+    let scratch = scratch_dir("mtm-limits");
+    let dir = scratch.path();
+    let tables = Tables::open(dir);
     let goal = Board::solved(5, 5).unwrap();
     let board =
         Board::parse("14 20 24 6 12/4 22 1 19 18/8 21 7 10 11/23 9 16 0 13/5 2 15 17 3").unwrap();
     let cancelled = Limits::none().with_cancel(Arc::new(true.into()));
     let past = Limits::none().with_timeout(std::time::Duration::from_nanos(1));
     let no_memory = Limits::none().with_max_memory(100_000);
-    let files = || std::fs::read_dir(&dir).map_or(0, |d| d.count());
+    let files = || std::fs::read_dir(dir).map_or(0, |d| d.count());
     // Nothing on disk: each stops before its first table, and nothing is saved.
     let plan = |limits: &Limits| planned_solver(&goal, &tables, limits, None);
     assert_eq!(set_up_limit(plan(&cancelled)), LimitHit::Cancelled);
@@ -226,7 +230,6 @@ fn the_24_puzzle_mtm_plan_stops_at_limits_already_met_with_or_without_its_tables
         set_up_limit(solve_mtm(&board, &goal, &cancelled, None)),
         LimitHit::Cancelled
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -10,10 +10,12 @@
 //! - Search: the databases solve boards optimally; parallel IDA* returns the very moves of the
 //!   sequential one.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
-use std::path::PathBuf;
 use std::sync::Arc;
 
+use common::scratch_dir;
 use taquin::heuristic::{Heuristic, Incremental};
 use taquin::pdb::{
     self, build, index, store, BuildPolicy, PatternDb, PatternSpec, PdbError, PdbHeuristic,
@@ -33,13 +35,6 @@ fn solve_with(
 ) -> Result<Solution, SolveError> {
     let request = Request::new(board.clone(), goal.clone(), Limits::none())?;
     solve(&request, options, tables, None)
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("taquin-pdb-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Pattern cost of every placement by 0-1 BFS over (cells of the pattern tiles, blank cell):
@@ -537,10 +532,11 @@ fn eight_puzzle_exhaustive_exact_admissible_incremental() {
 
 #[test]
 fn files_round_trip_and_damage_is_rejected() {
-    let dir = temp_dir("files");
+    let scratch = scratch_dir("pdb-files");
+    let dir = scratch.path();
     let spec = PatternSpec::new(4, 4, 0, vec![1, 2, 3, 4]).unwrap();
     let db = build(&spec, 2, None, &taquin::Limits::none()).unwrap();
-    let path = store::path_in(&dir, &spec);
+    let path = store::path_in(dir, &spec);
     store::save(&db, &path).unwrap();
     let back = store::load(&path, Some(&spec)).unwrap();
     assert_eq!(back, db);
@@ -580,7 +576,7 @@ fn files_round_trip_and_damage_is_rejected() {
     // A table handle never trusts the damaged file: it rebuilds and replaces it, unless told
     // not to build, when it says so.
     std::fs::write(&path, &flipped).unwrap();
-    let tables = Tables::open(&dir);
+    let tables = Tables::open(dir);
     let err = tables.database(&spec, BuildPolicy::Never).unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
     // With the command that builds it anew, and no promise that it is rebuilt by itself.
@@ -610,24 +606,18 @@ fn files_round_trip_and_damage_is_rejected() {
         .database(&spec, BuildPolicy::Never)
         .unwrap_err();
     assert!(err.to_string().contains("not a regular file"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_planner_rebuilds_a_damaged_set_it_builds_by_itself() {
-    let dir = temp_dir("planner-damaged");
+    let scratch = scratch_dir("pdb-planner-damaged");
+    let dir = scratch.path();
     let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();
     let goal = Board::solved(3, 3).unwrap();
     let request = Request::new(board, goal.clone(), taquin::Limits::none()).unwrap();
-    let first = solve(
-        &request,
-        &SolveOptions::default(),
-        &Tables::open(&dir),
-        None,
-    )
-    .unwrap();
+    let first = solve(&request, &SolveOptions::default(), &Tables::open(dir), None).unwrap();
     assert_eq!(first.len(), 31);
-    let files: Vec<_> = std::fs::read_dir(&dir)
+    let files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "pdb"))
@@ -637,7 +627,7 @@ fn the_planner_rebuilds_a_damaged_set_it_builds_by_itself() {
         std::fs::write(file, b"damaged").unwrap();
     }
     // On disk, so planned as such, but damaged: rejected and rebuilt, and the answer stands.
-    let tables = Tables::open(&dir);
+    let tables = Tables::open(dir);
     let again = solve(&request, &SolveOptions::default(), &tables, None).unwrap();
     assert_eq!((again.len(), again.optimal), (31, true));
     for file in &files {
@@ -646,13 +636,13 @@ fn the_planner_rebuilds_a_damaged_set_it_builds_by_itself() {
             "{file:?} rebuilt"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn presets_solve_optimally_through_the_front_door() {
-    let dir = temp_dir("solve");
-    let tables = Tables::open(&dir);
+    let scratch = scratch_dir("pdb-solve");
+    let dir = scratch.path();
+    let tables = Tables::open(dir);
     let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();
     let goal = Board::solved(3, 3).unwrap();
     for algorithm in [Algorithm::IdaStar, Algorithm::AStar] {
@@ -660,7 +650,7 @@ fn presets_solve_optimally_through_the_front_door() {
         let s = solve_with(&tables, &board, &goal, &options).unwrap();
         assert_eq!(s.len(), 31);
     }
-    let files = std::fs::read_dir(&dir).unwrap().count();
+    let files = std::fs::read_dir(dir).unwrap().count();
     assert_eq!(
         files,
         1,
@@ -687,7 +677,6 @@ fn presets_solve_optimally_through_the_front_door() {
     assert!(!HeuristicKind::ALL
         .iter()
         .any(|k| matches!(k, HeuristicKind::Pdb(_))));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A 15-puzzle partition small enough for a debug-mode test: five patterns of three tiles.
@@ -768,8 +757,9 @@ fn the_same_database_serves_relabelled_goals() {
 /// and parallel, and with the planner's default for one board and for many.
 #[test]
 fn korf_instances_with_5_5_5_and_6_6_3() {
-    let dir = temp_dir("korf");
-    let tables = Tables::open(&dir);
+    let scratch = scratch_dir("pdb-korf");
+    let dir = scratch.path();
+    let tables = Tables::open(dir);
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/korf_easy.txt"
@@ -811,21 +801,21 @@ fn korf_instances_with_5_5_5_and_6_6_3() {
             assert!(s.optimal && s.heuristic == "pdb:6-6-3", "{}", s.plan);
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A large set whose files are cut short (an interrupted copy, say) is passed over for the next
 /// best choice, instead of being planned and then failing to load: the solve still answers.
 #[test]
 fn a_large_set_whose_files_are_cut_short_is_passed_over_by_the_planner() {
-    let dir = temp_dir("planner-cut-short");
+    let scratch = scratch_dir("pdb-planner-cut-short");
+    let dir = scratch.path();
     let goal = Board::solved(4, 4).unwrap();
     let table_goal = taquin::symmetry::Symmetry::table_goal(&goal);
     let largest = taquin::planner::largest_set(4, 4).unwrap();
     for spec in largest.partition(&table_goal).unwrap() {
-        std::fs::write(store::path_in(&dir, &spec), b"cut short").unwrap();
+        std::fs::write(store::path_in(dir, &spec), b"cut short").unwrap();
     }
-    let tables = Tables::open(&dir);
+    let tables = Tables::open(dir);
     let board = Board::parse("1 2 3 4/5 6 7 8/9 10 0 11/13 14 15 12").unwrap();
     let request = Request::new(board, goal, Limits::none()).unwrap();
     let plan = taquin::plan(&request, &SolveOptions::default(), &tables).unwrap();
@@ -837,7 +827,6 @@ fn a_large_set_whose_files_are_cut_short_is_passed_over_by_the_planner() {
     );
     let solution = plan.run(&request, &tables, None).unwrap();
     assert_eq!((solution.len(), solution.optimal), (2, true));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `HeuristicKind::build` reads the tables of the goal's table goal (a mirror or turn of it) on
@@ -846,8 +835,9 @@ fn a_large_set_whose_files_are_cut_short_is_passed_over_by_the_planner() {
 /// gives every board's exact distance to goals with the blank on any cell.
 #[test]
 fn a_pattern_heuristic_built_for_any_goal_reads_its_table_goals_tables() {
-    let dir = temp_dir("table-goal");
-    let tables = Tables::open(&dir);
+    let scratch = scratch_dir("pdb-table-goal");
+    let dir = scratch.path();
+    let tables = Tables::open(dir);
     let kind = HeuristicKind::parse("pdb:8").unwrap();
     let with = |algorithm, heuristic| SolveOptions {
         algorithm: Some(algorithm),
@@ -883,5 +873,4 @@ fn a_pattern_heuristic_built_for_any_goal_reads_its_table_goals_tables() {
             );
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,16 +2,10 @@
 //! or a device with a table's name is refused by its type before it is opened, and a table
 //! directory that is a file is named as such.
 
-use std::path::PathBuf;
+mod common;
 
+use common::scratch_dir;
 use taquin::pdb::{build, store, PatternSpec, PdbError};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("taquin-store-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn spec() -> PatternSpec {
     PatternSpec::new(3, 3, 0, vec![1, 2, 3]).unwrap()
@@ -20,8 +14,8 @@ fn spec() -> PatternSpec {
 #[cfg(unix)]
 #[test]
 fn a_fifo_with_a_tables_name_is_refused_without_blocking() {
-    let dir = temp_dir("fifo");
-    let path = store::path_in(&dir, &spec());
+    let dir = scratch_dir("store-fifo");
+    let path = store::path_in(dir.path(), &spec());
     let made = std::process::Command::new("mkfifo").arg(&path).status();
     if !made.is_ok_and(|s| s.success()) {
         eprintln!("mkfifo is not available: skipped");
@@ -47,8 +41,8 @@ fn a_fifo_with_a_tables_name_is_refused_without_blocking() {
 
 #[test]
 fn a_directory_with_a_tables_name_is_refused() {
-    let dir = temp_dir("dir");
-    let path = store::path_in(&dir, &spec());
+    let dir = scratch_dir("store-dir");
+    let path = store::path_in(dir.path(), &spec());
     std::fs::create_dir_all(&path).unwrap();
     let err = store::info(&path).unwrap_err();
     assert!(err.to_string().contains("a directory"), "{err}");
@@ -56,8 +50,8 @@ fn a_directory_with_a_tables_name_is_refused() {
 
 #[test]
 fn a_table_directory_that_is_a_file_is_named_as_such() {
-    let dir = temp_dir("file");
-    let not_a_dir = dir.join("tables");
+    let dir = scratch_dir("store-file");
+    let not_a_dir = dir.path().join("tables");
     std::fs::write(&not_a_dir, b"x").unwrap();
     let db = build(&spec(), 1, None, &taquin::Limits::none()).unwrap();
     let err = store::save(&db, &store::path_in(&not_a_dir, &spec())).unwrap_err();

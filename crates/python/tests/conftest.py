@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
 
-# Pattern databases built by the tests go to a directory of their own, not the user's cache.
-os.environ.setdefault("TAQUIN_PDB_DIR", tempfile.mkdtemp(prefix="taquin-pdb-"))
+# Pattern databases built by the tests go to a directory of their own, not the user's cache,
+# deleted when the test run ends, whether or not the tests passed. Set here, before any test
+# runs, because the package opens its table directory once per process. A directory the caller
+# gave in TAQUIN_PDB_DIR is theirs: used, and kept.
+if "TAQUIN_PDB_DIR" not in os.environ:
+    _TABLES = tempfile.mkdtemp(prefix="taquin-pdb-")
+    os.environ["TAQUIN_PDB_DIR"] = _TABLES
+    atexit.register(shutil.rmtree, _TABLES, ignore_errors=True)
 
 DATA = Path(__file__).resolve().parents[2] / "core" / "tests" / "data"
 

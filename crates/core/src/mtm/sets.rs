@@ -315,7 +315,12 @@ mod tests {
 
     #[test]
     fn the_plan_says_built_when_a_damaged_file_was_built_over() {
-        let dir = std::env::temp_dir().join(format!("taquin-mtm-sets-{}", std::process::id()));
+        // Deleted with the tables built in it when dropped, also when an assertion fails.
+        let scratch = tempfile::Builder::new()
+            .prefix("taquin-mtm-sets-")
+            .tempdir()
+            .unwrap();
+        let dir = scratch.path();
         // 4x3: the quick set (6-6) is not the standard one (7-7), which is not on disk.
         let goal = Board::solved(4, 3).unwrap();
         assert_ne!(MtmSet::Quick.name(&goal), MtmSet::Standard.name(&goal));
@@ -327,7 +332,7 @@ mod tests {
                     built.borrow_mut().push(spec.clone());
                 }
             };
-            let tables = Tables::open(&dir);
+            let tables = Tables::open(dir);
             let plan = planned_solver(&goal, &tables, &Limits::none(), Some(&report)).unwrap();
             (plan.reason, built.into_inner())
         };
@@ -339,7 +344,7 @@ mod tests {
         assert!(built.is_empty());
         // A file damaged: it is built over, and the plan says so.
         let spec = &MtmSet::Quick.specs(&goal)[1];
-        let path = store::path_in(&dir, spec);
+        let path = store::path_in(dir, spec);
         let mut bytes = std::fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
@@ -351,7 +356,7 @@ mod tests {
         // The standard set's files there but damaged: the quick set serves, and the plan says
         // how to mend the larger one.
         for spec in MtmSet::Standard.specs(&goal) {
-            std::fs::write(store::path_in(&dir, &spec), b"not a table").unwrap();
+            std::fs::write(store::path_in(dir, &spec), b"not a table").unwrap();
         }
         let (reason, built) = plan();
         assert!(reason.contains("could not be read"), "{reason}");
@@ -360,7 +365,6 @@ mod tests {
             "{reason}"
         );
         assert!(built.is_empty());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -182,10 +182,14 @@ mod tests {
 
     #[test]
     fn a_saved_table_loads_back_and_damage_is_caught() {
-        let dir = std::env::temp_dir().join(format!("taquin-mtm-store-{}", std::process::id()));
+        // Deleted when dropped, also when an assertion fails.
+        let dir = tempfile::Builder::new()
+            .prefix("taquin-mtm-store-")
+            .tempdir()
+            .unwrap();
         let spec = PatternSpec::new(3, 3, 8, vec![0, 1, 2]).unwrap();
         let db = MtmPdb::build(&spec, &Limits::none(), 1, None).unwrap();
-        let path = path_in(&dir, &spec);
+        let path = path_in(dir.path(), &spec);
         assert!(path.to_string_lossy().ends_with(".mtm"));
         assert!(load(&path, &spec).unwrap().is_none());
         save(&db, &path).unwrap();
@@ -216,6 +220,5 @@ mod tests {
         fs::write(&path, &single).unwrap();
         let err = info(&path).unwrap_err().to_string();
         assert!(err.contains("not a multi-tile pattern database"), "{err}");
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -551,10 +551,12 @@ mod tests {
 
     #[test]
     fn a_zero_aware_header_is_checked_before_its_layout_is_worked_out() {
-        let dir = std::env::temp_dir().join(format!("taquin-store-{}-zero", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("bad.pdb");
+        // Deleted when dropped, also when an assertion fails.
+        let dir = tempfile::Builder::new()
+            .prefix("taquin-store-zero-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("bad.pdb");
         // 8x8, 63 tiles, one bit, zero-aware, and a handful of bytes: found by the table_file
         // fuzz target, when it made the reader work out the orders of 63 tiles (a panic).
         let mut head = Vec::from(&MAGIC[..]);
@@ -573,22 +575,25 @@ mod tests {
             assert!(err.contains(why), "{err}");
             assert!(load(&path, None).is_err());
         }
-        let _ = fs::remove_dir_all(&dir);
     }
 
-    fn saved(name: &str) -> (PathBuf, PatternSpec, PatternDb) {
-        let dir = std::env::temp_dir().join(format!("taquin-store-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+    /// A small table saved in a directory of the test's own, which is deleted with what it
+    /// holds when dropped (also when the test fails): keep it until the test ends.
+    fn saved(name: &str) -> (tempfile::TempDir, PathBuf, PatternSpec, PatternDb) {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("taquin-store-{name}-"))
+            .tempdir()
+            .unwrap();
         let spec = PatternSpec::new(3, 3, 8, vec![0, 1, 2]).unwrap();
         let db = crate::pdb::build(&spec, 1, None, &crate::limits::Limits::none()).unwrap();
-        let path = path_in(&dir, &spec);
+        let path = path_in(dir.path(), &spec);
         save(&db, &path).unwrap();
-        (path, spec, db)
+        (dir, path, spec, db)
     }
 
     #[test]
     fn a_recorded_file_is_trusted_until_it_changes() {
-        let (path, spec, db) = saved("recorded");
+        let (_dir, path, spec, db) = saved("recorded");
         let checked = |check| map_and_check(&path, Some(&spec), check, Duration::ZERO).unwrap();
         // The first open checks fully and records it; the next one trusts the record, and a
         // full check still computes the checksum.
@@ -609,12 +614,11 @@ mod tests {
         let err =
             map_and_check(&path, Some(&spec), Check::UnlessRecorded, Duration::ZERO).unwrap_err();
         assert!(err.to_string().contains("checksum"), "{err}");
-        let _ = fs::remove_dir_all(path.parent().unwrap());
     }
 
     #[test]
     fn a_file_changed_within_the_stable_time_is_not_recorded() {
-        let (path, spec, db) = saved("fresh");
+        let (_dir, path, spec, db) = saved("fresh");
         let (opened, computed) = map_and_check(
             &path,
             Some(&spec),
@@ -625,6 +629,5 @@ mod tests {
         assert!(computed);
         assert_eq!(opened, db);
         assert!(!record_path(&path).exists());
-        let _ = fs::remove_dir_all(path.parent().unwrap());
     }
 }

@@ -443,14 +443,20 @@ mod tests {
         }
     }
 
-    fn file(name: &str, key: &str) -> CheckpointFile {
-        let dir = std::env::temp_dir().join(format!("taquin-checkpoint-{}", std::process::id()));
-        CheckpointFile::new(dir.join(name), key)
+    /// A checkpoint file named `name` in a directory of the test's own, which is deleted with
+    /// what it holds when dropped (also when the test fails): keep it until the test ends.
+    fn file(name: &str, key: &str) -> (tempfile::TempDir, CheckpointFile) {
+        let dir = tempfile::Builder::new()
+            .prefix("taquin-checkpoint-")
+            .tempdir()
+            .unwrap();
+        let file = CheckpointFile::new(dir.path().join(name), key);
+        (dir, file)
     }
 
     #[test]
     fn a_saved_checkpoint_loads_back_the_same() {
-        let f = file("round-trip", "instance 7\nof korf24");
+        let (_dir, f) = file("round-trip", "instance 7\nof korf24");
         assert_eq!(f.key(), "instance 7 of korf24");
         assert_eq!(f.load().unwrap(), None, "no file yet");
         f.save(&sample()).unwrap();
@@ -465,7 +471,7 @@ mod tests {
 
     #[test]
     fn another_searchs_or_a_damaged_checkpoint_is_refused_with_what_to_do() {
-        let f = file("other", "instance 7");
+        let (_dir, f) = file("other", "instance 7");
         f.save(&sample()).unwrap();
         let other = CheckpointFile::new(f.path(), "instance 8");
         let e = other.load().unwrap_err().to_string();
@@ -526,7 +532,7 @@ mod tests {
 
     #[test]
     fn a_place_between_two_iterations_loads_back_as_one() {
-        let f = file("unsplit", "between");
+        let (_dir, f) = file("unsplit", "between");
         let place = Checkpoint::unsplit(
             99,
             8,
@@ -544,7 +550,7 @@ mod tests {
 
     #[test]
     fn the_work_between_iterations_keeps_its_state_in_the_place_before_the_next() {
-        let f = file("interlude", "beams");
+        let (_dir, f) = file("interlude", "beams");
         let place = Checkpoint::unsplit(100, 9, (10, 5), &[1; 8], Duration::from_secs(9));
         // Nothing is kept where there is no place, or the place of another iteration.
         f.keep_interlude(100, "width=4", Duration::from_secs(20));

@@ -8,6 +8,15 @@ use taquin::{
 
 thread_local!(static TABLES: Tables = Tables::in_memory());
 
+/// A directory of one test's own, named `taquin-NAME-` and a random suffix in the system's
+/// temporary directory; it is deleted with all it holds when dropped, also when the test fails.
+pub fn scratch_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("taquin-{name}-"))
+        .tempdir()
+        .unwrap()
+}
+
 /// Solves `board` -> `goal` with `options` and `limits` through [`taquin::solve`].
 pub fn solve_with(
     board: &Board,

@@ -834,8 +834,12 @@ mod tests {
 
     #[test]
     fn a_search_stopped_anywhere_goes_on_with_the_beams_it_would_have_run_in_one_go() {
-        let dir = std::env::temp_dir().join(format!("taquin-beams-kept-{}", std::process::id()));
-        let file = |name: &str| CheckpointFile::new(dir.join(name), "beams kept");
+        // Deleted with the places kept in it when dropped, also when an assertion fails.
+        let dir = tempfile::Builder::new()
+            .prefix("taquin-beams-kept-")
+            .tempdir()
+            .unwrap();
+        let file = |name: &str| CheckpointFile::new(dir.path().join(name), "beams kept");
         // IDA* with linear conflict takes 1.6 M nodes on this board; the beams spare it the
         // last iteration.
         let (board, goal, exact) = scrambled(70, 4);
