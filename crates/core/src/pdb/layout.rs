@@ -247,15 +247,23 @@ impl Layout {
         let free = self.geo.full & !taken;
         // Region 0 is the one with the lowest free cell.
         let lowest = free & free.wrapping_neg();
-        let Some(region) = self.geo.region_unless_joined(1 << blank, free, lowest) else {
+        let Some((region, part_of_first)) = self.geo.region_unless_joined(1 << blank, free, lowest)
+        else {
             return set;
         };
-        // Regions are numbered by their lowest cell: the blank's comes after those before it.
-        let r = self
-            .geo
-            .regions(free)
-            .take_while(|&other| other != region)
-            .count();
+        // Regions are numbered by their lowest cell: the blank's comes after those whose
+        // lowest cell is below its own, which are the regions holding a free cell below it.
+        // The first of them, the lowest cell's, is flooded on from the part the flood above
+        // reached, each other one from its lowest cell; the blank's is not flooded again.
+        // With two regions, the usual case, that is the one flood from both ends and what
+        // was left of one of them, where counting every region from scratch took two more.
+        let first = region & region.wrapping_neg();
+        let mut below = free & (first - 1) & !self.geo.flood(part_of_first, free);
+        let mut r = 1;
+        while below != 0 {
+            below &= !self.geo.flood(below & below.wrapping_neg(), free);
+            r += 1;
+        }
         self.block_of_region(set, r)
     }
 

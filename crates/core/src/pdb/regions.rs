@@ -69,14 +69,15 @@ impl Geometry {
     }
 
     /// The region of `free` around the cell `seed`, unless it holds the cell `other` (`None`
-    /// then): [`Geometry::flood_unless_meeting`] with one target cell, flooded from both
-    /// cells at once. Two cells d steps apart meet in d / 2 rounds instead of d, and each
+    /// then), with the part of `other`'s region flooded by then (a caller that needs that
+    /// region too goes on from there): [`Geometry::flood_unless_meeting`] with one target
+    /// cell, flooded from both cells at once. Two cells d steps apart meet in d / 2 rounds instead of d, and each
     /// round's two spreads do not wait on each other. The search's look-ups in zero-aware
     /// tables ask this of every pattern a move changes whose set has several regions, on boards
     /// past the table of regions by set: on three 24-puzzles (beams included, Intel Xeon),
     /// about 4 % less time than with the one-sided flood (BENCHMARKS.md).
     #[inline]
-    pub fn region_unless_joined(&self, seed: u64, free: u64, other: u64) -> Option<u64> {
+    pub fn region_unless_joined(&self, seed: u64, free: u64, other: u64) -> Option<(u64, u64)> {
         let (mut near, mut far) = (seed, other);
         loop {
             if near & far != 0 {
@@ -86,11 +87,11 @@ impl Geometry {
             let far_grown = far | (self.spread(far) & free);
             if near_grown == near {
                 // Whole, and apart from `other`'s cells so far, which hold `other`.
-                return Some(near);
+                return Some((near, far_grown));
             }
             if far_grown == far {
                 // `other`'s region is whole without `seed`: `seed`'s is another one.
-                return Some(self.flood(near_grown, free));
+                return Some((self.flood(near_grown, free), far));
             }
             near = near_grown;
             far = far_grown;
@@ -160,11 +161,18 @@ mod tests {
                 };
                 for a in (0..g.n).filter(|&c| free & (1 << c) != 0) {
                     for b in (0..g.n).filter(|&c| free & (1 << c) != 0) {
+                        let both = g.region_unless_joined(1 << a, free, 1 << b);
                         assert_eq!(
-                            g.region_unless_joined(1 << a, free, 1 << b),
+                            both.map(|(region, _)| region),
                             g.flood_unless_meeting(1 << a, free, 1 << b),
                             "{w}x{h}, free {free:#x}, cells {a} and {b}"
                         );
+                        // The part of the other cell's region: that cell and cells of its
+                        // region only.
+                        if let Some((_, part)) = both {
+                            assert!(part & (1 << b) != 0);
+                            assert_eq!(part & !g.flood(1 << b, free), 0);
+                        }
                     }
                 }
             }
