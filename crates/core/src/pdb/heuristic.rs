@@ -212,7 +212,9 @@ impl<const P: usize> PdbHeuristic<P> {
         for (j, (part, db)) in dbs.iter().enumerate() {
             let part = *part;
             let spec: &PatternSpec = db.spec();
-            if db.entries() > u64::from(u32::MAX) {
+            // A plain table's index is its entry; a zero-aware table's is the rank of its
+            // tiles' order (9! for nine tiles), its entry worked out beside it.
+            if db.layout().is_none() && db.entries() > u64::from(u32::MAX) {
                 return Err(PdbError::Unsupported(format!(
                     "the database of {spec} has more than 2^32 entries"
                 )));
