@@ -56,6 +56,8 @@ cargo fuzz build
 fuzz_scratch=$(mktemp -d)
 # Removed also when a target fails (its input is kept in fuzz/artifacts, not here).
 trap 'rm -rf "$fuzz_scratch"' EXIT
+# The scratch files the targets write (table_file's table) go there too.
+export TAQUIN_FUZZ_SCRATCH="$fuzz_scratch"
 for target in $(cargo fuzz list); do
   mkdir -p "$fuzz_scratch/$target"
   if ! cargo fuzz run "$target" "$fuzz_scratch/$target" "fuzz/corpus/$target" -- \
@@ -68,7 +70,7 @@ for target in $(cargo fuzz list); do
 done
 rm -rf "$fuzz_scratch"
 trap - EXIT
-unset RUSTC_BOOTSTRAP
+unset RUSTC_BOOTSTRAP TAQUIN_FUZZ_SCRATCH
 # == end fuzzing ==
 
 # == Python package (crates/python) ==

@@ -15,11 +15,17 @@ use taquin_fuzz::assert_explains;
 fn path() -> &'static PathBuf {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
     PATH.get_or_init(|| {
-        // Memory-backed when the machine has it: one file is written per run.
-        let base = ["/dev/shm", "/tmp"]
-            .into_iter()
+        // libFuzzer ends the process without dropping anything, so no scratch directory made
+        // here is removed: `scripts/test.sh` names one it removes after the runs. Otherwise
+        // memory-backed when the machine has it: one file is written per run.
+        let base = std::env::var_os("TAQUIN_FUZZ_SCRATCH")
             .map(PathBuf::from)
-            .find(|d| d.is_dir())
+            .or_else(|| {
+                ["/dev/shm", "/tmp"]
+                    .into_iter()
+                    .map(PathBuf::from)
+                    .find(|d| d.is_dir())
+            })
             .unwrap_or_else(std::env::temp_dir);
         let dir = base.join(format!("taquin-fuzz-table-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a scratch directory");
