@@ -9,7 +9,7 @@
 //! for a horizontal slide). [`Perms::shift`] is that change on ranks.
 
 /// Largest tile count whose shift tables are kept: `8!` orders of 2 bytes per table.
-const TABLE_MAX_TILES: usize = 8;
+pub(super) const TABLE_MAX_TILES: usize = 8;
 
 /// The permutations of `k` tiles.
 pub(super) struct Perms {
