@@ -71,11 +71,12 @@ impl Geometry {
     /// The region of `free` around the cell `seed`, unless it holds the cell `other` (`None`
     /// then), with the part of `other`'s region flooded by then (a caller that needs that
     /// region too goes on from there): [`Geometry::flood_unless_meeting`] with one target
-    /// cell, flooded from both cells at once. Two cells d steps apart meet in d / 2 rounds instead of d, and each
-    /// round's two spreads do not wait on each other. The search's look-ups in zero-aware
-    /// tables ask this of every pattern a move changes whose set has several regions, on boards
-    /// past the table of regions by set: on three 24-puzzles (beams included, Intel Xeon),
-    /// about 4 % less time than with the one-sided flood (BENCHMARKS.md).
+    /// cell, flooded from both cells at once. Two cells d steps apart meet in d / 2 rounds
+    /// instead of d, and each round's two spreads do not wait on each other. The search's
+    /// look-ups in zero-aware tables ask this of every pattern a move changes whose set has
+    /// several regions, on boards past the table of regions by set: on three 24-puzzles
+    /// (beams included, Intel Xeon), about 4 % less time than with the one-sided flood
+    /// (BENCHMARKS.md).
     #[inline]
     pub fn region_unless_joined(&self, seed: u64, free: u64, other: u64) -> Option<(u64, u64)> {
         let (mut near, mut far) = (seed, other);
