@@ -61,6 +61,8 @@ pub mod solver;
 pub mod solvers;
 pub mod symmetry;
 pub mod tables;
+#[cfg(test)]
+mod test_support;
 
 pub use algorithm::{Algorithm, Setting};
 pub use board::{Board, ParseError, Tile, BLANK};

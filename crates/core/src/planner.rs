@@ -460,10 +460,7 @@ mod tests {
     ) {
         use crate::pdb::store;
         // Deleted with the files in it when dropped, also when the test fails.
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("taquin-{name}-"))
-            .tempdir()
-            .unwrap();
+        let dir = crate::test_support::scratch_dir(name);
         let goal = crate::Board::solved(width, height).unwrap();
         let largest = largest_set(width, height).unwrap();
         let specs = largest.partition(&Symmetry::table_goal(&goal)).unwrap();

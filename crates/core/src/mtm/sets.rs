@@ -316,10 +316,7 @@ mod tests {
     #[test]
     fn the_plan_says_built_when_a_damaged_file_was_built_over() {
         // Deleted with the tables built in it when dropped, also when an assertion fails.
-        let scratch = tempfile::Builder::new()
-            .prefix("taquin-mtm-sets-")
-            .tempdir()
-            .unwrap();
+        let scratch = crate::test_support::scratch_dir("mtm-sets");
         let dir = scratch.path();
         // 4x3: the quick set (6-6) is not the standard one (7-7), which is not on disk.
         let goal = Board::solved(4, 3).unwrap();

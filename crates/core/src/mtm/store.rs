@@ -183,10 +183,7 @@ mod tests {
     #[test]
     fn a_saved_table_loads_back_and_damage_is_caught() {
         // Deleted when dropped, also when an assertion fails.
-        let dir = tempfile::Builder::new()
-            .prefix("taquin-mtm-store-")
-            .tempdir()
-            .unwrap();
+        let dir = crate::test_support::scratch_dir("mtm-store");
         let spec = PatternSpec::new(3, 3, 8, vec![0, 1, 2]).unwrap();
         let db = MtmPdb::build(&spec, &Limits::none(), 1, None).unwrap();
         let path = path_in(dir.path(), &spec);

@@ -552,10 +552,7 @@ mod tests {
     #[test]
     fn a_zero_aware_header_is_checked_before_its_layout_is_worked_out() {
         // Deleted when dropped, also when an assertion fails.
-        let dir = tempfile::Builder::new()
-            .prefix("taquin-store-zero-")
-            .tempdir()
-            .unwrap();
+        let dir = crate::test_support::scratch_dir("store-zero");
         let path = dir.path().join("bad.pdb");
         // 8x8, 63 tiles, one bit, zero-aware, and a handful of bytes: found by the table_file
         // fuzz target, when it made the reader work out the orders of 63 tiles (a panic).
@@ -580,10 +577,7 @@ mod tests {
     /// A small table saved in a directory of the test's own, which is deleted with what it
     /// holds when dropped (also when the test fails): keep it until the test ends.
     fn saved(name: &str) -> (tempfile::TempDir, PathBuf, PatternSpec, PatternDb) {
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("taquin-store-{name}-"))
-            .tempdir()
-            .unwrap();
+        let dir = crate::test_support::scratch_dir(&format!("store-{name}"));
         let spec = PatternSpec::new(3, 3, 8, vec![0, 1, 2]).unwrap();
         let db = crate::pdb::build(&spec, 1, None, &crate::limits::Limits::none()).unwrap();
         let path = path_in(dir.path(), &spec);

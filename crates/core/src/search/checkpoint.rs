@@ -446,10 +446,7 @@ mod tests {
     /// A checkpoint file named `name` in a directory of the test's own, which is deleted with
     /// what it holds when dropped (also when the test fails): keep it until the test ends.
     fn file(name: &str, key: &str) -> (tempfile::TempDir, CheckpointFile) {
-        let dir = tempfile::Builder::new()
-            .prefix("taquin-checkpoint-")
-            .tempdir()
-            .unwrap();
+        let dir = crate::test_support::scratch_dir("checkpoint");
         let file = CheckpointFile::new(dir.path().join(name), key);
         (dir, file)
     }

@@ -835,10 +835,7 @@ mod tests {
     #[test]
     fn a_search_stopped_anywhere_goes_on_with_the_beams_it_would_have_run_in_one_go() {
         // Deleted with the places kept in it when dropped, also when an assertion fails.
-        let dir = tempfile::Builder::new()
-            .prefix("taquin-beams-kept-")
-            .tempdir()
-            .unwrap();
+        let dir = crate::test_support::scratch_dir("beams-kept");
         let file = |name: &str| CheckpointFile::new(dir.path().join(name), "beams kept");
         // IDA* with linear conflict takes 1.6 M nodes on this board; the beams spare it the
         // last iteration.
