@@ -247,24 +247,30 @@ impl Layout {
         let free = self.geo.full & !taken;
         // Region 0 is the one with the lowest free cell.
         let lowest = free & free.wrapping_neg();
-        let Some((region, part_of_first)) = self.geo.region_unless_joined(1 << blank, free, lowest)
-        else {
+        let Some((near, far)) = self.geo.parts_unless_joined(1 << blank, free, lowest) else {
             return set;
         };
+        // The blank's region is another: its block is one of the set's blocks past region 0.
+        let (past_first, end) = (self.extra[m], self.extra[m + 1]);
+        let block = self.subsets.count + past_first;
+        if end - past_first == 1 {
+            // Two regions, the usual case: the blank's is region 1, and neither needs flooding
+            // on (reading `extra[m + 1]` beside `extra[m]` is one cache line, mostly).
+            return block;
+        }
         // Regions are numbered by their lowest cell: the blank's comes after those whose
         // lowest cell is below its own, which are the regions holding a free cell below it.
-        // The first of them, the lowest cell's, is flooded on from the part the flood above
-        // reached, each other one from its lowest cell; the blank's is not flooded again.
-        // With two regions, the usual case, that is the one flood from both ends and what
-        // was left of one of them, where counting every region from scratch took two more.
+        // The first of them, the lowest cell's, is flooded on from the part flooded above,
+        // each other one from its lowest cell.
+        let region = self.geo.flood(near, free);
         let first = region & region.wrapping_neg();
-        let mut below = free & (first - 1) & !self.geo.flood(part_of_first, free);
+        let mut below = free & (first - 1) & !self.geo.flood(far, free);
         let mut r = 1;
         while below != 0 {
             below &= !self.geo.flood(below & below.wrapping_neg(), free);
             r += 1;
         }
-        self.block_of_region(set, r)
+        block + r - 1
     }
 
     /// [`Layout::block`] by searching the set's regions for the blank's cell.

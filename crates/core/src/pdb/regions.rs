@@ -68,17 +68,17 @@ impl Geometry {
         }
     }
 
-    /// The region of `free` around the cell `seed`, unless it holds the cell `other` (`None`
-    /// then), with the part of `other`'s region flooded by then (a caller that needs that
-    /// region too goes on from there): [`Geometry::flood_unless_meeting`] with one target
-    /// cell, flooded from both cells at once. Two cells d steps apart meet in d / 2 rounds
-    /// instead of d, and each round's two spreads do not wait on each other. The search's
-    /// look-ups in zero-aware tables ask this of every pattern a move changes whose set has
-    /// several regions, on boards past the table of regions by set: on three 24-puzzles
-    /// (beams included, Intel Xeon), about 4 % less time than with the one-sided flood
-    /// (BENCHMARKS.md).
+    /// Whether the cells `seed` and `other` of `free` lie in one region (`None`), else the parts
+    /// of their two regions flooded by the round one of them was whole: one of the two parts is
+    /// its whole region, and a caller that needs more floods on from there. Flooded from both
+    /// cells at once: two cells d steps apart meet in d / 2 rounds instead of d, and each
+    /// round's two spreads do not wait on each other. The search's look-ups in zero-aware
+    /// tables ask this of every pattern a move changes whose set has several regions, on
+    /// boards past the table of regions by set: on three 24-puzzles (beams included, Intel
+    /// Xeon), about 4 % less time than with the one-sided flood (BENCHMARKS.md). Where the set
+    /// has two regions, the answer is all they need: neither region is flooded further.
     #[inline]
-    pub fn region_unless_joined(&self, seed: u64, free: u64, other: u64) -> Option<(u64, u64)> {
+    pub fn parts_unless_joined(&self, seed: u64, free: u64, other: u64) -> Option<(u64, u64)> {
         let (mut near, mut far) = (seed, other);
         loop {
             if near & far != 0 {
@@ -86,13 +86,9 @@ impl Geometry {
             }
             let near_grown = near | (self.spread(near) & free);
             let far_grown = far | (self.spread(far) & free);
-            if near_grown == near {
-                // Whole, and apart from `other`'s cells so far, which hold `other`.
-                return Some((near, far_grown));
-            }
-            if far_grown == far {
-                // `other`'s region is whole without `seed`: `seed`'s is another one.
-                return Some((self.flood(near_grown, free), far));
+            if near_grown == near || far_grown == far {
+                // One of them is whole, and apart from the other's cells so far.
+                return Some((near, far));
             }
             near = near_grown;
             far = far_grown;
@@ -162,17 +158,21 @@ mod tests {
                 };
                 for a in (0..g.n).filter(|&c| free & (1 << c) != 0) {
                     for b in (0..g.n).filter(|&c| free & (1 << c) != 0) {
-                        let both = g.region_unless_joined(1 << a, free, 1 << b);
+                        let parts = g.parts_unless_joined(1 << a, free, 1 << b);
                         assert_eq!(
-                            both.map(|(region, _)| region),
+                            parts.map(|(near, _)| g.flood(near, free)),
                             g.flood_unless_meeting(1 << a, free, 1 << b),
                             "{w}x{h}, free {free:#x}, cells {a} and {b}"
                         );
-                        // The part of the other cell's region: that cell and cells of its
-                        // region only.
-                        if let Some((_, part)) = both {
-                            assert!(part & (1 << b) != 0);
-                            assert_eq!(part & !g.flood(1 << b, free), 0);
+                        // Apart: each part holds its cell and cells of its region only, and
+                        // one of them is the whole region.
+                        if let Some((near, far)) = parts {
+                            let (a_region, b_region) =
+                                (g.flood(1 << a, free), g.flood(1 << b, free));
+                            assert!(near & (1 << a) != 0 && far & (1 << b) != 0);
+                            assert_eq!(near & !a_region, 0);
+                            assert_eq!(far & !b_region, 0);
+                            assert!(near == a_region || far == b_region);
                         }
                     }
                 }
