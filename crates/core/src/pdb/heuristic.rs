@@ -368,7 +368,7 @@ impl<const P: usize> PdbHeuristic<P> {
 
     /// A zero-aware pattern after its tile on `from` slid to `to` (the blank now on `from`),
     /// given the rank of its order and its cells before: the same after, and its entry.
-    #[inline]
+    #[inline(always)]
     fn zero_aware_step(
         layout: &Layout,
         order: u32,

@@ -235,7 +235,10 @@ impl Layout {
     /// out. With the flood from both ends, IDA* took 0.97 of its time without the bit on an
     /// Intel Xeon with 2 MB of cache per core (BENCHMARKS.md); on an AMD EPYC, before that
     /// flood, the one-sided flood alone took 0.97-0.99 of the time of reading the bit first.
-    #[inline]
+    ///
+    /// The bit's test is inlined into the search's step, the flood is not: most sets a search
+    /// meets have one region.
+    #[inline(always)]
     pub fn block_of_cells(&self, set: u64, taken: u64, blank: usize) -> u64 {
         if !self.set_regions.is_empty() {
             return self.block(set, blank);
@@ -244,6 +247,13 @@ impl Layout {
         if self.several[m / 64] & (1 << (m % 64)) == 0 {
             return set;
         }
+        self.block_among_regions(set, taken, blank)
+    }
+
+    /// [`Layout::block_of_cells`] for a set with several regions.
+    #[inline(never)]
+    fn block_among_regions(&self, set: u64, taken: u64, blank: usize) -> u64 {
+        let m = set as usize;
         let free = self.geo.full & !taken;
         // Region 0 is the one with the lowest free cell.
         let lowest = free & free.wrapping_neg();
