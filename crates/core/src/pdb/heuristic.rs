@@ -346,7 +346,7 @@ impl<const P: usize> PdbHeuristic<P> {
 
     /// The excess of pattern `j` at `entry` after tile `t` of it slid from `from` to `to`, its
     /// excess before being `before`: read, or for a one-bit table told by the parity.
-    #[inline]
+    #[inline(always)]
     fn excess_after(
         &self,
         j: usize,
