@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 mod common;
@@ -48,18 +48,33 @@ fn running(addr: SocketAddr) -> u64 {
     info["running"].as_u64().unwrap()
 }
 
+/// The server's process, killed if the test ends with it still running: a failed assertion
+/// leaves no server behind (a `Child` dropped is not stopped).
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
 #[test]
 fn ctrl_c_stops_the_server_with_searches_and_a_table_build_in_flight() {
     let (_scratch, tables) = fresh_path("serve-test");
-    let mut server = Command::new(assert_cmd::cargo::cargo_bin("taquin"))
-        .env("TAQUIN_PDB_DIR", &tables)
-        .args(["serve", "--addr", "127.0.0.1:0", "--workers", "3"])
-        .args(["--timeout", "120", "--max-timeout", "120"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let mut server = Server(
+        Command::new(assert_cmd::cargo::cargo_bin("taquin"))
+            .env("TAQUIN_PDB_DIR", &tables)
+            .args(["serve", "--addr", "127.0.0.1:0", "--workers", "3"])
+            .args(["--timeout", "120", "--max-timeout", "120"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut stdout = BufReader::new(server.0.stdout.take().unwrap());
     let mut first = String::new();
     stdout.read_line(&mut first).unwrap();
     let addr: SocketAddr = first
@@ -90,23 +105,23 @@ fn ctrl_c_stops_the_server_with_searches_and_a_table_build_in_flight() {
     open.push(send(addr, "POST", "/api/solve", &long));
     std::thread::sleep(Duration::from_millis(200));
 
-    interrupt(&server);
+    interrupt(&server.0);
     let mut exited = None;
     for _ in 0..3000 {
-        exited = server.try_wait().unwrap();
+        exited = server.0.try_wait().unwrap();
         if exited.is_some() {
             break;
         }
         std::thread::sleep(Duration::from_millis(20));
     }
     let Some(status) = exited else {
-        server.kill().unwrap();
         panic!("the server did not stop within a minute of Ctrl-C");
     };
     let mut out = String::new();
     stdout.read_to_string(&mut out).unwrap();
     let mut err = String::new();
     server
+        .0
         .stderr
         .take()
         .unwrap()
