@@ -521,7 +521,8 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
 /// each board's own size; a goal board applies to every board, and a board of another size
 /// fails as a goal of the wrong size. Limits apply to each board (`timeout` in seconds,
 /// `max_nodes` nodes generated); the boards solved at once share the memory budget,
-/// `max_memory` in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`.
+/// `max_memory` in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`, and the
+/// cores: each board's anytime search keeps its share of them busy (with `jobs=1`, every core).
 /// A board that fails raises its exception, unless `return_exceptions` is true: then the
 /// exception takes its place in the list. A search's exception names the board by its place
 /// ("board 3: ...") and has it as `index`. Ctrl-C stops every search.
@@ -592,10 +593,13 @@ pub fn solve_batch<'py>(
     }
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let at_once = jobs.clamp(1, boards.len());
-    // The boards solved at once share the memory budget.
+    // The boards solved at once share the memory budget...
     let whole = Limits::none().with_max_memory(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY));
     let cancel = cancel_flag();
-    ask.max_memory = Some(taquin::search::limits_per_job(whole, at_once).memory_budget());
+    // ... and the cores.
+    let per_board = taquin::search::limits_per_job(whole, at_once);
+    ask.max_memory = Some(per_board.memory_budget());
+    ask.cores = per_board.cores;
     let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
         run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel, None)
     })?;

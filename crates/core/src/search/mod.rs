@@ -87,11 +87,19 @@ pub(crate) fn wait_for_frees() {
 }
 
 /// `limits` for each of `jobs` searches run at once (a batch, a benchmark): they share its
-/// memory budget, each getting an equal share (at least one byte). (Each keeps the cores
-/// [`Limits::cores`] gives it: every core unless the caller says otherwise.)
+/// memory budget, each getting an equal share (at least one byte), and, unless
+/// [`Limits::cores`] says how many cores each may keep busy, the machine's cores, each getting
+/// an equal share (at least one): two jobs that each spread over every core would run twice
+/// the threads there are cores, and each would be timed as if it had them all.
 pub fn limits_per_job(limits: Limits, jobs: usize) -> Limits {
+    let jobs = jobs.max(1);
     let budget = limits.memory_budget();
-    limits.with_max_memory((budget / jobs.max(1)).max(1))
+    let cores = limits
+        .cores
+        .unwrap_or_else(|| (limits.cores_in_use() / jobs).max(1));
+    limits
+        .with_max_memory((budget / jobs).max(1))
+        .with_cores(cores)
 }
 
 /// A graph to search: what the generic searches need to know, and nothing more.
@@ -189,6 +197,20 @@ mod tests {
         let two = super::limits_per_job(whole.with_cores(1), 2);
         assert_eq!(two.memory_budget(), 1 << 29);
         assert_eq!(two.cores, Some(1), "the cores asked for are kept");
+    }
+
+    #[test]
+    fn jobs_at_once_share_the_cores() {
+        use crate::Limits;
+        let machine = Limits::none().cores_in_use();
+        let alone = super::limits_per_job(Limits::none(), 1);
+        assert_eq!(alone.cores_in_use(), machine, "one job keeps every core");
+        let two = super::limits_per_job(Limits::none(), 2);
+        assert_eq!(two.cores_in_use(), (machine / 2).max(1));
+        let many = super::limits_per_job(Limits::none(), machine + 3);
+        assert_eq!(many.cores_in_use(), 1, "every job keeps at least one core");
+        let asked = super::limits_per_job(Limits::none().with_cores(machine), 2);
+        assert_eq!(asked.cores, Some(machine), "the cores asked for are kept");
     }
 
     /// Says on its channel when it is dropped.
