@@ -154,10 +154,15 @@ export function userMessage(err, context = "solve") {
       return "The server is busy with other searches: try again in a few seconds.";
     case "cancelled":
       return "The search was cancelled.";
-    case "unsupported":
+    case "unsupported": {
       // The pair of algorithm and heuristic, or the heuristic on this board, cannot run: the
-      // menus offer what can.
-      return `${sentence(withoutFlags(err.message))} Choose another algorithm or heuristic, or auto, which picks one that fits the board.`;
+      // menus offer what can (the comparison's row says it of its own heuristic, and has no
+      // heuristic menu to point to).
+      const advice = context === "compare"
+        ? ""
+        : " Choose another algorithm or heuristic, or auto, which picks one that fits the board.";
+      return `${sentence(withoutFlags(err.message))}${advice}`;
+    }
     default:
       return sentence(withoutFlags(err.message));
   }

@@ -76,7 +76,12 @@ export async function compare() {
       bar.value = i + 1;
       fillRows(table, results);
     }
-    said.textContent = `Done: ${plural(heuristics.length, "heuristic")} with ${algorithmName(algorithm)}.`;
+    const failed = results.filter((r) => r.failed).length;
+    const ran = heuristics.length - failed;
+    const name = algorithmName(algorithm);
+    if (failed === 0) said.textContent = `Done: ${plural(heuristics.length, "heuristic")} with ${name}.`;
+    else if (ran === 0) said.textContent = `Done: no heuristic solved it with ${name}; each row says why.`;
+    else said.textContent = `Done: ${ran} of ${plural(heuristics.length, "heuristic")} solved it with ${name}; the other rows say why not.`;
   } catch (e) {
     if (e.name !== "AbortError") throw e;
     // Dropped with its boards (clearCompare), the table is gone and there is nothing to say.

@@ -42,7 +42,8 @@ function startClock() {
   clockTimer = setInterval(() => ($("timer").textContent = formatClock(clockNow())), 250);
 }
 
-function stopClock() {
+/** Stops the clock, keeping its time: the player's next slide starts it again. */
+export function stopClock() {
   clockElapsed = clockNow();
   clockStart = null;
   clearInterval(clockTimer);

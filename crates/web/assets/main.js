@@ -288,8 +288,13 @@ async function showServerParseError(which, text) {
     await api("/api/validate", { board: text });
     setStatus(`${name}: every tile from 0 to ${state.w * state.h - 1} must appear once.`, "error");
   } catch (e) {
-    // The server names the field ("board: row 2 has ..."): the page names the board itself.
-    setStatus(`${name}: ${userMessage(e).replace(/^(board|goal): /, "")}`, "error");
+    // The server names the field ("board: row 2 has ...", which userMessage capitalises): the
+    // page names the board itself. A word typed as a goal is most likely a name misspelt.
+    const why = userMessage(e).replace(/^(board|goal): /i, "");
+    const names = which === "goal" && /^[a-z]+$/i.test(text.trim())
+      ? " Goals by name: standard, korf or snail."
+      : "";
+    setStatus(`${name}: ${why}${names}`, "error");
   }
 }
 
@@ -402,7 +407,13 @@ function setupTileStyle() {
     const v = $("tile-style").value;
     if (v === "custom") {
       $("image-file").click();
-      if (!state.customImage) return;
+      if (!state.customImage) {
+        // Until a picture is chosen the tiles keep their style, and so does the menu: a
+        // cancelled picker fires no event, and the menu left on "My picture…" could not
+        // open it again. The picker's change sets the menu to the picture.
+        $("tile-style").value = state.style;
+        return;
+      }
     }
     state.style = v;
     render();

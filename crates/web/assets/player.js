@@ -118,6 +118,9 @@ export function togglePlay() {
   if (playTimer) {
     stopPlaying();
     render();
+    // The moves played were not read out one by one (step): say where Play stopped.
+    const sol = state.solution;
+    if (sol) announce(`Paused after move ${sol.index} of ${sol.moves.length}`);
     return;
   }
   const sol = state.solution;

@@ -5,7 +5,7 @@ import { $, state, render, setStatus, plural, formatCount, formatMs, Cancellable
 import { lineOf, applyMoves, same } from "./board.js";
 import { api, stream, userMessage, ApiError } from "./api.js";
 import { loadSolution, dropSolution } from "./player.js";
-import { clearHint } from "./game.js";
+import { clearHint, stopClock } from "./game.js";
 import { algorithmName, heuristicName } from "./names.js";
 
 // The search under way, which the Solve card's Cancel button stops.
@@ -97,13 +97,18 @@ function showBest() {
   el.hidden = !best;
   if (!best) return;
   const atLeast = bound !== null ? `, optimal ≥ ${bound}` : "";
-  el.textContent = `Best so far: ${plural(best.length, "move")}${atLeast} (${formatMs(best.time_ms || 0)})`;
+  const text = `Best so far: ${plural(best.length, "move")}${atLeast} (${formatMs(best.time_ms || 0)})`;
+  // Called on every progress message: a live region rewritten with the same words would be
+  // read out again each time.
+  if (el.textContent !== text) el.textContent = text;
 }
 
 export async function solve() {
   if (state.busy || state.pairError) return;
   dropSolution();
   clearHint();
+  // The clock times the player's own slides: not the search, nor the solution played back.
+  stopClock();
   const start = state.board.slice();
   const { goal, w, h } = state;
   const body = solveBody(start, goal, w);

@@ -21,6 +21,14 @@ test("axe finds no serious or critical violation (phone)", async () => {
   await assertAccessible("phone");
 });
 
+test("a pressed button stays readable under the pointer (a tap leaves it hovered)", async () => {
+  await open();
+  await page.click("#edit-board");
+  await page.hover("#edit-board");
+  assert.equal(await page.getAttribute("#edit-board", "aria-pressed"), "true");
+  await assertAccessible("editing, the Done button hovered");
+});
+
 test("axe finds no serious or critical violation with the dialog open", async () => {
   await open("#board=1,2,3/4,5,6/7,0,8");
   await page.locator("#board").focus();

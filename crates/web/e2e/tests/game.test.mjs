@@ -199,10 +199,20 @@ test("a goal by name, in a link or typed, is laid out on the board's size", asyn
   await waitForLine("goal", "0 1 2/3 4 5/6 7 8");
   await typeBoard("goal", "Standard");
   await waitForLine("goal", GOAL);
-  // A word that is no goal's name is refused as a board is.
+  // A word that is no goal's name is refused as a board is, with the names there are.
   await typeBoard("goal", "spiral");
   await waitForStatus(/Goal/);
   assert.equal(await line("goal"), GOAL);
+  const said = await status();
+  assert.match(said, /^Goal: row 1: /, "the goal named once, as the goal");
+  assert.match(said, /Goals by name: standard, korf or snail\.$/);
+});
+
+test("a typed board's error names the board once", async () => {
+  await open();
+  await typeBoard("board", "1 2 3/4 5/7 8 0");
+  await waitForStatus(/Initial board/);
+  assert.match(await status(), /^Initial board: row 2 has 2 tiles/);
 });
 
 test("a link with a board on one line, as instance files write it, opens it with its rows", async () => {
@@ -272,6 +282,67 @@ test("the anytime search's improvements show as 'best so far', then the plan", a
   await page.waitForSelector("#solution:not([hidden])");
   assert.ok(await page.isHidden("#best-so-far"));
   assert.match(await page.textContent("#solution-plan"), /^IDA\* with walking distance: /);
+});
+
+test("'best so far' is written only when it changes, so a screen reader reads it once", async () => {
+  const progress = (generated) => ({ progress: { generated, expanded: generated / 2, bound: 96, time_ms: 5 } });
+  await fakeStream([
+    { improved: { length: 104, lower_bound: 96, moves: "", time_ms: 10 } },
+    progress(1000), progress(2000), progress(3000),
+    { improved: { length: 100, lower_bound: 96, moves: "", time_ms: 20 } },
+    progress(4000), progress(5000),
+    { solution: { moves: "ULDLDRURDLUULDDRURULLDRRULLDRDR", length: 31, optimal: true } },
+  ], 150);
+  await open();
+  await page.evaluate(() => {
+    window.__bestTexts = [];
+    const el = document.getElementById("best-so-far");
+    new MutationObserver(() => window.__bestTexts.push(el.textContent))
+      .observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  const texts = (await page.evaluate(() => window.__bestTexts)).filter((t) => t);
+  assert.deepEqual(texts, [
+    "Best so far: 104 moves, optimal ≥ 96 (10 ms)",
+    "Best so far: 100 moves, optimal ≥ 96 (20 ms)",
+  ]);
+});
+
+test("Solve stops the play clock, and Play's pause says where it stopped", async () => {
+  await open();
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await page.waitForFunction(() => document.getElementById("move-count").textContent === "1");
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  const clock = await page.textContent("#timer");
+  await page.click("#to-end");
+  await waitForStatus(/Goal reached/);
+  // The clock ticks every 250 ms while it runs.
+  await page.waitForTimeout(1300);
+  assert.equal(await page.textContent("#timer"), clock, "the clock stood still while the solution played");
+  await page.click("#to-start");
+  await page.click("#play");
+  await page.waitForFunction(() => /^\d+ \/ /.test(document.getElementById("step-index").textContent) &&
+    !document.getElementById("step-index").textContent.startsWith("0 /"));
+  await page.click("#play");
+  const at = (await page.textContent("#step-index")).split(" / ");
+  assert.equal(await page.textContent("#announce"), `Paused after move ${at[0]} of ${at[1]}`);
+});
+
+test("a cancelled picture picker leaves the tile menu on the tiles shown", async () => {
+  await open();
+  // The picker counted rather than opened: a dialog cancelled is one that was never answered.
+  await page.evaluate(() => {
+    window.__picks = 0;
+    document.getElementById("image-file").click = () => window.__picks++;
+  });
+  await page.selectOption("#tile-style", "custom");
+  assert.equal(await page.inputValue("#tile-style"), "numbers");
+  // Chosen again, the menu hears a change and opens the picker again.
+  await page.selectOption("#tile-style", "custom");
+  assert.equal(await page.inputValue("#tile-style"), "numbers");
+  assert.equal(await page.evaluate(() => window.__picks), 2);
 });
 
 test("cancelling an anytime search keeps its best solution, replayed to the goal", async () => {

@@ -17,6 +17,19 @@ test("the page fits the screen and the board uses its width", async () => {
   assert.ok(board.y + board.height <= PHONE.height, "and is on screen when the page opens");
 });
 
+test("on a small phone (360x640) the board is on screen when the page opens", async () => {
+  const small = { width: 360, height: 640 };
+  await page.setViewportSize(small);
+  try {
+    await open();
+    assert.ok((await overflow()) <= 0, "no sideways scrolling");
+    const board = await page.locator("#board").boundingBox();
+    assert.ok(board.y + board.height <= small.height, `the board's last row is on screen (bottom ${board.y + board.height}px)`);
+  } finally {
+    await page.setViewportSize(PHONE);
+  }
+});
+
 test("every control is at least 44 px high", async () => {
   await open();
   await page.click("#solve");
