@@ -54,6 +54,24 @@ fn a_node_budget_of_one_or_zero_stops_every_search_at_once() {
 }
 
 #[test]
+fn ida_star_stopped_by_its_budget_counts_no_node_expanded_without_children() {
+    let (board, goal) = article();
+    let options = SolveOptions::new(Algorithm::IdaStar, HeuristicKind::Manhattan);
+    for budget in 1..=8 {
+        let limits = Limits::none().with_max_nodes(budget);
+        match solve_with(&board, &goal, &options, &limits) {
+            Err(SolveError::Limit { stats, .. }) => assert!(
+                stats.expanded <= stats.generated,
+                "budget {budget}: {} expanded, {} generated",
+                stats.expanded,
+                stats.generated
+            ),
+            other => panic!("budget {budget}: expected the node limit, got {other:?}"),
+        }
+    }
+}
+
+#[test]
 fn threads_sharing_a_node_budget_stop_close_to_it() {
     // A board whose parallel IDA* splits its tree into about 2,500 nodes of jobs, and whose
     // multi-tile search goes through several parallel iterations before these budgets run

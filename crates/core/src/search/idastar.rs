@@ -317,10 +317,12 @@ impl<'a, H: Incremental, C: Control<H::Aux>, const CAP: usize> Engine<'a, H, C, 
         if at_goal {
             return FOUND;
         }
-        self.expanded += 1;
+        // Counted once its children are to come: a node the limits stop at is not expanded
+        // (so a search stopped at once never reports more expanded than generated).
         if self.generated >= self.check_at && self.check() {
             return ABORTED;
         }
+        self.expanded += 1;
         // Ordering pays where the subtrees are large: in the top third of the tree (below,
         // most nodes are, and the subtrees a poor order would search first are small).
         if self.ordered && 3 * g < self.bound {
