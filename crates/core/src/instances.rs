@@ -2,6 +2,8 @@
 //! `ID OPTLEN t0 t1 ... t(N-1)`, tiles row-major, `0` the blank, on a square board whose goal
 //! has the blank first (`0 1 2 ... N-1`, Korf's convention). `#` starts a comment line.
 
+use std::collections::HashMap;
+
 use crate::board::{Board, ParseError, Tile};
 
 /// One benchmark instance.
@@ -50,6 +52,19 @@ pub enum InstanceError {
         line: usize,
         /// What is wrong with the tiles.
         reason: ParseError,
+    },
+    /// An id that an earlier line has already ([`parse_file`]): ids name the instances a run
+    /// picks (`--ids`), and the results a resumed run skips.
+    #[error(
+        "line {line}: instance id '{id}' is line {first}'s too: give each instance its own id"
+    )]
+    DuplicateId {
+        /// 1-based line number.
+        line: usize,
+        /// The id.
+        id: String,
+        /// The line that has it first.
+        first: usize,
     },
 }
 
@@ -134,11 +149,20 @@ pub fn parse_line(text: &str, line_no: usize) -> Result<Option<Instance>, Instan
     }))
 }
 
-/// Parses a whole file; the first bad line is the error.
+/// Parses a whole file; the first bad line is the error, and so is an id given twice.
 pub fn parse_file(text: &str) -> Result<Vec<Instance>, InstanceError> {
     let mut out = Vec::new();
+    let mut lines: HashMap<String, usize> = HashMap::new();
     for (i, line) in text.lines().enumerate() {
         if let Some(inst) = parse_line(line, i + 1)? {
+            if let Some(&first) = lines.get(&inst.id) {
+                return Err(InstanceError::DuplicateId {
+                    line: i + 1,
+                    id: inst.id,
+                    first,
+                });
+            }
+            lines.insert(inst.id.clone(), i + 1);
             out.push(inst);
         }
     }
@@ -148,6 +172,20 @@ pub fn parse_file(text: &str) -> Result<Vec<Instance>, InstanceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_id_given_twice_is_refused_with_both_lines() {
+        let text = "1 - 1 2 3 0\n# two\n2 - 1 2 0 3\n1 - 1 0 2 3\n";
+        assert_eq!(
+            parse_file(text).unwrap_err(),
+            InstanceError::DuplicateId {
+                line: 4,
+                id: "1".into(),
+                first: 1
+            }
+        );
+        assert_eq!(parse_file("1 - 1 2 3 0\n2 - 1 2 0 3\n").unwrap().len(), 2);
+    }
 
     #[test]
     fn reads_korf_lines_and_rejects_bad_ones() {
