@@ -329,7 +329,49 @@ fn first_choice(
             // standard one comes when the tables will serve many boards or the user came back.
             let cores = crate::pdb::build::default_threads();
             let standard_seconds = standard.build_seconds(&table_goal, cores);
+            let quick_seconds = quick.build_seconds(&table_goal, cores);
             let fast = standard_seconds <= FAST_BUILD_SECONDS;
+            // A build the time limit cuts off saves nothing (and a batch's next board would
+            // start it again), and leaves the search no time: a set is built only when it is
+            // expected in half the time left, else the quick set on disk serves, or no table.
+            let time_left = request.limits().deadline.map(|d| {
+                d.saturating_duration_since(std::time::Instant::now())
+                    .as_secs_f64()
+            });
+            let fits = |seconds: f64| time_left.is_none_or(|left| seconds <= left / 2.0);
+            if !fits(standard_seconds) && (on_disk(quick) || fits(quick_seconds)) {
+                let why = if on_disk(quick) {
+                    "on disk".to_string()
+                } else {
+                    format!(
+                        "built once and saved, expected to take {}",
+                        about(quick_seconds)
+                    )
+                };
+                return (
+                    HeuristicKind::Pdb(quick),
+                    BuildPolicy::IfMissing,
+                    format!(
+                        "quick pattern databases for {size} ({why}): the larger set, expected \
+                         to take {} to build, does not fit the time limit",
+                        about(standard_seconds)
+                    ),
+                    better.or(Some(standard)),
+                );
+            }
+            if !fits(standard_seconds) {
+                return (
+                    HeuristicKind::LinearConflict,
+                    BuildPolicy::Never,
+                    format!(
+                        "linear conflict: no pattern database for {size} is on disk, and even \
+                         the quick set, expected to take {} to build, does not fit the time \
+                         limit",
+                        about(quick_seconds)
+                    ),
+                    Some(standard),
+                );
+            }
             if workload == Workload::Many || on_disk(quick) || quick == standard || fast {
                 let why = if quick == standard || fast {
                     // An estimate for this machine, said as one: a busy machine takes longer.
@@ -355,7 +397,7 @@ fn first_choice(
                 format!(
                     "quick pattern databases for {size}, built once and saved (expected to take \
                      {})",
-                    about(quick.build_seconds(&table_goal, cores))
+                    about(quick_seconds)
                 ),
                 better.or(Some(standard)),
             );
@@ -468,6 +510,66 @@ mod tests {
             store::write_damaged(&store::path_in(dir.path(), spec), spec);
         }
         (dir, goal, largest, specs)
+    }
+
+    #[test]
+    fn a_set_whose_build_does_not_fit_the_time_limit_is_not_planned() {
+        use crate::{Board, Limits};
+        let dir = crate::test_support::scratch_dir("plan-time");
+        let tables = Tables::open(dir.path());
+        let goal = Board::solved(2, 5).unwrap();
+        let board = Board::parse("8 4/3 7/0 1/5 2/9 6").unwrap();
+        // The request with a time limit of `seconds` (none: no limit).
+        let within = |seconds: Option<f64>| {
+            let timeout = seconds.map(std::time::Duration::from_secs_f64);
+            Request::new(
+                board.clone(),
+                goal.clone(),
+                Limits::new(timeout, None, None),
+            )
+            .unwrap()
+        };
+        let planned = |request: &Request| plan(request, &SolveOptions::default(), &tables).unwrap();
+        let quick = PdbPreset::sized_for(2, 5, QUICK_ENTRIES).unwrap();
+        let standard = PdbPreset::sized_for(2, 5, STANDARD_ENTRIES).unwrap();
+        assert_ne!(quick, standard);
+        // Nothing on disk and a millisecond: not even the quick set is built.
+        let none = planned(&within(Some(0.001)));
+        assert_eq!(
+            none.heuristic,
+            HeuristicKind::LinearConflict,
+            "{}",
+            none.reason
+        );
+        assert!(
+            none.reason.contains("does not fit the time limit"),
+            "{}",
+            none.reason
+        );
+        // A first solve builds the quick set; then, without a limit, the larger set is built,
+        // and with a limit too short for it the quick set on disk serves.
+        let first = planned(&within(None));
+        assert_eq!(first.heuristic, HeuristicKind::Pdb(quick));
+        first.run(&within(None), &tables, None).unwrap();
+        assert_eq!(
+            planned(&within(None)).heuristic,
+            HeuristicKind::Pdb(standard)
+        );
+        let short = planned(&within(Some(0.2)));
+        assert_eq!(
+            short.heuristic,
+            HeuristicKind::Pdb(quick),
+            "{}",
+            short.reason
+        );
+        assert!(
+            short.reason.contains("does not fit the time limit"),
+            "{}",
+            short.reason
+        );
+        // 31 moves: breadth-first search's length.
+        let solution = short.run(&within(Some(0.2)), &tables, None).unwrap();
+        assert_eq!((solution.len(), solution.optimal), (31, true));
     }
 
     #[test]
