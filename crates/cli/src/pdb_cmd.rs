@@ -189,10 +189,16 @@ fn observer() -> pdb::cache::Observer {
                 if let Some(b) = bar.take() {
                     b.finish_and_clear();
                 }
+                // A limit's stop says how to build once and for all; Ctrl-C was the user's.
+                let advice = if reason == &taquin::LimitHit::Cancelled.to_string() {
+                    ""
+                } else {
+                    " (a build given the time to finish is saved for every later run: `taquin \
+                     pdb build` makes the tables once, without a limit)"
+                };
                 common::print_line(&format!(
                     "stopped building the pattern database of {spec}: {reason}; nothing was \
-                     saved (a build given the time to finish is saved for every later run: \
-                     `taquin pdb build` makes the tables once, without a limit)"
+                     saved{advice}"
                 ));
             }
             PdbEvent::Loading { path } => {
@@ -366,6 +372,8 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         "nothing to build: give --size WxH (the set the planner prefers), name a partition (7-8, 6-6-6-6, ...) or give --partition"
     );
     let mut out = std::io::stdout().lock();
+    // Ctrl-C stops the build under way (within milliseconds); the tables already built stay.
+    let limits = taquin::Limits::none().with_cancel(common::cancel_flag());
     for spec in &specs {
         let path = store::path_in(dir, spec);
         let policy = if args.force {
@@ -380,7 +388,15 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         let written = || file_identity(&path);
         let before = written();
         let started = std::time::Instant::now();
-        let db = tables.database(spec, policy)?;
+        let db = match tables.database(spec, policy, &limits) {
+            Err(taquin::pdb::PdbError::Stopped {
+                hit: taquin::LimitHit::Cancelled,
+                ..
+            }) => {
+                return Ok(build_cancelled());
+            }
+            other => other?,
+        };
         let what = match (before, written()) {
             (Some(a), Some(b)) if a == b => "already on disk (--force builds it again)".to_string(),
             (_, Some(_)) => format!("built in {}", common::millis(started.elapsed())),
@@ -400,6 +416,15 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         tables.forget(spec);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says that Ctrl-C stopped `pdb build`, and what it leaves; its exit code.
+fn build_cancelled() -> ExitCode {
+    eprintln!(
+        "build cancelled: the tables built before it are saved, the one under way is not; the \
+         same command builds the rest"
+    );
+    ExitCode::from(common::EXIT_INTERRUPTED)
 }
 
 /// What tells a file from the one written in its place: its inode (on Unix), size and time of
@@ -449,11 +474,7 @@ fn build_mtm(
             hit: taquin::LimitHit::Cancelled,
             ..
         }) => {
-            eprintln!(
-                "build cancelled: the tables built before it are saved, the one under way is \
-                 not; the same command builds the rest"
-            );
-            return Ok(ExitCode::from(common::EXIT_INTERRUPTED));
+            return Ok(build_cancelled());
         }
         other => other?,
     };

@@ -228,3 +228,42 @@ fn ctrl_c_stops_a_multi_tile_build_with_130_and_words_for_a_build() {
     // Not a search's words: no nodes, no moves.
     assert!(!said.contains("moves"), "{said}");
 }
+
+#[test]
+fn ctrl_c_stops_a_pattern_database_build_with_130_saving_nothing_half_built() {
+    let (_scratch, dir) = fresh_path("pdb-cancel");
+    let dir_arg = dir.to_str().unwrap();
+    // The 24-puzzle's zero-aware 6-6-6-6: seconds a table, far more than the signal waits.
+    let mut child = spawn(&[
+        "pdb",
+        "build",
+        "zpdb:6-6-6-6",
+        "--goal",
+        "korf",
+        "--pdb-dir",
+        dir_arg,
+    ]);
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    // Printed once the first table's build, and the Ctrl-C handler, are under way.
+    line_starting(&mut err, "building the pattern database of");
+    interrupt(&child);
+    let reader = std::thread::spawn(move || rest(err));
+    assert_eq!(exit_of(&mut child).code(), Some(130));
+    let said = reader.join().unwrap();
+    assert!(said.contains("cancelled; nothing was saved"), "{said}");
+    assert!(said.contains("build cancelled"), "{said}");
+    // A limit's advice to build the tables with `pdb build` is not for this command.
+    assert!(!said.contains("without a limit"), "{said}");
+    // No table was left half written.
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.map(|e| e.unwrap().file_name()).collect())
+        .unwrap_or_default();
+    assert!(
+        files.iter().all(|f| f.to_string_lossy().ends_with(".pdb")),
+        "{files:?}"
+    );
+    assert!(
+        files.len() < 4,
+        "the build stopped before its last table: {files:?}"
+    );
+}

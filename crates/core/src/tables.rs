@@ -101,13 +101,16 @@ impl Tables {
     }
 
     /// The database of `spec`: from memory, mapped from its file, or built as `policy` allows
-    /// (and saved when the handle has a directory).
+    /// (and saved when the handle has a directory). A build runs within the deadline, the
+    /// cancel flag and the memory budget of `limits`, and fails with [`PdbError::Stopped`] when
+    /// one of them stops it (nothing is saved then).
     pub fn database(
         &self,
         spec: &PatternSpec,
         policy: BuildPolicy,
+        limits: &Limits,
     ) -> Result<Arc<PatternDb>, PdbError> {
-        self.inner.databases.get(spec, policy, 0, &Limits::none())
+        self.inner.databases.get(spec, policy, 0, limits)
     }
 
     /// Drops this handle's in-memory copy of `spec` (its file stays).
@@ -364,12 +367,18 @@ mod tests {
         let goal = Board::solved(2, 4).unwrap();
         let spec = &PdbPreset::of(&[7]).partition(&goal).unwrap()[0];
         assert!(!tables.has_database(spec));
-        assert!(tables.database(spec, BuildPolicy::Never).is_err());
-        let db = tables.database(spec, BuildPolicy::IfMissing).unwrap();
+        assert!(tables
+            .database(spec, BuildPolicy::Never, &Limits::none())
+            .is_err());
+        let db = tables
+            .database(spec, BuildPolicy::IfMissing, &Limits::none())
+            .unwrap();
         assert!(tables.has_database(spec));
         assert!(Arc::ptr_eq(
             &db,
-            &tables.database(spec, BuildPolicy::Never).unwrap()
+            &tables
+                .database(spec, BuildPolicy::Never, &Limits::none())
+                .unwrap()
         ));
         assert!(tables.dir().is_none());
     }

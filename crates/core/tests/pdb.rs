@@ -577,7 +577,9 @@ fn files_round_trip_and_damage_is_rejected() {
     // not to build, when it says so.
     std::fs::write(&path, &flipped).unwrap();
     let tables = Tables::open(dir);
-    let err = tables.database(&spec, BuildPolicy::Never).unwrap_err();
+    let err = tables
+        .database(&spec, BuildPolicy::Never, &taquin::Limits::none())
+        .unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
     // With the command that builds it anew, and no promise that it is rebuilt by itself.
     assert!(
@@ -585,16 +587,22 @@ fn files_round_trip_and_damage_is_rejected() {
         "{err}"
     );
     assert!(!err.to_string().contains("rebuilt on next use"), "{err}");
-    let rebuilt = tables.database(&spec, BuildPolicy::IfMissing).unwrap();
+    let rebuilt = tables
+        .database(&spec, BuildPolicy::IfMissing, &taquin::Limits::none())
+        .unwrap();
     assert_eq!(*rebuilt, db);
     assert_eq!(store::load(&path, Some(&spec)).unwrap(), db);
     assert!(store::load(&path, Some(&spec)).unwrap().is_mapped());
 
     // A handle keeps one copy; `forget` drops it and the next use maps the file again.
-    let again = tables.database(&spec, BuildPolicy::Never).unwrap();
+    let again = tables
+        .database(&spec, BuildPolicy::Never, &taquin::Limits::none())
+        .unwrap();
     assert!(Arc::ptr_eq(&rebuilt, &again));
     tables.forget(&spec);
-    let reloaded = tables.database(&spec, BuildPolicy::Never).unwrap();
+    let reloaded = tables
+        .database(&spec, BuildPolicy::Never, &taquin::Limits::none())
+        .unwrap();
     assert!(!Arc::ptr_eq(&rebuilt, &reloaded));
     assert_eq!(*reloaded, db);
 
@@ -603,7 +611,7 @@ fn files_round_trip_and_damage_is_rejected() {
     let fifo_dir = dir.join("fifo");
     std::fs::create_dir_all(store::path_in(&fifo_dir, &spec)).unwrap();
     let err = Tables::open(&fifo_dir)
-        .database(&spec, BuildPolicy::Never)
+        .database(&spec, BuildPolicy::Never, &taquin::Limits::none())
         .unwrap_err();
     assert!(err.to_string().contains("not a regular file"), "{err}");
 }
