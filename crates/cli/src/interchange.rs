@@ -320,9 +320,7 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             (true, m) => format!("optimal in {}", m.name().to_uppercase()),
             (false, _) => "not proven optimal".to_string(),
         };
-        let shortened = original_length
-            .map(|before| format!("; shortened from {before} moves"))
-            .unwrap_or_default();
+        let shortened = crate::solve::shortened_note(original_length, solution.len());
         writeln!(
             out,
             "Solved in {}, {} ({verdict}{shortened}) with {} + {}",
@@ -375,8 +373,9 @@ fn boards(board: &Board, moves: &[taquin::Move]) -> Vec<Board> {
 struct Complexity {
     /// States selected for expansion.
     time: u64,
-    /// Most states held at once, where the search measures it (0 otherwise).
-    size: u64,
+    /// Most states held at once, where the search measures it (`None` otherwise: JSON's
+    /// `null`, not a count of 0).
+    size: Option<u64>,
     /// The size figure in words, saying what it is.
     size_text: String,
 }
@@ -393,7 +392,7 @@ impl Complexity {
                 solution.len()
             } as u64;
             (
-                depth + 1,
+                Some(depth + 1),
                 format!(
                     "{} state{} at most (IDA* holds only the path from the start, at most the solution's length + 1)",
                     depth + 1,
@@ -403,7 +402,7 @@ impl Complexity {
         } else if s.peak_open + s.peak_closed > 0 {
             let held = (s.peak_open + s.peak_closed) as u64;
             (
-                held,
+                Some(held),
                 format!(
                     "{} states at most (largest open list {} + largest closed set {}; about {:.1} MiB)",
                     common::thousands(held),
@@ -413,7 +412,7 @@ impl Complexity {
                 ),
             )
         } else {
-            (0, "not measured by this algorithm".to_string())
+            (None, "not measured by this algorithm".to_string())
         };
         Complexity {
             time: s.expanded,

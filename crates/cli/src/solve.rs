@@ -513,6 +513,16 @@ pub fn shorten_if_asked(
     Ok(Some(before))
 }
 
+/// What the post-pass did, for the text output: `before` is the length it was given (`None`:
+/// it did not run), `now` the length after it.
+pub fn shortened_note(before: Option<usize>, now: usize) -> String {
+    match before {
+        Some(before) if before > now => format!("; shortened from {before} moves"),
+        Some(_) => "; the post-pass found nothing shorter".to_string(),
+        None => String::new(),
+    }
+}
+
 /// Writes the human-readable answer: the verdict, the bound when not optimal, the moves and
 /// what the search spent.
 fn write_text(
@@ -549,9 +559,7 @@ fn write_text(
             out,
             "Lower bound: {lower_bound} moves, so at most {ratio:.2}x optimal"
         )?;
-        if let Some(before) = original_length {
-            write!(out, "; shortened from {before} moves")?;
-        }
+        write!(out, "{}", shortened_note(original_length, solution.len()))?;
         writeln!(out)?;
     }
     write!(out, "Moves: ")?;

@@ -1155,6 +1155,27 @@ fn shorten_goes_with_the_tile_notation_and_the_report() {
         .stdout(predicate::str::contains(format!(
             "shortened from {before} moves"
         )));
+    // A solution the post-pass leaves as it was is not said to be shortened.
+    let unchanged = [
+        "solve",
+        "8 6 7/2 5 4/3 0 1",
+        "-a",
+        "greedy",
+        "-H",
+        "manhattan",
+        "--shorten",
+    ];
+    let out = taquin().args(unchanged).arg("--json").output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["original_length"], v["length"], "{v}");
+    taquin()
+        .args(unchanged)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "the post-pass found nothing shorter",
+        ))
+        .stdout(predicate::str::contains("shortened from").not());
 }
 
 /// `--explain` says the plan before the search; a run that went another way says so after.

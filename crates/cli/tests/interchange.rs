@@ -164,19 +164,27 @@ fn report_gives_complexities_and_every_board() {
         ))
         .stdout(predicate::str::contains("Number of moves: 2"))
         .stdout(predicate::str::contains("1 2 3\n4 5 6\n7 8 ."));
-    let v = json_out(
-        &[
-            "solve",
-            "1 2 3/4 0 6/7 5 8",
-            "--report",
-            "--json",
-            "-a",
-            "astar",
-        ],
-        0,
-    );
+    let report = |algorithm| {
+        json_out(
+            &[
+                "solve",
+                "1 2 3/4 0 6/7 5 8",
+                "--report",
+                "--json",
+                "-a",
+                algorithm,
+            ],
+            0,
+        )
+    };
+    let v = report("astar");
     assert_eq!(v["states"].as_array().unwrap().len(), 3);
     assert!(v["size_complexity"].as_u64().unwrap() >= 3, "{v}");
+    // A search that does not measure it gives no figure, not a 0.
+    let v = report("constructive");
+    assert!(v["size_complexity"].is_null(), "{v}");
+    let states = v["states"].as_array().unwrap().len();
+    assert_eq!(states as u64, v["length"].as_u64().unwrap() + 1, "{v}");
 }
 
 #[test]
