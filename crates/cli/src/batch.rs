@@ -68,7 +68,7 @@ pub struct BatchArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Worker threads; default: every core.
-    #[arg(long, short, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
+    #[arg(long, short, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::job_count)]
     pub jobs: Option<usize>,
     /// Shorten every solution not proven optimal with the post-pass (loops cut, windows
     /// re-solved optimally); the record keeps the length before as `original_length`.

@@ -66,7 +66,7 @@ pub struct BenchArgs {
     /// each), which bounds the beams beside IDA* beyond 16 cells: the node counts of those
     /// depend on N through it, others not. The order of the output does not depend on it; each
     /// instance's time is its own.
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::job_count)]
     pub jobs: Option<usize>,
     /// Append one JSON record per instance to FILE as each one finishes (id, status, length,
     /// optimal_length, generated, published_generated, ratio, time_ms, threads, memory_mib (each
@@ -381,7 +381,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         // beams beside it beyond 16 cells share the memory budget, below); the other searches
         // keep the whole memory budget to one instance.
         let jobs_asked = match args.jobs {
-            Some(n) => n.max(1),
+            Some(n) => n,
             None if args.threads == 1 && algorithm == Algorithm::IdaStar => {
                 std::thread::available_parallelism().map_or(1, |n| n.get())
             }

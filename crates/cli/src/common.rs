@@ -102,6 +102,19 @@ pub fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     })
 }
 
+/// A `--jobs` value: a whole number of instances solved at once, refused when 0 (which would
+/// solve none; leaving the flag out gives every core).
+pub fn job_count(text: &str) -> Result<usize, String> {
+    match whole_number::<usize>(text)? {
+        0 => Err(
+            "0 solves nothing at once: give 1 or more, or leave --jobs out for one on every \
+                  core"
+                .to_string(),
+        ),
+        n => Ok(n),
+    }
+}
+
 /// Parses a `WxH` size argument with the core's [`taquin::board::parse_size`] (for clap's
 /// `value_parser`).
 pub fn parse_size(text: &str) -> Result<(usize, usize), String> {

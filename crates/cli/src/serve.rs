@@ -10,7 +10,7 @@ use anyhow::Context;
 pub struct ServeArgs {
     /// Address to listen on. The default is loopback only; use 0.0.0.0:PORT to open it to the
     /// network, and port 0 to let the system pick a free port.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_addr)]
     pub addr: SocketAddr,
 
     /// Searches running at once (default: the number of cores); as many shuffles
@@ -73,6 +73,22 @@ pub struct ServeArgs {
     /// background after start; solves then use the tables on disk and quick ones.
     #[arg(long)]
     pub no_background_build: bool,
+}
+
+/// An `--addr` value: an IP address and a port, refused in words that say what to write (a
+/// host name is not looked up: `localhost` could mean another address than the user thinks).
+fn parse_addr(text: &str) -> Result<SocketAddr, String> {
+    text.trim().parse().map_err(|_| {
+        let port = text
+            .rsplit_once(':')
+            .and_then(|(_, p)| p.trim().parse::<u16>().ok())
+            .unwrap_or(8080);
+        format!(
+            "not an IP address and port: write them as 127.0.0.1:{port} (this machine only), \
+             0.0.0.0:{port} (every network it is on) or [::1]:{port}; host names such as \
+             localhost are not looked up"
+        )
+    })
 }
 
 /// Starts the server and serves until Ctrl-C; prints the address it listens on.

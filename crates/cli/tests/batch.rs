@@ -689,3 +689,20 @@ fn a_goal_name_wins_over_a_file_of_that_name() {
         .unwrap();
     assert_eq!(records(&out.stdout)[0]["length"], 25);
 }
+
+#[test]
+fn no_jobs_at_once_is_refused_with_what_to_give() {
+    for command in ["batch", "bench"] {
+        let out = taquin()
+            .args([command, "-", "--jobs", "0"])
+            .write_stdin("1 2 3/4 5 6/7 0 8\n")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains("give 1 or more, or leave --jobs out"),
+            "{command}: {said}"
+        );
+    }
+}

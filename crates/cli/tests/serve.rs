@@ -143,3 +143,18 @@ fn ctrl_c_stops_the_server_with_searches_and_a_table_build_in_flight() {
         assert!(reply.contains("\"code\":\"cancelled\""), "{reply}");
     }
 }
+
+#[test]
+fn a_host_name_for_the_address_is_refused_with_how_to_write_one() {
+    let out = common::taquin()
+        .args(["serve", "--addr", "localhost:9000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("write them as 127.0.0.1:9000"), "{said}");
+    assert!(
+        said.contains("host names such as localhost are not looked up"),
+        "{said}"
+    );
+}
