@@ -4,7 +4,7 @@
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use taquin::moves::parse_moves;
+use taquin::notation::Notation;
 use taquin::{check_solvable, Board, Move, Unsolvable};
 
 use crate::convert::{board_from_any, goal_for, in_range, in_range_opt};
@@ -37,7 +37,10 @@ fn moves_from_any(moves: &Bound<'_, PyAny>) -> PyResult<Vec<Move>> {
         Ok(s) => s.to_cow()?.into_owned(),
         Err(_) => moves.extract::<Vec<String>>()?.concat(),
     };
-    parse_moves(&text).map_err(|e| InvalidBoardError::new_err(format!("invalid moves: {e}")))
+    // As `taquin verify` reads them: a letter may carry a count (R3 for RRR).
+    Notation::Blank
+        .parse(&text)
+        .map_err(|e| InvalidBoardError::new_err(format!("invalid moves: {e}")))
 }
 
 #[pymethods]
@@ -131,8 +134,9 @@ impl PyBoard {
             .collect()
     }
 
-    /// The board after `moves` (text such as "DLUR" or a list of letters; each names the
-    /// direction the blank moves). Raises InvalidBoardError when a move leaves the board.
+    /// The board after `moves` (text such as "DLUR" or "D L2 U", or a list of letters; each
+    /// names the direction the blank moves, a count after it repeats it, as the command line's
+    /// `verify` reads them). Raises InvalidBoardError when a move leaves the board.
     fn apply(&self, moves: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
         let moves = moves_from_any(moves)?;
         let mut board = self.inner.clone();

@@ -251,6 +251,9 @@ pub fn dataset<'py>(
         cores: None,
     };
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // NumPy's C API is loaded on the first array made, by running Python code: made after the
+    // solves, with a Ctrl-C pending, that load failed and panicked. Loaded now, before them.
+    PyArray1::<i32>::zeros(py, 0, false);
     let cancel = cancel_flag();
     let solved = parallel_map(py, made.len(), jobs, &cancel, |i| {
         run_solve(&made[i], &goal, &ask, &cancel, None).and_then(|s| {

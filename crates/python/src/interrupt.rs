@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -88,18 +88,24 @@ where
             drop(tx);
             let mut slots: Vec<Option<T>> = (0..count).map(|_| None).collect();
             let mut interrupt = None;
+            // Polled by the clock, not only when no result came for a whole POLL: quick items
+            // arrive far more often than that, and a Ctrl-C would wait for the last of them.
+            let mut next_poll = Instant::now() + POLL;
             loop {
-                match rx.recv_timeout(POLL) {
+                let wait = next_poll.saturating_duration_since(Instant::now());
+                match rx.recv_timeout(wait) {
                     Ok((i, value)) => slots[i] = Some(value),
                     Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        if interrupt.is_none() {
-                            if let Err(e) =
-                                Python::attach(|py| py.check_signals().and_then(|()| on_poll(py)))
-                            {
-                                cancel.store(true, Ordering::Relaxed);
-                                interrupt = Some(e);
-                            }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                }
+                if Instant::now() >= next_poll {
+                    next_poll = Instant::now() + POLL;
+                    if interrupt.is_none() {
+                        if let Err(e) =
+                            Python::attach(|py| py.check_signals().and_then(|()| on_poll(py)))
+                        {
+                            cancel.store(true, Ordering::Relaxed);
+                            interrupt = Some(e);
                         }
                     }
                 }

@@ -49,6 +49,10 @@ def test_apply_replays_and_refuses_leaving_the_board():
     b = Board("1 2 3/4 0 6/7 5 8")
     assert b.apply("DR") == Board.solved(3)
     assert b.apply(["D", "R"]) == Board.solved(3)
+    # A count repeats its letter, as `taquin verify` reads moves.
+    assert Board("6 4 7/8 5 0/3 2 1").apply("L2") == Board("6 4 7/0 8 5/3 2 1")
+    with pytest.raises(taquin.InvalidBoardError, match="count at position 1 has no move before it"):
+        b.apply("2")
     with pytest.raises(taquin.InvalidBoardError, match=r"move 2 \(D\) leaves the board"):
         b.apply("DD")
     with pytest.raises(taquin.InvalidBoardError, match="'X' at position 1 is not a move"):

@@ -64,6 +64,13 @@ def test_scramble_and_seed():
         env.reset(options={"state": "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"})
     with pytest.raises(ValueError, match="unknown reset options"):
         env.reset(options={"shuffle": 3})
+    for bad in (-1, 2.5, "3"):
+        with pytest.raises(ValueError, match="scramble must be a number of moves, 0 or more"):
+            env.reset(options={"scramble": bad})
+    with pytest.raises(ValueError, match="scramble must be a number of moves"):
+        SlidingPuzzleEnv(size="3x3", scramble=-2)
+    with pytest.raises(ValueError, match="scramble must be a number of moves"):
+        SlidingPuzzleVectorEnv(2, size="3x3", scramble=-2)
     with pytest.raises(ValueError, match="invalid action 7"):
         env.step(7)
 

@@ -15,12 +15,16 @@ HARD = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="needs SIGINT")
-@pytest.mark.parametrize("call", ["solve", "solve_batch", "generate", "heuristic"])
+@pytest.mark.parametrize(
+    "call", ["solve", "solve_batch", "solve_batch_quick", "dataset", "generate", "heuristic"]
+)
 def test_ctrl_c_stops_a_search(call):
     tables = Path(os.environ["TAQUIN_PDB_DIR"])
     if call == "heuristic" and any(tables.glob("5x5-*.pdb")):
         # Set by the caller and holding the tables: they load at once, nothing to stop.
         pytest.skip(f"5x5 tables already in {tables}: nothing to build and stop")
+    # Boards solved far faster than the signal is polled: seconds of work, made before the timer.
+    quick = taquin.generate("3x3", count=300_000, seed=1) if call == "solve_batch_quick" else None
     # Python's own Ctrl-C handler, even where the test runner was started with SIGINT ignored
     # (as a shell does for a command it runs in the background): then Python installs none.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -37,6 +41,11 @@ def test_ctrl_c_stops_a_search(call):
             elif call == "generate":
                 # A walk of a hundred billion moves: minutes without the signal.
                 taquin.generate("4x4", moves=10**11)
+            elif call == "solve_batch_quick":
+                taquin.solve_batch(quick, jobs=1)
+            elif call == "dataset":
+                # The same kind of work; the arrays made after it must not fail on the signal.
+                taquin.dataset("3x3", 300_000, seed=1, jobs=1)
             else:
                 taquin.solve_batch([HARD, HARD, HARD], heuristic="misplaced", timeout=120)
     finally:

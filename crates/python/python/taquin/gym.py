@@ -52,6 +52,18 @@ _DIGITS = [
 _GLYPHS = np.array([[c == "1" for c in d] for d in _DIGITS], dtype=bool).reshape(10, 5, 3)
 
 
+def _scramble(value: Any) -> int | None:
+    """A start walk's length as given (None: uniform boards), refused when it is no count."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise ValueError(
+            f"scramble must be a number of moves, 0 or more (or None for uniformly random "
+            f"boards), not {value!r}"
+        )
+    return int(value)
+
+
 def _seed_from(rng: np.random.Generator) -> int:
     return int(rng.integers(0, 2**63 - 1))
 
@@ -122,7 +134,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
         self._puzzle = Puzzle(self.goal)
         self.width, self.height = self.goal.width, self.goal.height
         self.max_steps = int(max_steps)
-        self.scramble = scramble
+        self.scramble = _scramble(scramble)
         self.render_mode = render_mode
         cells = self.width * self.height
         self.observation_space = spaces.Box(0, cells - 1, shape=(self.height, self.width), dtype=np.uint8)
@@ -140,7 +152,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
         if options.get("state") is not None:
             self._puzzle.reset_to(options["state"])
         else:
-            scramble = options.get("scramble", self.scramble)
+            scramble = _scramble(options.get("scramble", self.scramble))
             self._puzzle.reset_random(_seed_from(self.np_random), scramble)
         self._steps = 0
         return self._puzzle.observation(), {"action_mask": self._puzzle.action_mask()}
@@ -191,7 +203,7 @@ class SlidingPuzzleVectorEnv(VectorEnv):
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
         self.goal = _env_goal(size, goal)
         self.num_envs = int(num_envs)
-        self._batch = PuzzleBatch(self.num_envs, self.goal, int(max_steps), scramble)
+        self._batch = PuzzleBatch(self.num_envs, self.goal, int(max_steps), _scramble(scramble))
         h, w = self.goal.height, self.goal.width
         self.single_observation_space = spaces.Box(0, h * w - 1, shape=(h, w), dtype=np.uint8)
         self.single_action_space = spaces.Discrete(4)
