@@ -1,11 +1,12 @@
 //! Benchmark instance lines (`ID OPTLEN t0 t1 ...`, the format of `taquin bench` files and of
 //! `taquin batch` plain lines): `instances::parse_line`, and `parse_file` over whole texts.
-//! Invariants: no panic; an instance is a square board of at least 2x2 with its goal of the
+//! Invariants: no panic; a file is refused when an id comes twice, else its instances are its
+//! lines'; an instance is a square board of at least 2x2 with its goal of the
 //! same size (blank first), and its tiles written back in the format read back to it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use taquin::instances::{parse_file, parse_line};
+use taquin::instances::{parse_file, parse_line, InstanceError};
 use taquin::BLANK;
 use taquin_fuzz::assert_explains;
 
@@ -23,6 +24,22 @@ fuzz_target!(|data: &[u8]| {
                 return;
             }
         }
+    }
+    // Lines that each parse make a file unless an id comes twice: then the file is refused
+    // at the first line that repeats one.
+    let mut seen = std::collections::HashSet::new();
+    if let Some(k) = instances.iter().position(|i| !seen.insert(i.id.clone())) {
+        match &parsed {
+            Err(e @ InstanceError::DuplicateId { id, .. }) => {
+                assert_eq!(id, &instances[k].id);
+                assert_explains(e);
+            }
+            other => panic!(
+                "parse_file missed the repeated id {:?}: {other:?}",
+                instances[k].id
+            ),
+        }
+        return;
     }
     assert_eq!(
         parsed.as_ref(),
