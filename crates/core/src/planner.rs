@@ -335,7 +335,7 @@ fn first_choice(
             // start it again), and leaves the search no time: a set is built only when it is
             // expected in half the time left, else the quick set on disk serves, or no table.
             let time_left = request.limits().deadline.map(|d| {
-                d.saturating_duration_since(std::time::Instant::now())
+                d.saturating_duration_since(crate::clock::Instant::now())
                     .as_secs_f64()
             });
             let fits = |seconds: f64| time_left.is_none_or(|left| seconds <= left / 2.0);
