@@ -106,11 +106,7 @@ pub fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
 /// solve none; leaving the flag out gives every core).
 pub fn job_count(text: &str) -> Result<usize, String> {
     match whole_number::<usize>(text)? {
-        0 => Err(
-            "0 solves nothing at once: give 1 or more, or leave --jobs out for one on every \
-                  core"
-                .to_string(),
-        ),
+        0 => Err("0 solves nothing: give 1 or more, or leave --jobs out for every core".into()),
         n => Ok(n),
     }
 }

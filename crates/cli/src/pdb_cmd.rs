@@ -182,7 +182,7 @@ fn observer() -> pdb::cache::Observer {
                     elapsed.as_secs_f64()
                 ));
             }
-            PdbEvent::BuildStopped { spec, reason } => {
+            PdbEvent::BuildStopped { spec, hit } => {
                 if builds.remove(spec).is_none() {
                     return;
                 }
@@ -190,14 +190,14 @@ fn observer() -> pdb::cache::Observer {
                     b.finish_and_clear();
                 }
                 // A limit's stop says how to build once and for all; Ctrl-C was the user's.
-                let advice = if reason == &taquin::LimitHit::Cancelled.to_string() {
+                let advice = if *hit == taquin::LimitHit::Cancelled {
                     ""
                 } else {
                     " (a build given the time to finish is saved for every later run: `taquin \
                      pdb build` makes the tables once, without a limit)"
                 };
                 common::print_line(&format!(
-                    "stopped building the pattern database of {spec}: {reason}; nothing was \
+                    "stopped building the pattern database of {spec}: {hit}; nothing was \
                      saved{advice}"
                 ));
             }

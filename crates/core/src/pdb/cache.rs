@@ -85,8 +85,8 @@ pub enum PdbEvent {
     BuildStopped {
         /// What was being built.
         spec: PatternSpec,
-        /// Which limit, in words.
-        reason: String,
+        /// Which limit (its `Display` says it in words).
+        hit: crate::limits::LimitHit,
     },
     /// A built database was saved.
     Saved {
@@ -376,7 +376,7 @@ impl DatabaseCache {
             if let PdbError::Stopped { hit, .. } = e {
                 self.emit(PdbEvent::BuildStopped {
                     spec: spec.clone(),
-                    reason: hit.to_string(),
+                    hit: *hit,
                 });
             }
         })?;
