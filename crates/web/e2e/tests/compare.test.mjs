@@ -97,3 +97,26 @@ test("a comparison dropped with its boards says nothing about a cancel", async (
   assert.equal(await page.locator("table.compare").count(), 0);
   assert.notEqual(await page.getAttribute("#board", "data-line"), ARTICLE);
 });
+
+test("a heuristic that cannot run says why in its row, and the summary counts what ran", async () => {
+  await open();
+  // The server refuses walking distance (as on a board too large for its tables).
+  await page.route("**/api/solve", async (route) => {
+    if (JSON.parse(route.request().postData()).heuristic !== "walking-distance") return route.continue();
+    await route.fulfill({
+      status: 422,
+      contentType: "application/json",
+      body: JSON.stringify({ code: "unsupported", error: "walking distance is not available for this board" }),
+    });
+  });
+  await page.click("#compare");
+  await page.waitForSelector("#compare-progress", { state: "hidden", timeout: 30000 });
+  assert.equal(
+    await page.textContent("#compare-status"),
+    "Done: 3 of 4 heuristics solved it with A*; the other rows say why not.",
+  );
+  const failed = (await rowTexts()).map((r) => r.join(" ")).filter((t) => /not available/.test(t));
+  assert.equal(failed.length, 1, "the refused heuristic's row says why");
+  // The card has no heuristic menu, nor an algorithm "auto": its row does not point to them.
+  assert.doesNotMatch(failed[0], /Choose another/);
+});

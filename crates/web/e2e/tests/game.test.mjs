@@ -330,6 +330,17 @@ test("Solve stops the play clock, and Play's pause says where it stopped", async
   assert.equal(await page.textContent("#announce"), `Paused after move ${at[0]} of ${at[1]}`);
 });
 
+test("the solution's moves box takes the keyboard's focus, so that it scrolls by keys", async () => {
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  await page.focus("#to-end");
+  for (let i = 0; i < 80 && (await page.evaluate(() => document.activeElement.id)) !== "moves-text"; i++) {
+    await page.keyboard.press("Tab");
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.id), "moves-text", "Tab reaches the moves box");
+});
+
 test("a cancelled picture picker leaves the tile menu on the tiles shown", async () => {
   await open();
   // The picker counted rather than opened: a dialog cancelled is one that was never answered.
