@@ -54,6 +54,12 @@ impl From<JsonRejection> for ApiError {
                     .to_string()
             }
             "too_large" => "the request body is too large".to_string(),
+            // The body broke off, or its framing (Content-Length, chunks) was wrong.
+            "bad_body" => format!(
+                "the request body could not be read whole ({}): send the whole body, as many \
+                 bytes as Content-Length says",
+                rejection.body_text()
+            ),
             _ => rejection.body_text(),
         };
         ApiError::new(rejection.status(), code, message)

@@ -10,8 +10,9 @@ use serde_json::{json, Value};
 use taquin::clock::Instant;
 use taquin::{check_solvable, Algorithm, Board, HeuristicKind, Limits, SolveOptions, Tables};
 
+use crate::error::SearchChoice;
 use crate::fields::{algorithm_of, heuristic_of, nodes_of, parse_pair, timeout_of};
-use crate::solve::SolvePlan;
+use crate::solve::{check_tables_ready, SolvePlan};
 use crate::{ApiError, Settings};
 
 /// `POST /api/compare`.
@@ -49,8 +50,14 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// Checks everything a comparison request can get wrong, before it takes a worker.
-    pub fn new(settings: &Settings, req: &CompareRequest) -> Result<Comparison, ApiError> {
+    /// Checks everything a comparison request can get wrong, before it takes a worker: also
+    /// pattern databases that `tables` does not hold and that take more than a second or so
+    /// to build, as `/api/solve` refuses them.
+    pub fn new(
+        settings: &Settings,
+        tables: &Tables,
+        req: &CompareRequest,
+    ) -> Result<Comparison, ApiError> {
         let (board, goal) = parse_pair(settings, &req.board, req.goal.as_deref())?;
         check_solvable(&board, &goal)?;
         let algorithms = match &req.algorithms {
@@ -68,13 +75,31 @@ impl Comparison {
                 .collect::<Result<_, _>>()?,
         };
         if algorithms.is_empty() || heuristics.is_empty() {
+            let field = if algorithms.is_empty() {
+                "algorithms"
+            } else {
+                "heuristics"
+            };
             return Err(ApiError::bad_request(
                 "bad_fields",
-                "algorithms and heuristics must not be empty",
-            ));
+                format!("{field} must not be empty: name at least one, or leave it out"),
+            )
+            .with("field", field));
         }
         refuse_duplicates("algorithms", req.algorithms.as_deref())?;
         refuse_duplicates("heuristics", req.heuristics.as_deref())?;
+        if algorithms.iter().any(|a| a.takes_heuristic()) {
+            for &h in &heuristics {
+                if let HeuristicKind::Pdb(preset) = h {
+                    check_tables_ready(
+                        tables,
+                        preset,
+                        &goal,
+                        ("heuristics", "compare without it, or with smaller tables"),
+                    )?;
+                }
+            }
+        }
         let timeout = timeout_of(settings, req.timeout_ms)?;
         let max_nodes = nodes_of(settings, req.max_nodes)?;
         let mut runs = Vec::new();
@@ -91,7 +116,10 @@ impl Comparison {
             .into_iter()
             .map(|(a, h)| {
                 let pair = (board.clone(), goal.clone());
-                SolvePlan::fixed(settings, pair, SolveOptions::new(a, h), timeout, max_nodes)
+                SolvePlan {
+                    choice: SearchChoice::Compared,
+                    ..SolvePlan::fixed(settings, pair, SolveOptions::new(a, h), timeout, max_nodes)
+                }
             })
             .collect();
         Ok(Comparison {

@@ -103,15 +103,26 @@ impl From<Unsolvable> for ApiError {
 
 impl From<SolveError> for ApiError {
     fn from(err: SolveError) -> ApiError {
-        ApiError::from_solve(err, false)
+        ApiError::from_solve(err, SearchChoice::Named)
     }
 }
 
+/// Who chose the search that stopped at a limit, which decides what the limit's error advises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SearchChoice {
+    /// The planner (`auto`): it already answers with the best found in time, so only more
+    /// time helps.
+    Planned,
+    /// The request named the algorithm: more time, or the planner's choice.
+    Named,
+    /// One run of `/api/compare`, whose algorithms are named and which has no `auto`.
+    Compared,
+}
+
 impl ApiError {
-    /// The answer to `err`, from a search the planner chose (`auto`) or one the request named:
-    /// a time limit's advice differs (the planner's choice already answers with the best found
-    /// in time, so only more time helps).
-    pub(crate) fn from_solve(err: SolveError, auto: bool) -> ApiError {
+    /// The answer to `err`, from a search chosen as `choice` says (the advice of a limit
+    /// differs).
+    pub(crate) fn from_solve(err: SolveError, choice: SearchChoice) -> ApiError {
         match err {
             SolveError::Parse(e) => ApiError::bad_board("board", e),
             SolveError::Unsolvable(e) => e.into(),
@@ -128,7 +139,7 @@ impl ApiError {
                 format!(
                     "{hit} after {} nodes: the solution needs at least {bound} moves; {}",
                     taquin::report::thousands(stats.generated),
-                    limit_advice(hit, auto)
+                    limit_advice(hit, choice)
                 ),
             )
             .with("limit", hit.name())
@@ -146,11 +157,10 @@ impl ApiError {
     }
 }
 
-/// What to change when `hit` stopped a search (chosen by the planner when `auto`), in the
-/// API's words.
-fn limit_advice(hit: LimitHit, auto: bool) -> &'static str {
+/// What to change when `hit` stopped a search chosen as `choice` says, in the API's words.
+fn limit_advice(hit: LimitHit, choice: SearchChoice) -> &'static str {
     match hit {
-        LimitHit::Time | LimitHit::Cancelled if auto => {
+        LimitHit::Time | LimitHit::Cancelled if choice == SearchChoice::Planned => {
             "raise timeout_ms: the time ran out before a first answer (reading the tables from \
              disk can take that long; the next requests find them in memory)"
         }
@@ -159,6 +169,10 @@ fn limit_advice(hit: LimitHit, auto: bool) -> &'static str {
              auto need little memory"
         }
         LimitHit::Nodes => "raise max_nodes, or leave it out",
+        LimitHit::Time | LimitHit::Cancelled if choice == SearchChoice::Compared => {
+            "raise timeout_ms (the whole comparison's, shared among its runs), or compare fewer \
+             algorithms and heuristics"
+        }
         LimitHit::Time | LimitHit::Cancelled => {
             "raise timeout_ms, or leave the algorithm to auto, which answers with the best \
              solution found in time"

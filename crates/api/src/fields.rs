@@ -54,9 +54,11 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
                 format!("{message}: give the board, e.g. {{\"board\": \"6 4 7/8 5 0/3 2 1\"}}")
             }
             "." => message,
-            "board" | "goal" => format!(
-                "{field}: {message}: write it as text (\"1 2 3/4 5 6/7 8 0\") or as an array \
-                 of rows ([[1, 2, 3], [4, 5, 6], [7, 8, 0]])"
+            // A board of the wrong type (a field the route does not take is only unknown).
+            "board" | "goal" if named.is_none() => format!(
+                "{field}: {}: write it as text (\"1 2 3/4 5 6/7 8 0\") or as an array of rows \
+                 ([[1, 2, 3], [4, 5, 6], [7, 8, 0]])",
+                message.replace("expected a string", "expected a board")
             ),
             _ => format!("{field}: {message}"),
         };
@@ -111,6 +113,20 @@ fn with_rows_joined(mut value: Value) -> Result<Value, ApiError> {
             }
             rows.join("/")
         } else {
+            let side = (1..=items.len())
+                .find(|s| s * s >= items.len())
+                .unwrap_or(0);
+            if side * side != items.len() {
+                return Err(ApiError::bad_board(
+                    field,
+                    format!(
+                        "a flat array of {} tiles makes no square board: give a square's \
+                         tiles (9 for 3x3, 16 for 4x4), or the rows as arrays ([[1, 2, 3], \
+                         [4, 5, 6], [7, 8, 0]])",
+                        items.len()
+                    ),
+                ));
+            }
             let tiles = items
                 .iter()
                 .enumerate()
@@ -316,12 +332,87 @@ pub fn timeout_of(settings: &Settings, ms: Option<u64>) -> Result<Duration, ApiE
     }
 }
 
+/// A whole number as a request gives it: JSON numbers past 64 bits arrive as floating point,
+/// and are read as the largest whole number, which is past every range a route allows.
+enum Whole {
+    Negative,
+    Count(u64),
+}
+
+/// Reads a field that holds a whole number: a number without a fraction, however large
+/// (`18446744073709551616` is one, though JSON parsers hold it as floating point). Anything
+/// else is refused as serde refuses a wrong type ("invalid type: ..., expected a whole number").
+fn whole<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Whole>, D::Error> {
+    let value = <Option<Value> as serde::Deserialize>::deserialize(d)?;
+    let unexpected = |v: &Value| -> D::Error {
+        let what = match v {
+            Value::Bool(b) => de::Unexpected::Bool(*b),
+            Value::String(s) => de::Unexpected::Str(s),
+            Value::Array(_) => de::Unexpected::Seq,
+            Value::Object(_) => de::Unexpected::Map,
+            Value::Number(n) => de::Unexpected::Float(n.as_f64().unwrap_or(f64::NAN)),
+            Value::Null => de::Unexpected::Unit,
+        };
+        de::Error::invalid_type(what, &"a whole number")
+    };
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let Value::Number(n) = &value else {
+        return Err(unexpected(&value));
+    };
+    if let Some(u) = n.as_u64() {
+        return Ok(Some(Whole::Count(u)));
+    }
+    if n.as_i64().is_some() {
+        return Ok(Some(Whole::Negative));
+    }
+    match n.as_f64() {
+        Some(f) if f.is_finite() && f.fract() == 0.0 => Ok(Some(if f < 0.0 {
+            Whole::Negative
+        } else {
+            // Saturates: every float past u64::MAX reads as u64::MAX.
+            Whole::Count(f as u64)
+        })),
+        _ => Err(unexpected(&value)),
+    }
+}
+
 /// Reads a budget field (`timeout_ms`, `max_nodes`): a whole number, where a negative one
 /// reads as 0, so that the range check refuses it as it refuses 0 (400 `bad_limit`, with the
 /// field's range), and one past 64 bits as the largest, which is past every range.
 pub fn budget_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-    let value = <Option<i128> as serde::Deserialize>::deserialize(d)?;
-    Ok(value.map(|n| u64::try_from(n.max(0)).unwrap_or(u64::MAX)))
+    Ok(whole(d)?.map(|w| match w {
+        Whole::Negative => 0,
+        Whole::Count(n) => n,
+    }))
+}
+
+/// Reads a count whose range starts above 0 (`depth`, `width`, `height`) as [`budget_field`]
+/// reads a budget: a negative one as 0 and one past the largest as the largest, so that the
+/// route's range check refuses both with the field's range (400).
+pub(crate) fn count_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    Ok(budget_field(d)?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
+}
+
+/// Reads a whole number where 0 is allowed (`seed`): a negative one is refused as a wrong
+/// value (422 `bad_fields`: "give a whole number, 0 or more"), and one past 64 bits read as the
+/// largest, so that the route's range check refuses it with its range (400).
+pub(crate) fn natural_field<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    match whole(d)? {
+        None => Ok(None),
+        Some(Whole::Negative) => Err(de::Error::custom(
+            "a negative number: give a whole number, 0 or more",
+        )),
+        Some(Whole::Count(n)) => Ok(Some(n)),
+    }
+}
+
+/// [`natural_field`] for a count (a walk's `moves`).
+pub(crate) fn natural_count_field<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<usize>, D::Error> {
+    Ok(natural_field(d)?.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
 }
 
 /// The node budget a request asks for (`max_nodes`), within the allowed range.
@@ -342,8 +433,21 @@ pub fn nodes_within(nodes: Option<u64>, max: u64) -> Result<u64, ApiError> {
     }
 }
 
-/// Checks a board's sides: a sliding puzzle at all, and no larger than offered.
+/// Checks a board's sides: a sliding puzzle at all, and no larger than offered. The error's
+/// `field` is the side at fault (`width` or `height`); a route that reads the sides from a
+/// board names the board instead.
 pub fn check_side(settings: &Settings, width: usize, height: usize) -> Result<(), ApiError> {
+    let max = settings.max_side;
+    let min = taquin::board::MIN_SIDE;
+    let side = if (min..=max).contains(&width) {
+        "height"
+    } else {
+        "width"
+    };
+    check_sides(settings, width, height).map_err(|e| e.with("field", side))
+}
+
+fn check_sides(settings: &Settings, width: usize, height: usize) -> Result<(), ApiError> {
     let max = settings.max_side;
     let min = taquin::board::MIN_SIDE;
     if width < min || height < min {
@@ -414,7 +518,7 @@ pub fn parse_pair(
     };
     board
         .check_same_size(&goal)
-        .map_err(|e| ApiError::bad_request("size_mismatch", e.to_string()))?;
+        .map_err(|e| ApiError::bad_request("size_mismatch", e.to_string()).with("field", "goal"))?;
     Ok((board, goal))
 }
 

@@ -13,10 +13,10 @@ use crate::{ApiError, Settings};
 #[serde(deny_unknown_fields)]
 pub struct GenerateRequest {
     /// Columns (default: the goal's, else 3).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::count_field")]
     pub width: Option<usize>,
     /// Rows (default: the goal's, else 3).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::count_field")]
     pub height: Option<usize>,
     /// The goal to shuffle from: a board, or a name as `--goal` takes (`korf`, `snail`,
     /// `standard`) laid out on `width` x `height`; default: tiles in order, blank last.
@@ -26,10 +26,10 @@ pub struct GenerateRequest {
     #[serde(default)]
     pub method: Option<String>,
     /// Length of the random walk (default 30).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::natural_count_field")]
     pub moves: Option<usize>,
     /// Seed, for a reproducible board; default: a fresh one, returned in the answer.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::natural_field")]
     pub seed: Option<u64>,
 }
 
@@ -61,6 +61,10 @@ impl Shuffle {
                 // A goal by name (`korf`, `snail`, `standard`, as `--goal` takes) is laid out
                 // on the size asked for (default 3x3, as without a goal).
                 let (w, h) = (req.width.unwrap_or(3), req.height.unwrap_or(3));
+                if req.width.is_some() || req.height.is_some() {
+                    // The sides asked for are at fault, not the goal laid out on them.
+                    check_side(settings, w, h)?;
+                }
                 let goal = parse_goal(settings, text, w, h)?;
                 if req.width.is_some_and(|w| w != goal.width())
                     || req.height.is_some_and(|h| h != goal.height())
@@ -72,6 +76,14 @@ impl Shuffle {
                             goal.width(),
                             goal.height()
                         ),
+                    )
+                    .with(
+                        "field",
+                        if req.width.is_some_and(|w| w != goal.width()) {
+                            "width"
+                        } else {
+                            "height"
+                        },
                     ));
                 }
                 goal
@@ -97,7 +109,8 @@ impl Shuffle {
                     return Err(ApiError::bad_request(
                         "bad_fields",
                         "moves is the length of a random walk: use it with \"method\": \"walk\"",
-                    ));
+                    )
+                    .with("field", "moves"));
                 }
                 None
             }
@@ -106,8 +119,9 @@ impl Shuffle {
                 if moves > MAX_WALK {
                     return Err(ApiError::bad_request(
                         "bad_fields",
-                        format!("moves must be at most {MAX_WALK}"),
-                    ));
+                        format!("moves must be between 0 and {MAX_WALK}"),
+                    )
+                    .with("field", "moves"));
                 }
                 Some(moves)
             }
@@ -115,7 +129,8 @@ impl Shuffle {
                 return Err(ApiError::bad_request(
                     "bad_method",
                     format!("unknown method '{other}': use \"uniform\" or \"walk\""),
-                ))
+                )
+                .with("field", "method"))
             }
         };
         let seed = req.seed.unwrap_or_else(|| fresh_seed() & MAX_SEED);

@@ -49,7 +49,8 @@ pub fn validate(settings: &Settings, req: &PairRequest) -> Result<Value, ApiErro
                 if given.len() == 1 { "has" } else { "have" },
                 if given.len() == 1 { "it" } else { "them" }
             ),
-        ));
+        )
+        .with("field", given[0]));
     }
     let (board, goal) = parse_pair(settings, &req.board, req.goal.as_deref())?;
     let verdict = check_solvable(&board, &goal);

@@ -14,6 +14,7 @@ use taquin::{
     SolveOptions, SolveReport, Tables,
 };
 
+use crate::error::SearchChoice;
 use crate::fields::{choice_of, nodes_of, notation_of, parse_pair, timeout_of};
 use crate::{ApiError, Settings};
 
@@ -42,7 +43,7 @@ pub struct SolveRequest {
     #[serde(default)]
     pub weight: Option<f64>,
     /// Look-ahead depth of the real-time algorithms (1 to `taquin::solvers::MAX_DEPTH`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::fields::count_field")]
     pub depth: Option<usize>,
     /// How the answer writes `moves`: `blank` (the default: each letter is where the blank
     /// goes) or `tiles` (where the tiles go, runs with their length: `R3`).
@@ -66,6 +67,8 @@ pub struct SolvePlan {
     pub(crate) notation: Notation,
     /// Said beside the answer (`note`): a heuristic asked of an algorithm that takes none.
     pub(crate) note: Option<String>,
+    /// Who chose the search, for the advice of a limit's error.
+    pub(crate) choice: SearchChoice,
 }
 
 impl SolvePlan {
@@ -89,7 +92,8 @@ impl SolvePlan {
                 return Err(ApiError::bad_request(
                     "bad_fields",
                     format!("weight must be a number between 1 and {max}"),
-                ));
+                )
+                .with("field", "weight"));
             }
             options.weight = w;
             unused(Setting::Weight, "weight", algorithm)?;
@@ -103,7 +107,8 @@ impl SolvePlan {
                         "depth must be between 1 and {max}: the look-ahead tree grows threefold \
                          with each level"
                     ),
-                ));
+                )
+                .with("field", "depth"));
             }
             options.depth = d;
             unused(Setting::Depth, "depth", algorithm)?;
@@ -111,7 +116,15 @@ impl SolvePlan {
         // Refused with the reason before any search, and before taking a worker.
         Request::new(board.clone(), goal.clone(), Limits::none())?;
         if let Some(HeuristicKind::Pdb(preset)) = heuristic {
-            check_tables_ready(tables, preset, &goal)?;
+            check_tables_ready(
+                tables,
+                preset,
+                &goal,
+                (
+                    "heuristic",
+                    "leave the heuristic on auto, which uses the best tables available",
+                ),
+            )?;
         }
         Ok(SolvePlan {
             board,
@@ -125,6 +138,11 @@ impl SolvePlan {
             note: algorithm
                 .zip(heuristic)
                 .and_then(|(a, h)| a.unused_heuristic(h, &format!("the heuristic '{}'", h.name()))),
+            choice: if algorithm.is_none() {
+                SearchChoice::Planned
+            } else {
+                SearchChoice::Named
+            },
         })
     }
 
@@ -151,6 +169,7 @@ impl SolvePlan {
             max_memory: settings.max_memory,
             notation: Notation::Blank,
             note: None,
+            choice: SearchChoice::Named,
         }
     }
 
@@ -166,6 +185,7 @@ impl SolvePlan {
         SolvePlan {
             // As for `/api/solve`: the anytime search is bounded by its time, not by nodes.
             nodes_given: false,
+            choice: SearchChoice::Planned,
             ..SolvePlan::fixed(
                 settings,
                 pair,
@@ -209,7 +229,7 @@ impl SolvePlan {
         }
         let request = Request::new(self.board.clone(), self.goal.clone(), limits)?;
         taquin::solve(&request, &self.options, tables, progress)
-            .map_err(|e| ApiError::from_solve(e, self.options.algorithm.is_none()))
+            .map_err(|e| ApiError::from_solve(e, self.choice))
     }
 
     /// [`SolvePlan::solve`], answered as the route answers: the report, in the request's
@@ -254,11 +274,14 @@ pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError>
 }
 
 /// Refuses pattern databases that are not built here and that would take more than a second
-/// or so to build inside a request.
-fn check_tables_ready(
+/// or so to build inside a request, before the request takes a worker: every route that runs a
+/// search with a named heuristic checks this the same way. The error names the request's
+/// `field` and gives the route's `advice`.
+pub(crate) fn check_tables_ready(
     tables: &Tables,
     preset: taquin::pdb::PdbPreset,
     goal: &Board,
+    (field, advice): (&str, &str),
 ) -> Result<(), ApiError> {
     let quick = preset.largest_table(goal.len()) <= taquin::planner::STANDARD_ENTRIES;
     if quick || preset.is_available(goal, tables) {
@@ -268,10 +291,10 @@ fn check_tables_ready(
         "bad_heuristic",
         format!(
             "the {preset} tables for this board are not built on this server, and building them \
-             takes a while: leave the heuristic on auto, which uses the best tables available"
+             takes a while: {advice}"
         ),
     )
-    .with("field", "heuristic"))
+    .with("field", field))
 }
 
 /// The lines of a streamed solve, made from the search's progress reports: every improvement

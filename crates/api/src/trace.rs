@@ -12,7 +12,7 @@ use taquin::search::trace_report::TraceReport;
 use taquin::{check_solvable, Board, HeuristicKind, Tables};
 
 use crate::fields::{heuristic_of, parse_pair};
-use crate::solve::{budget, to_json};
+use crate::solve::{budget, check_tables_ready, to_json};
 use crate::{ApiError, Settings};
 
 /// `POST /api/trace`.
@@ -50,8 +50,14 @@ pub struct TracePlan {
 }
 
 impl TracePlan {
-    /// Checks everything a trace request can get wrong, before it takes a worker.
-    pub fn new(settings: &Settings, req: &TraceRequest) -> Result<TracePlan, ApiError> {
+    /// Checks everything a trace request can get wrong, before it takes a worker: also
+    /// pattern databases that `tables` does not hold and that take more than a second or so
+    /// to build, as `/api/solve` refuses them.
+    pub fn new(
+        settings: &Settings,
+        tables: &Tables,
+        req: &TraceRequest,
+    ) -> Result<TracePlan, ApiError> {
         let (board, goal) = parse_pair(settings, &req.board, req.goal.as_deref())?;
         if board.len() > settings.trace_max_cells {
             return Err(ApiError::unprocessable(
@@ -80,6 +86,17 @@ impl TracePlan {
             })?,
         };
         check_solvable(&board, &goal)?;
+        if let HeuristicKind::Pdb(preset) = kind {
+            check_tables_ready(
+                tables,
+                preset,
+                &goal,
+                (
+                    "heuristic",
+                    "draw the tree with manhattan or linear-conflict",
+                ),
+            )?;
+        }
         Ok(TracePlan {
             board,
             goal,
@@ -91,15 +108,19 @@ impl TracePlan {
         })
     }
 
-    /// Builds the heuristic and traces the search on the current thread (a raised `cancel`
-    /// flag stops the build). The answer: nodes numbered in the order they were added, each
+    /// Builds the heuristic (its tables as `/api/solve` does: those missing are built, which
+    /// [`TracePlan::new`] allows only where quick) and traces the search on the current thread
+    /// (a raised `cancel` flag stops the build). The answer: nodes numbered in the order they were added, each
     /// with its tiles, g, h, f, state (`expanded`, `frontier`, `superseded`, `goal`) and
     /// whether it lies on the final path.
     pub fn run(&self, tables: &Tables, cancel: Option<Arc<AtomicBool>>) -> Result<Value, ApiError> {
         let limits = budget(self.timeout, self.max_memory, cancel);
-        let h = self
-            .kind
-            .build(&self.goal, tables, taquin::pdb::BuildPolicy::Never, &limits)?;
+        let h = self.kind.build(
+            &self.goal,
+            tables,
+            taquin::pdb::BuildPolicy::IfMissing,
+            &limits,
+        )?;
         let graph = PuzzleGraph::new(&self.goal, &*h);
         let trace = astar_trace(
             &graph,

@@ -72,8 +72,7 @@ pub fn generate(body: &str, fresh_seed: u64) -> Result<Value, ApiError> {
 
 /// `POST /api/trace`: the A* search tree of a small board.
 pub fn trace(body: &str) -> Result<Value, ApiError> {
-    let plan = TracePlan::new(&SETTINGS, &request_of(body)?)?;
-    TABLES.with(|tables| plan.run(tables, None))
+    TABLES.with(|tables| TracePlan::new(&SETTINGS, tables, &request_of(body)?)?.run(tables, None))
 }
 
 /// Moves written in one notation, rewritten in another: `{"moves", "from", "to"}` in,

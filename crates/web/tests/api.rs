@@ -536,13 +536,15 @@ async fn boards_may_be_arrays_of_rows_and_a_bad_field_is_named() {
         .await
         .error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
     assert_eq!(body["field"], "colour", "{body}");
+    // A negative side is out of range as 0 is, with the range.
     let r = post("/api/generate", json!({"width": -1})).await;
-    let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    let body = r.error(StatusCode::BAD_REQUEST, "bad_board");
+    assert_eq!(body["field"], "width");
     assert!(
         body["error"]
             .as_str()
             .unwrap()
-            .starts_with("width: -1 is negative: give a whole number, 0 or more"),
+            .contains("width and height must each be at least 2"),
         "{body}"
     );
     let r = post("/api/solve", json!({"board": [1, 2, 3]})).await;
@@ -551,7 +553,7 @@ async fn boards_may_be_arrays_of_rows_and_a_bad_field_is_named() {
         body["error"]
             .as_str()
             .unwrap()
-            .contains("one row of 3 tiles"),
+            .contains("a flat array of 3 tiles makes no square board"),
         "{body}"
     );
     // A cell that is no tile is named by its place.
@@ -1099,4 +1101,245 @@ async fn a_client_that_goes_away_cancels_its_search() {
     // A stopping server answers at once and does not wait for the search: it sees its cancel
     // flag at its next check.
     assert_eq!(wait_until_idle(&state).await, 0, "search cancelled");
+}
+
+#[tokio::test]
+async fn tables_not_built_here_are_refused_alike_by_solve_compare_and_trace() {
+    // The 7-8 takes minutes to build: refused before a worker is taken, on every route that
+    // runs a named heuristic, with advice the route's client can follow.
+    let fifteen = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15";
+    for (route, body, field, advice) in [
+        (
+            "/api/solve",
+            json!({"board": fifteen, "heuristic": "pdb:7-8"}),
+            "heuristic",
+            "auto",
+        ),
+        (
+            "/api/compare",
+            json!({"board": fifteen, "heuristics": ["manhattan", "pdb:7-8"]}),
+            "heuristics",
+            "compare without it",
+        ),
+        (
+            "/api/trace",
+            json!({"board": fifteen, "heuristic": "pdb:7-8"}),
+            "heuristic",
+            "manhattan",
+        ),
+    ] {
+        let body = post(route, body)
+            .await
+            .error(StatusCode::BAD_REQUEST, "bad_heuristic");
+        assert_eq!(body["field"], field, "{route}: {body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(
+            message.contains(advice) && !message.contains("taquin pdb build"),
+            "{route}: {message}"
+        );
+    }
+    // Tables that build in a second are built for the trace, as for a solve.
+    let r = post(
+        "/api/trace",
+        json!({"board": "1 2 3/4 0 6/7 5 8", "heuristic": "pdb:8"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json()["heuristic"], "pdb:8");
+    assert_eq!(r.json()["moves"], "DR");
+}
+
+#[tokio::test]
+async fn a_compared_run_out_of_time_is_not_told_to_use_auto() {
+    // Korf's first 15-puzzle with misplaced tiles: far more than a millisecond.
+    let board = "14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3";
+    let r = post(
+        "/api/compare",
+        json!({"board": board, "goal": "korf", "algorithms": ["idastar"],
+               "heuristics": ["misplaced"], "timeout_ms": 1}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let row = &r.json()["results"][0];
+    assert_eq!(row["code"], "limit_reached", "{row}");
+    let message = row["error"].as_str().unwrap();
+    assert!(
+        message.contains("compare fewer") && !message.contains("auto"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
+async fn out_of_range_numbers_are_refused_by_their_range_and_named() {
+    // Numbers past 64 bits (held as floating point by JSON parsers), negative counts and zero
+    // are all out of the field's range: a 400 naming the field, with the range.
+    for (route, body, code, field, says) in [
+        (
+            "/api/solve",
+            r#"{"board": "1 2 3/4 5 6/7 0 8", "timeout_ms": 18446744073709551616}"#,
+            "bad_limit",
+            "timeout_ms",
+            "between 1 and",
+        ),
+        (
+            "/api/generate",
+            r#"{"seed": 18446744073709551616}"#,
+            "bad_fields",
+            "seed",
+            "at most",
+        ),
+        (
+            "/api/generate",
+            r#"{"method": "walk", "moves": 1e30}"#,
+            "bad_fields",
+            "moves",
+            "between 0 and",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2 3/4 5 6/7 0 8", "algorithm": "lookahead", "depth": -1}"#,
+            "bad_fields",
+            "depth",
+            "between 1 and",
+        ),
+        (
+            "/api/solve",
+            r#"{"board": "1 2 3/4 5 6/7 0 8", "algorithm": "weighted-astar", "weight": 0.5}"#,
+            "bad_fields",
+            "weight",
+            "between 1 and",
+        ),
+        (
+            "/api/generate",
+            r#"{"width": 0}"#,
+            "bad_board",
+            "width",
+            "at least 2",
+        ),
+        (
+            "/api/generate",
+            r#"{"width": 3, "height": -4}"#,
+            "bad_board",
+            "height",
+            "at least 2",
+        ),
+        (
+            "/api/generate",
+            r#"{"goal": "korf", "width": 0}"#,
+            "bad_board",
+            "width",
+            "at least 2",
+        ),
+    ] {
+        let r = post_raw(router(), route, body).await;
+        let answer = r.error(StatusCode::BAD_REQUEST, code);
+        assert_eq!(answer["field"], field, "{body}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(says),
+            "{body}: {answer}"
+        );
+    }
+    // A negative seed or walk length is no number the field takes at all.
+    for body in [r#"{"seed": -1}"#, r#"{"method": "walk", "moves": -1}"#] {
+        let answer = post_raw(router(), "/api/generate", body)
+            .await
+            .error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+        assert!(
+            answer["error"].as_str().unwrap().contains("0 or more"),
+            "{body}: {answer}"
+        );
+    }
+    // A fraction is still a wrong type.
+    let answer = post_raw(
+        router(),
+        "/api/solve",
+        r#"{"board": "1 2 3/4 5 6/7 0 8", "timeout_ms": 1.5}"#,
+    )
+    .await
+    .error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    assert_eq!(answer["field"], "timeout_ms");
+    assert!(answer["error"].as_str().unwrap().contains("whole number"));
+}
+
+#[tokio::test]
+async fn errors_about_one_field_name_it() {
+    for (route, body, status, code, field) in [
+        (
+            "/api/solve",
+            json!({"board": "1 2 3/4 5 6/7 0 8", "goal": "1 2/3 0"}),
+            StatusCode::BAD_REQUEST,
+            "size_mismatch",
+            "goal",
+        ),
+        (
+            "/api/validate",
+            json!({"board": "1 2/3 0", "timeout_ms": 5}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_fields",
+            "timeout_ms",
+        ),
+        (
+            "/api/generate",
+            json!({"moves": 30}),
+            StatusCode::BAD_REQUEST,
+            "bad_fields",
+            "moves",
+        ),
+        (
+            "/api/generate",
+            json!({"method": "dice"}),
+            StatusCode::BAD_REQUEST,
+            "bad_method",
+            "method",
+        ),
+        (
+            "/api/generate",
+            json!({"width": 3, "goal": "1 2/3 0"}),
+            StatusCode::BAD_REQUEST,
+            "size_mismatch",
+            "width",
+        ),
+        (
+            "/api/compare",
+            json!({"board": "1 2/3 0", "algorithms": []}),
+            StatusCode::BAD_REQUEST,
+            "bad_fields",
+            "algorithms",
+        ),
+    ] {
+        let answer = post(route, body.clone()).await.error(status, code);
+        assert_eq!(answer["field"], field, "{route} {body}: {answer}");
+    }
+}
+
+#[tokio::test]
+async fn a_board_of_the_wrong_shape_gets_advice_for_that_shape() {
+    // A flat array that makes no square.
+    let answer = post("/api/solve", json!({"board": [1, 2, 3, 4, 5, 6, 7, 8]}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_board");
+    let message = answer["error"].as_str().unwrap();
+    assert!(
+        message.contains("flat array of 8 tiles") && !message.contains("'/'"),
+        "{message}"
+    );
+    // A board of the wrong type: not "expected a string", as arrays are taken too.
+    let answer = post("/api/solve", json!({"board": 5}))
+        .await
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    let message = answer["error"].as_str().unwrap();
+    assert!(
+        !message.contains("expected a string") && message.contains("array of rows"),
+        "{message}"
+    );
+    // A route that takes no board says only that.
+    let answer = post("/api/generate", json!({"board": "1 2/3 0"}))
+        .await
+        .error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
+    let message = answer["error"].as_str().unwrap();
+    assert!(
+        message.contains("unknown field") && !message.contains("write it as text"),
+        "{message}"
+    );
+    assert_eq!(answer["field"], "board");
 }

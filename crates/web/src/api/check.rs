@@ -31,9 +31,9 @@ pub fn check_body(state: &AppState, route: &str, body: &[u8]) -> Result<(), AppE
         }
         "/api/validate" => taquin_api::validate(s, &body_of(body)?).map(drop),
         "/api/hint" => Hint::new(s, &body_of(body)?).map(drop),
-        "/api/compare" => Comparison::new(s, &body_of(body)?).map(drop),
+        "/api/compare" => Comparison::new(s, state.tables(), &body_of(body)?).map(drop),
         "/api/generate" => Shuffle::new(s, &body_of(body)?, || 0).map(drop),
-        "/api/trace" => TracePlan::new(s, &body_of(body)?).map(drop),
+        "/api/trace" => TracePlan::new(s, state.tables(), &body_of(body)?).map(drop),
         _ => Err(super::info::no_route()),
     }
 }

@@ -17,7 +17,7 @@ pub async fn compare(
     State(state): State<AppState>,
     AppJson(req): AppJson<CompareRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let comparison = Comparison::new(&settings(&state), &req)?;
+    let comparison = Comparison::new(&settings(&state), state.tables(), &req)?;
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
     let answer = run_blocking(move || comparison.run(job.tables(), Some(job.cancel_flag()))).await;

@@ -18,7 +18,7 @@ pub async fn trace(
     State(state): State<AppState>,
     AppJson(req): AppJson<TraceRequest>,
 ) -> Result<Json<Value>, AppError> {
-    let plan = TracePlan::new(&settings(&state), &req)?;
+    let plan = TracePlan::new(&settings(&state), state.tables(), &req)?;
     let permit = state.acquire().await?;
     let (guard, job) = state.start(permit);
     let answer = run_blocking(move || plan.run(job.tables(), Some(job.cancel_flag()))).await;
