@@ -204,12 +204,13 @@ impl Limits {
         self
     }
 
-    /// These limits without their deadline (the node and memory budgets and the cancel flag
-    /// stay): for work that the board alone bounds to a few milliseconds, which a caller
-    /// wants done whatever the clock says.
-    pub fn without_deadline(&self) -> Limits {
+    /// These limits without their deadline and node budget (the memory budget and the cancel
+    /// flag stay): for work that the board alone bounds to a few milliseconds, which a caller
+    /// wants done whatever the clock or the budget says.
+    pub fn without_deadline_or_nodes(&self) -> Limits {
         Limits {
             deadline: None,
+            max_nodes: None,
             ..self.clone()
         }
     }

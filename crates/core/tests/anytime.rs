@@ -171,6 +171,28 @@ fn a_first_answer_as_short_as_the_manhattan_distance_is_optimal_at_once() {
 }
 
 #[test]
+fn the_smallest_node_budget_still_gets_the_first_answer() {
+    // The constructive solver's first answer comes whatever the node budget, as it comes
+    // whatever the deadline: a budget of one node answers every board, far from the goal too.
+    for (side, seed) in [(5, 3), (6, 1), (8, 2)] {
+        let goal = Board::solved(side, side).unwrap();
+        let board = uniform(&goal, &mut Rng::new(seed));
+        for budget in [1, 10, 100] {
+            let s = check_answer(&board, &goal, &Limits::none().with_max_nodes(budget));
+            assert!(!s.optimal, "{side}x{side} at {budget} nodes");
+            // Within the budget, but for the root's children (at most four), which a budget
+            // of one cannot hold.
+            let most = budget.max(4);
+            assert!(
+                s.stats.generated <= most,
+                "{side}x{side}: {}",
+                s.stats.generated
+            );
+        }
+    }
+}
+
+#[test]
 fn a_small_memory_budget_stops_the_beams_not_the_answer() {
     let goal = Board::solved(6, 6).unwrap();
     let board = uniform(&goal, &mut Rng::new(8));

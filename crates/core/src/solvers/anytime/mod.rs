@@ -238,7 +238,7 @@ impl Shared<'_> {
 }
 
 /// Boards up to this many cells (32 x 32) get [`first_solution`]'s answer even past the
-/// deadline: the constructive solver takes about 1.4 ms on a 32 x 32 (`taquin solve -a
+/// deadline or the node budget: the constructive solver takes about 1.4 ms on a 32 x 32 (`taquin solve -a
 /// constructive`), less than a deadline can be kept to anyway (reading the board and planning
 /// take about as long).
 pub(crate) const ALWAYS_FIRST_CELLS: usize = 1024;
@@ -247,13 +247,14 @@ pub(crate) const ALWAYS_FIRST_CELLS: usize = 1024;
 /// optimal up to 3x3). The solver finds it before it loads any table (a large set takes a
 /// moment to map and lay out), so that it is there at once whatever the heuristic. A request
 /// cancelled before the start gets no answer, not even this one, nor does one out of time
-/// on a board of more than [`ALWAYS_FIRST_CELLS`] cells (a 1000 x 1000 takes about a minute).
+/// or nodes on a board of more than [`ALWAYS_FIRST_CELLS`] cells (a 1000 x 1000 takes about a
+/// minute).
 pub(crate) fn first_solution(request: &Request) -> Result<Vec<Move>, SolveError> {
     let (board, goal) = (request.board(), request.goal());
-    // Up to ALWAYS_FIRST_CELLS the first answer comes whatever the deadline: a time limit
-    // however short still gives an answer, the same one every time.
+    // Up to ALWAYS_FIRST_CELLS the first answer comes whatever the deadline or the node
+    // budget: a limit however small still gives an answer, the same one every time.
     let limits = if board.len() <= ALWAYS_FIRST_CELLS {
-        request.limits().without_deadline()
+        request.limits().without_deadline_or_nodes()
     } else {
         request.limits().clone()
     };
