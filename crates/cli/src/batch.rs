@@ -1,19 +1,21 @@
 //! `taquin batch`: solves many instances on every core and writes one JSON record per instance
 //! line, in input order, so that the output can be resumed, sharded and merged.
 //!
-//! Input, one instance per line, detected line by line: the bench format of the files in `bench/`
-//! (`ID OPTLEN t0 t1 ...`, square board, goal with the blank first) or a JSON object
-//! (`{"id": .., "board": "1 2 3/4 5 6/7 8 0", "goal": .., "optimal_length": ..}`, the goal a
-//! board or a name such as `korf`, defaulting to 1..N-1 then the blank). Blank lines and `#`
-//! comments are skipped and give no record.
+//! Input, one instance per line, detected line by line ([`LineKind`]): the bench format of the
+//! files in `bench/` (`ID OPTLEN t0 t1 ...`, square board, goal with the blank first), a JSON
+//! object (`{"id": .., "board": "1 2 3/4 5 6/7 8 0", "goal": .., "optimal_length": ..}`, the goal
+//! a board or a name such as `korf`, defaulting to 1..N-1 then the blank) or a board as `solve`
+//! takes one. Blank lines and `#` comments are skipped and give no record. The input must be
+//! UTF-8: a UTF-16 file is refused as a whole.
 //!
 //! Output, one JSON object per instance line, in the order of the input: `line` (1-based, in
-//! the input), `id`, `status` (`solved`, `limit`, `unsolvable`, `cycle` or `error`), for a
-//! solved instance the fields of [`SolveReport`] (`moves, length, optimal, algorithm, heuristic,
-//! expanded, generated, time_ms, ...`), `lower_bound` (Manhattan distance) and, where known,
-//! `optimal_length` (with `check`, the length against it, as `taquin bench` reports it) and
-//! `suboptimality_bound`; for an instance over its limit, `limit` (which) and `lower_bound` (the
-//! best proven); otherwise `error`.
+//! the input), `id` (when the line gives one), `status` (`solved`, `limit`, `unsolvable`,
+//! `cycle` or `error`), for a solved instance the fields of [`SolveReport`] (`moves, length,
+//! optimal, algorithm, heuristic, expanded, generated, time_ms, ...`), `lower_bound` (Manhattan
+//! distance) and, where known, `optimal_length` (with `check`, the length and bound against it,
+//! as `taquin bench` reports it: [`check`]) and `suboptimality_bound`; for an instance over its
+//! limit, `limit` (which), `lower_bound` (the best proven) and `check` when that bound
+//! contradicts `optimal_length`; otherwise `error`.
 //!
 //! Records are written as soon as every earlier one is, and flushed, so an interrupted run's
 //! output is always a prefix of the full output: `--resume` checks that it is this run's prefix,
@@ -165,13 +167,13 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     // Validates the limit flags once; each instance gets its own deadline later.
     args.limits.limits()?;
     let from_stdin = args.file.as_deref().is_none_or(|f| f == "-");
-    if from_stdin && args.goal.as_deref() == Some("-") {
-        return Err(errors::Coded::bad_fields(
-            "--goal - and the instances would both read standard input: give the instances \
-             or the goal as a file",
-        )
-        .into());
-    }
+    // A usage error (`bad_usage`), as `solve` and `verify` say of two inputs from standard
+    // input.
+    anyhow::ensure!(
+        !(from_stdin && args.goal.as_deref() == Some("-")),
+        "--goal - and the instances would both read standard input: give the instances or the \
+         goal as a file"
+    );
     let goal = args.goal.as_deref().map(LineGoal::read).transpose()?;
 
     if let Some(output) = &args.output {
@@ -201,7 +203,13 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     let earlier_failed = match (&args.output, args.resume) {
         (Some(path), true) => {
             let input_name = args.file.as_deref().filter(|f| *f != "-");
-            let done = resume_point(path, &work, input_name.unwrap_or("standard input"), &args)?;
+            let done = resume_point(
+                path,
+                &work,
+                input_name.unwrap_or("standard input"),
+                goal.as_ref(),
+                &args,
+            )?;
             work.drain(..done.records);
             done.failed
         }
@@ -255,7 +263,7 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
             }
             if let Some(bar) = &bar {
                 bar.inc(1);
-                bar.set_message(format!("{solved} solved, {failed} not"));
+                bar.set_message(counts(solved, failed));
             }
             Ok(true)
         },
@@ -351,6 +359,12 @@ fn read_input(file: Option<&str>) -> Result<Vec<u8>> {
     if bytes.starts_with(UTF8_BOM) {
         bytes.drain(..UTF8_BOM.len());
     }
+    // Each line is decoded alone, so that one stray byte spoils only its line; but UTF-16 read
+    // as UTF-8 is garbage on every line (a NUL byte before each character), not instances.
+    if common::is_utf16(&bytes) {
+        let from = file.filter(|f| *f != "-").unwrap_or("standard input");
+        return Err(errors::Coded::new("bad_board", common::not_utf8(from, None)).into());
+    }
     Ok(bytes)
 }
 
@@ -370,7 +384,13 @@ struct Resumed {
 /// leaves: it is cut off ([`common::Written::cut_torn_line`]) and redone. Anything else, a line that
 /// is not JSON or records of other lines, means the file is not this run's output: an error
 /// that says so, before the file is changed, rather than lines silently skipped or dropped.
-fn resume_point(path: &Path, work: &[Work], input: &str, args: &BatchArgs) -> Result<Resumed> {
+fn resume_point(
+    path: &Path,
+    work: &[Work],
+    input: &str,
+    goal: Option<&LineGoal>,
+    args: &BatchArgs,
+) -> Result<Resumed> {
     let mismatch = |what: String| {
         anyhow!(
             "{} does not hold the records of {input}, so --resume will not append to it: \
@@ -406,7 +426,8 @@ fn resume_point(path: &Path, work: &[Work], input: &str, args: &BatchArgs) -> Re
         }
         // Records written before keys were: the line and id are all there is to check.
         let key = record.get("key").and_then(Value::as_str);
-        if key.is_some_and(|key| key != record_key(&item.text, args)) {
+        let expected = || read_instance(item, goal, args).1;
+        if key.is_some_and(|key| key != expected() && key != typed_flags_key(&item.text, args)) {
             return Err(mismatch(format!(
                 "its record {} answers another board, goal or setting (--goal, -a, -H, \
                  --weight, --depth, --shorten, --notation) than this run's input line {}{}: it \
@@ -434,11 +455,56 @@ fn resume_point(path: &Path, work: &[Work], input: &str, args: &BatchArgs) -> Re
     })
 }
 
-/// A digest (16 hex digits) of an instance line's text and of the flags that shape its answer
-/// (`--goal`, `-a`, `-H`, `--weight`, `--depth`, `--shorten`, `--notation`; not the limits, so
+/// `item`'s instance, read with `--goal` (`goal`), and the key of its record ([`record_key`]).
+/// `None` for a line that is not UTF-8, which is not read.
+fn read_instance(
+    item: &Work,
+    goal: Option<&LineGoal>,
+    args: &BatchArgs,
+) -> (Option<Result<Instance>>, String) {
+    let parsed = item
+        .bad_byte
+        .is_none()
+        .then(|| parse_instance(&item.text, item.line, goal));
+    let inst = parsed.as_ref().and_then(|p| p.as_ref().ok());
+    let key = record_key(&item.text, goal_key(inst, goal), args);
+    (parsed, key)
+}
+
+/// A digest (16 hex digits) of an instance line's text, of the goal it is solved for (`goal`,
+/// [`goal_key`]) and of the other flags that shape its answer as they take effect (`-a`, `-H`,
+/// `--weight` and `--depth` with their defaults, `--shorten`, `--notation`; not the limits, so
 /// that a run resumed with more time goes on): `--resume` appends only to records of the same
-/// lines solved the same way.
-fn record_key(text: &str, args: &BatchArgs) -> String {
+/// lines solved the same way, however the flags were spelt.
+fn record_key(text: &str, goal: String, args: &BatchArgs) -> String {
+    let options = args.search.options(taquin::Workload::Many);
+    let settings = format!(
+        "{text}\n{goal}\n{:?}\n{:?}\n{:?}\n{:?}\n{}\n{}",
+        options.algorithm.map(|a| a.name()),
+        options.heuristic.map(|h| h.name()),
+        options.weight,
+        options.depth,
+        args.shorten,
+        args.notation.name()
+    );
+    digest(&settings)
+}
+
+/// The goal a line is solved for, as [`record_key`] takes it: the board of a line read
+/// (`parsed`), so that `--goal standard`, `--goal STANDARD`, that board or no `--goal` give one
+/// key; for a line that is no instance, `--goal` (`goal`) with its name written one way.
+fn goal_key(parsed: Option<&Instance>, goal: Option<&LineGoal>) -> String {
+    match (parsed, goal) {
+        (Some(inst), _) => inst.goal.to_line(),
+        (None, None) => taquin::goals::NamedGoal::Standard.name().to_string(),
+        (None, Some(LineGoal::Named(name))) => name.name().to_string(),
+        (None, Some(LineGoal::Board(board))) => board.to_line(),
+    }
+}
+
+/// The key records were given before [`record_key`] took the goal as resolved: the flags as
+/// typed. Still accepted by `--resume`, so that the output of a run begun then goes on.
+fn typed_flags_key(text: &str, args: &BatchArgs) -> String {
     let search = &args.search;
     let settings = format!(
         "{text}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{}\n{}",
@@ -450,7 +516,12 @@ fn record_key(text: &str, args: &BatchArgs) -> String {
         args.shorten,
         args.notation.name()
     );
-    format!("{:016x}", taquin::pdb::store::checksum(settings.as_bytes()))
+    digest(&settings)
+}
+
+/// 16 hex digits of `text`'s checksum.
+fn digest(text: &str) -> String {
+    format!("{:016x}", taquin::pdb::store::checksum(text.as_bytes()))
 }
 
 /// " (id \"x\")", or " (no id)", for the messages of [`resume_point`].
@@ -461,35 +532,79 @@ fn id_note(id: &Option<String>) -> String {
     }
 }
 
+/// The progress bar of `len` instances, on a terminal only.
 fn progress_bar(len: usize) -> Option<ProgressBar> {
     std::io::stderr().is_terminal().then(|| {
-        let bar = common::shown(ProgressBar::new(len as u64));
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} instances, {msg}, {elapsed} elapsed, ~{eta} left (Ctrl-C stops; --resume goes on)",
-            )
-            .expect("valid template"),
-        );
+        let bar = styled(common::shown(ProgressBar::new(len as u64)));
         bar.enable_steady_tick(Duration::from_millis(200));
         bar
     })
 }
 
+/// `bar` with batch's style, and the counts it shows from its first draw: none solved yet.
+fn styled(bar: ProgressBar) -> ProgressBar {
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} instances, {msg}, {elapsed} elapsed, ~{eta} left (Ctrl-C stops; --resume goes on)",
+        )
+        .expect("valid template"),
+    );
+    bar.set_message(counts(0, 0));
+    bar
+}
+
+/// The counts the progress bar shows: "3 solved, 1 not".
+fn counts(solved: u64, failed: u64) -> String {
+    format!("{solved} solved, {failed} not")
+}
+
 /// The fields a JSON instance line may have.
 const JSON_FIELDS: [&str; 4] = ["id", "board", "goal", "optimal_length"];
 
+/// What an instance line is, told by its text ([`line_text`]) alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    /// A JSON object, `{...}`: an instance's fields.
+    Object,
+    /// JSON that is no object (an array, a string): no instance, but said to be JSON.
+    OtherJson,
+    /// A board as `solve` takes one ([`is_board_line`]).
+    Board,
+    /// Anything else is read in the bench format, `ID OPTLEN t0 t1 ...`.
+    Bench,
+}
+
+/// The kind of the instance line `text` ([`line_text`]): the one place that tells them apart.
+fn line_kind(text: &str) -> LineKind {
+    if text.starts_with('{') {
+        LineKind::Object
+    } else if text.starts_with(['[', '"']) {
+        LineKind::OtherJson
+    } else if is_board_line(text) {
+        LineKind::Board
+    } else {
+        LineKind::Bench
+    }
+}
+
 /// Whether a line that is not JSON is a board as `solve` takes one rather than a bench-format
-/// instance: rows separated by `/`, or k² tiles on one line (a bench line holds two fields
-/// more, and k² + 2 is never a square).
+/// instance: rows separated by `/` (or `;`), or k² tiles on one line (a bench line holds two
+/// fields more, and k² + 2 is never a square). A `/` or `;` after the first field makes a
+/// board whatever the fields are (a bench line's tiles are numbers; only its id may hold one),
+/// so that a board with a bad tile gets the board's error, which names it.
 fn is_board_line(text: &str) -> bool {
     let tile = |t: &str| t == "_" || t == "." || t.bytes().all(|b| b.is_ascii_digit());
     let fields: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',' || c == '/' || c == ';')
         .filter(|f| !f.is_empty())
         .collect();
+    let after_id = text
+        .find(|c: char| c.is_whitespace() || c == ',')
+        .map_or("", |end| &text[end..]);
     // A bench line's id may hold anything, its OPTLEN may be `-`: such a line is no board.
-    fields.iter().all(|f| tile(f))
-        && (text.contains(['/', ';']) || taquin::board::square_side(fields.len()).is_some())
+    after_id.contains(['/', ';'])
+        || (fields.iter().all(|f| tile(f))
+            && (text.contains(['/', ';']) || taquin::board::square_side(fields.len()).is_some()))
 }
 
 /// `--goal` as given, read once for the whole run: a name, laid out on each line's size, or a
@@ -497,7 +612,7 @@ fn is_board_line(text: &str) -> bool {
 #[derive(Debug, Clone)]
 pub enum LineGoal {
     /// `standard`, `korf` or `snail`.
-    Named(String),
+    Named(taquin::goals::NamedGoal),
     /// One goal board for every line that gives none.
     Board(Board),
 }
@@ -507,8 +622,8 @@ impl LineGoal {
     /// usage error of the run, not of each line.
     pub fn read(text: &str) -> Result<LineGoal> {
         // A name wins over a file of that name, as everywhere ([`common::goal_from_text`]).
-        if taquin::goals::NamedGoal::from_name(text).is_some() {
-            return Ok(LineGoal::Named(text.to_string()));
+        if let Some(named) = taquin::goals::NamedGoal::from_name(text) {
+            return Ok(LineGoal::Named(named));
         }
         // Any size will do for a board: it is held to each line's board below.
         Ok(LineGoal::Board(common::goal_from_text(text, 3, 3)?))
@@ -520,9 +635,7 @@ impl LineGoal {
 fn goal_for_line(goal: Option<&LineGoal>, board: &Board) -> Result<Board> {
     let goal = match goal {
         None => return Ok(Board::solved(board.width(), board.height())?),
-        Some(LineGoal::Named(name)) => {
-            taquin::goals::parse_goal(name, board.width(), board.height())?
-        }
+        Some(LineGoal::Named(name)) => name.board(board.width(), board.height())?,
         Some(LineGoal::Board(goal)) => goal.clone(),
     };
     board.check_same_size(&goal)?;
@@ -533,7 +646,7 @@ fn goal_for_line(goal: Option<&LineGoal>, board: &Board) -> Result<Board> {
 /// line's tiles (a JSON line is kept whole: its strings may hold `#`).
 fn line_text(text: &str) -> &str {
     let text = text.trim();
-    if text.starts_with('{') {
+    if text.starts_with(['{', '[', '"']) {
         text
     } else {
         without_comment(text)
@@ -544,7 +657,8 @@ fn line_text(text: &str) -> &str {
 /// give none.
 fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<Instance> {
     let text = line_text(text);
-    if !text.starts_with('{') && is_board_line(text) {
+    let kind = line_kind(text);
+    if kind == LineKind::Board {
         // The line itself, never a file it might name.
         let board = Board::parse(text).context("invalid board")?;
         return Ok(Instance {
@@ -554,15 +668,16 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
             optimal_length: None,
         });
     }
-    if text.starts_with('[') {
+    if kind == LineKind::OtherJson {
         // JSON, but not an object: read as a bench line it would only give a puzzling error.
-        return Err(errors::Coded::bad_fields(
-            "a JSON line must be an object, e.g. {\"board\": [[1,2,3],[4,5,6],[7,8,0]]}: \
-             put the rows under \"board\"",
-        )
+        let v: Value = serde_json::from_str(text).context("invalid JSON")?;
+        return Err(errors::Coded::bad_fields(format!(
+            "a JSON line must be an object, with the board under \"board\": write {}",
+            serde_json::json!({ "board": v })
+        ))
         .into());
     }
-    if text.starts_with('{') {
+    if kind == LineKind::Object {
         let v: Value = match taquin_api::json_of(text) {
             Ok(v) => v,
             // As the web API refuses a body that gives a field twice: which one would count?
@@ -608,8 +723,9 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
         })?;
         let goal = match v.get("goal") {
             // A name (korf, snail, standard) laid out on the board's size, as --goal takes it.
+            // A bad one is `bad_board`, as the same goal given as --goal is.
             Some(Value::String(s)) => taquin::goals::parse_goal(s, board.width(), board.height())
-                .context("invalid goal")?,
+                .context(errors::Coded::bad_board("goal", "invalid goal"))?,
             other => match json_board(other, "goal")? {
                 Some(g) => g,
                 None => goal_for_line(goal, &board)?,
@@ -658,14 +774,13 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
 /// error record says which instance it is.
 fn line_id(text: &str) -> Option<String> {
     let text = line_text(text);
-    if text.starts_with('{') {
-        json_id(serde_json::from_str::<Value>(text).ok()?.get("id"))
-    } else if is_board_line(text) || text.starts_with('[') {
-        None
-    } else {
-        text.split(|c: char| c.is_whitespace() || c == ',')
+    match line_kind(text) {
+        LineKind::Object => json_id(serde_json::from_str::<Value>(text).ok()?.get("id")),
+        LineKind::OtherJson | LineKind::Board => None,
+        LineKind::Bench => text
+            .split(|c: char| c.is_whitespace() || c == ',')
             .find(|f| !f.is_empty())
-            .map(str::to_string)
+            .map(str::to_string),
     }
 }
 
@@ -710,23 +825,21 @@ fn solve_line(
     jobs: usize,
     tables: &Tables,
 ) -> Outcome {
+    let (parsed, key) = read_instance(item, goal, args);
     let mut record = Record {
         line: item.line,
-        key: record_key(&item.text, args),
+        key,
         ..Record::default()
     };
-    if let Some(at) = item.bad_byte {
-        record.status = "error";
-        record.code = Some("bad_board".into());
-        record.error = Some(format!(
-            "the line is not UTF-8 text (byte {} of the line is not): save the file as UTF-8",
-            at + 1
-        ));
-        return Some((false, to_json(&record)));
-    }
-    let inst = match parse_instance(&item.text, item.line, goal) {
-        Ok(inst) => inst,
-        Err(e) => {
+    let inst = match parsed {
+        Some(Ok(inst)) => inst,
+        None => {
+            record.status = "error";
+            record.code = Some("bad_board".into());
+            record.error = Some(common::not_utf8("the line", item.bad_byte));
+            return Some((false, to_json(&record)));
+        }
+        Some(Err(e)) => {
             record.id = line_id(&item.text);
             record.status = "error";
             record.code = Some(errors::code(&e));
@@ -775,7 +888,7 @@ fn solve_line(
             record.lower_bound = None;
             record.check = inst
                 .optimal_length
-                .map(|opt| check(opt, solution.len(), solution.optimal));
+                .map(|opt| check(opt, solution.len(), solution.optimal, solution.lower_bound));
             record.report = Some(SolveReport::new(&solution).in_notation(&solution, args.notation));
             // A length that contradicts the given optimum is a failure, as in `taquin bench`.
             record.check != Some(WRONG)
@@ -798,7 +911,12 @@ fn solve_line(
             // The same fields as `solve --json` and the web API: which limit, and the best
             // bound known (the search's, or the Manhattan distance found before it).
             record.limit = Some(hit.name());
-            record.lower_bound = Some(u64::from(bound).max(record.lower_bound.unwrap_or(0)));
+            let lower_bound = u64::from(bound).max(record.lower_bound.unwrap_or(0));
+            record.lower_bound = Some(lower_bound);
+            // A bound proven past the given optimal length contradicts it, solved or not.
+            record.check = inst
+                .optimal_length
+                .and_then(|opt| bound_check(opt, lower_bound));
             record.expanded = Some(stats.expanded);
             record.generated = Some(stats.generated);
             record.time_ms = Some(taquin::report::millis(stats.elapsed));
@@ -819,22 +937,36 @@ fn solve_line(
 }
 
 /// The check of a length that contradicts the instance's optimal length.
-const WRONG: &str = "WRONG";
+pub(crate) const WRONG: &str = "WRONG";
 
-/// How a solution of `length` moves, `optimal` if proven so, compares with the optimal length
-/// the input gives, in the words of `taquin bench`'s check column: `ok` (proven optimal, and
-/// that length), `subopt` (not proven optimal, not shorter) or `WRONG` (either the solver or
-/// the given length is wrong). `taquin bench` checks its instances with it too.
-pub(crate) fn check(optimal_length: u32, length: usize, optimal: bool) -> &'static str {
+/// How a solution of `length` moves, `optimal` if proven so, with `lower_bound` proven,
+/// compares with the optimal length the input gives, in the words of `taquin bench`'s check
+/// column: `ok` (proven optimal, and that length), `subopt` (not proven optimal, neither
+/// shorter nor bounded above it) or `WRONG` (a solution shorter than it, a proven optimum of
+/// another length, or a bound proven above it: either the search or the given length is
+/// wrong). `taquin bench` checks its instances with it too.
+pub(crate) fn check(
+    optimal_length: u32,
+    length: usize,
+    optimal: bool,
+    lower_bound: u64,
+) -> &'static str {
     let matches = u32::try_from(length) == Ok(optimal_length);
     let shorter = u32::try_from(length).is_ok_and(|l| l < optimal_length);
-    if (optimal && !matches) || shorter {
+    if (optimal && !matches) || shorter || bound_check(optimal_length, lower_bound).is_some() {
         WRONG
     } else if optimal {
         "ok"
     } else {
         "subopt"
     }
+}
+
+/// `WRONG` when `lower_bound`, proven by a search (one stopped by a limit too), exceeds the
+/// optimal length the input gives: no solution can be that short. `None` otherwise: a bound
+/// alone confirms nothing.
+pub(crate) fn bound_check(optimal_length: u32, lower_bound: u64) -> Option<&'static str> {
+    (lower_bound > u64::from(optimal_length)).then_some(WRONG)
 }
 
 fn to_json(record: &Record) -> String {
@@ -876,6 +1008,21 @@ mod tests {
         for line in 1..50 {
             assert_eq!(shards.iter().filter(|s| s.owns(line)).count(), 1);
         }
+    }
+
+    #[test]
+    fn the_progress_bar_shows_the_counts_from_its_first_draw() {
+        let screen = crate::common::tests::Screen::default();
+        let bar = styled(ProgressBar::with_draw_target(
+            Some(3),
+            indicatif::ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        ));
+        bar.tick();
+        let shown = screen.text();
+        assert!(
+            shown.contains("0/3 instances, 0 solved, 0 not, "),
+            "{shown:?}"
+        );
     }
 
     #[test]

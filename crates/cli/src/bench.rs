@@ -140,7 +140,8 @@ impl Totals {
             let generated = number("generated").unwrap_or(0);
             let solved = field("status").and_then(|v| v.as_str()) == Some("solved");
             match (solved, field("check").and_then(|v| v.as_str())) {
-                (true, Some("WRONG")) => self.wrong += 1,
+                // A stopped search's bound can contradict the optimal length too.
+                (_, Some(crate::batch::WRONG)) => self.wrong += 1,
                 (true, check) => {
                     self.solved += 1;
                     self.checked += usize::from(check.is_some_and(|c| c != "-"));
@@ -172,12 +173,16 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         ))
         .into());
     }
-    let text = if args.file == "-" {
-        std::io::read_to_string(std::io::stdin())
-            .context("reading instances from standard input")?
+    let (bytes, from) = if args.file == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .context("reading instances from standard input")?;
+        (bytes, "standard input")
     } else {
-        std::fs::read_to_string(&args.file).with_context(|| format!("reading {}", args.file))?
+        let bytes = std::fs::read(&args.file).with_context(|| format!("reading {}", args.file))?;
+        (bytes, args.file.as_str())
     };
+    let text = common::text_of(bytes, from).map_err(|message| Coded::new("bad_board", message))?;
     let mut instances = parse_file(&text).with_context(|| {
         // JSON lines and plain boards are batch's: say so rather than misread them.
         let other = text
@@ -473,7 +478,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             match result {
                 Ok(s) => {
                     let check = check(inst, &s);
-                    if check == "WRONG" {
+                    if check == crate::batch::WRONG {
                         totals.wrong += 1;
                     } else {
                         totals.solved += 1;
@@ -511,7 +516,11 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
                     Ok(true)
                 }
                 Err(e) => {
-                    totals.failed += 1;
+                    if stopped_check(inst, &e).is_some() {
+                        totals.wrong += 1;
+                    } else {
+                        totals.failed += 1;
+                    }
                     if let SolveError::Limit { stats, .. } = &e {
                         totals.expanded += stats.expanded;
                         totals.generated += stats.generated;
@@ -653,7 +662,7 @@ fn failed_row(inst: &Instance, e: &SolveError, published_generated: Option<u64>)
                 inst.id.clone(),
                 optlen,
                 dash(),
-                "limit".into(),
+                stopped_check(inst, e).unwrap_or("limit").into(),
                 common::thousands(stats.expanded),
                 common::thousands(stats.generated),
                 published,
@@ -682,8 +691,20 @@ fn failed_row(inst: &Instance, e: &SolveError, published_generated: Option<u64>)
 /// How a solution compares with the instance's published optimal length (as `taquin batch`
 /// checks it), `-` where none is published.
 fn check(inst: &Instance, s: &Solution) -> &'static str {
-    inst.optimal_length
-        .map_or("-", |opt| crate::batch::check(opt, s.len(), s.optimal))
+    inst.optimal_length.map_or("-", |opt| {
+        crate::batch::check(opt, s.len(), s.optimal, s.lower_bound)
+    })
+}
+
+/// `WRONG` for a search stopped by a limit after it proved a bound above the instance's
+/// optimal length (as `taquin batch` checks it): the length or the search is wrong.
+fn stopped_check(inst: &Instance, e: &SolveError) -> Option<&'static str> {
+    match (inst.optimal_length, e) {
+        (Some(opt), SolveError::Limit { bound, .. }) => {
+            crate::batch::bound_check(opt, u64::from(*bound))
+        }
+        _ => None,
+    }
 }
 
 /// Nodes generated over the published count, where there is one.
@@ -710,6 +731,9 @@ fn failed_record(
     record["optimal_length"] = json!(inst.optimal_length);
     record["heuristic"] = json!(hname);
     record["published_generated"] = json!(published_generated);
+    if let Some(check) = stopped_check(inst, e) {
+        record["check"] = json!(check);
+    }
     record
 }
 

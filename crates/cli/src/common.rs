@@ -24,7 +24,7 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 #[derive(clap::Args, Debug, Clone)]
 pub struct LimitArgs {
     /// Give up after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = crate::common::seconds_value)]
     pub timeout: Option<f64>,
     /// Give up once this many nodes have been generated (the node being expanded is finished
     /// first, so the count may pass N by its few children).
@@ -102,6 +102,16 @@ pub fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     })
 }
 
+/// A `--NAME SECONDS` flag's value (for clap's `value_parser`, with `allow_negative_numbers`
+/// so that `-5` reaches the range check): a number, fractions allowed, refused in words that
+/// say what to give. Its range is checked with the other limits ([`seconds`]).
+pub fn seconds_value(text: &str) -> Result<f64, String> {
+    text.trim().parse().map_err(|_| {
+        "not a number of seconds: give digits, a fraction allowed, no unit (e.g. 10 or 0.5)"
+            .to_string()
+    })
+}
+
 /// A `--jobs` value: a whole number of instances solved at once, refused when 0 (which would
 /// solve none; leaving the flag out gives every core).
 pub fn job_count(text: &str) -> Result<usize, String> {
@@ -153,20 +163,48 @@ pub fn interrupted() -> bool {
 pub const MAX_BOARD_TEXT: u64 = 64 << 20;
 
 /// At most [`MAX_BOARD_TEXT`] bytes of `reader` as text, or an error that says the input is
-/// too large to be a board.
+/// too large to be a board, or not UTF-8 text ([`text_of`]).
 fn read_bounded(reader: impl Read, what: &str, from: &str) -> Result<String> {
-    let mut s = String::new();
+    let mut bytes = Vec::new();
     reader
         .take(MAX_BOARD_TEXT + 1)
-        .read_to_string(&mut s)
+        .read_to_end(&mut bytes)
         .with_context(|| format!("reading the {what} from {from}"))?;
     anyhow::ensure!(
-        s.len() as u64 <= MAX_BOARD_TEXT,
+        bytes.len() as u64 <= MAX_BOARD_TEXT,
         "the {what} from {from} is over {} MiB: no board is that large (a 1000x1000 board's text \
          is under 7 MB)",
         MAX_BOARD_TEXT >> 20
     );
-    Ok(s)
+    text_of(bytes, from).map_err(|message| Coded::bad_board(what, message).into())
+}
+
+/// `bytes` read from `from` (a file's name, or "standard input") as text, or the sentence of
+/// [`not_utf8`] when they are not UTF-8 text.
+pub fn text_of(bytes: Vec<u8>, from: &str) -> Result<String, String> {
+    if is_utf16(&bytes) {
+        return Err(not_utf8(from, None));
+    }
+    String::from_utf8(bytes).map_err(|e| not_utf8(from, Some(e.utf8_error().valid_up_to())))
+}
+
+/// Whether `bytes` look like UTF-16 text, as some Windows editors and PowerShell's `>` save
+/// it: a UTF-16 byte-order mark first, or NUL bytes, which every character of the ASCII range
+/// holds in UTF-16 and no text holds in UTF-8. Read as UTF-8, such text is garbage throughout,
+/// not one bad line.
+pub fn is_utf16(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") || bytes.contains(&0)
+}
+
+/// The one sentence for text that is not UTF-8: `what` (a file's name, "standard input", "the
+/// line") is not UTF-8 text, why (`bad_byte`: which byte is not, from 0; `None`: the text is
+/// UTF-16, [`is_utf16`]), and what to do.
+pub fn not_utf8(what: &str, bad_byte: Option<usize>) -> String {
+    let why = match bad_byte {
+        Some(at) => format!("its byte {} is not", at + 1),
+        None => "it is UTF-16, as some Windows editors save text".to_string(),
+    };
+    format!("{what} is not UTF-8 text ({why}): save the file as UTF-8")
 }
 
 /// Reads a board given on the command line, or from standard input when the argument is `-`.
@@ -595,6 +633,13 @@ pub(crate) mod tests {
     /// A terminal that keeps what is written to it.
     #[derive(Debug, Default, Clone)]
     pub(crate) struct Screen(Arc<std::sync::Mutex<String>>);
+
+    impl Screen {
+        /// Everything written to it so far.
+        pub(crate) fn text(&self) -> String {
+            self.0.lock().unwrap().clone()
+        }
+    }
 
     impl indicatif::TermLike for Screen {
         fn width(&self) -> u16 {

@@ -37,7 +37,8 @@ pub struct CompareArgs {
         long,
         value_name = "SECONDS",
         default_value_t = 10.0,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = crate::common::seconds_value
     )]
     pub timeout: f64,
     /// Nodes each run may generate (default: no limit but the time).

@@ -119,17 +119,18 @@ pub fn report_solve_error(
     message: &str,
     json: bool,
 ) -> std::io::Result<std::process::ExitCode> {
-    report_run_error(out, err, message, json, None)
+    report_run_error(out, err, message, json, &[])
 }
 
-/// [`report_solve_error`] of a search that ran: its JSON object also names the `algorithm`
-/// and `heuristic` (`ran`), as compare's and bench's records of a stopped run do.
+/// [`report_solve_error`] with `fields` added to its JSON object: for a search that ran, the
+/// `algorithm` and `heuristic`, as compare's and bench's records of a stopped run name them;
+/// the `metric`, as a result of `--metric` says it.
 pub fn report_run_error(
     out: &mut impl std::io::Write,
     err: &SolveError,
     message: &str,
     json: bool,
-    ran: Option<(&str, &str)>,
+    fields: &[(&str, Value)],
 ) -> std::io::Result<std::process::ExitCode> {
     if solve_exit(err) == EXIT_USAGE {
         eprintln!("error: {message}");
@@ -139,9 +140,8 @@ pub fn report_run_error(
     if json {
         let mut value = solve_error(err);
         value["error"] = json!(message);
-        if let Some((algorithm, heuristic)) = ran {
-            value["algorithm"] = json!(algorithm);
-            value["heuristic"] = json!(heuristic);
+        for (key, field) in fields {
+            value[*key] = field.clone();
         }
         writeln!(out, "{value}")?;
         out.flush()?;
@@ -197,7 +197,8 @@ pub fn json(err: &anyhow::Error) -> Value {
         matches!(parse, Some(ParseError::SizeMismatch { .. }))
     });
     let mut value = if mismatch {
-        json!({ "code": "size_mismatch" })
+        // The goal is what is held to the board's size, as the web API names it.
+        json!({ "code": "size_mismatch", "field": "goal" })
     } else if let Some(coded) = err.downcast_ref::<Coded>() {
         let mut value = json!({ "code": coded.code });
         if let Some(field) = &coded.field {

@@ -42,7 +42,8 @@ pub struct GodsNumberArgs {
     /// The limits, with what each bounds here (see the help texts set on the struct).
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print one JSON object: diameter, distribution, states, antipodes, ...
+    /// Print one JSON object: diameter, distribution, states, antipodes (a sample of the
+    /// farthest states) and antipode_count (how many there are in all), ...
     #[arg(long)]
     pub json: bool,
 }
@@ -161,7 +162,9 @@ fn run_on(goal: taquin::Board, args: GodsNumberArgs) -> Result<ExitCode> {
             "diameter": result.diameter(),
             "distribution": result.distribution,
             "states": result.states(),
+            // A sample of the farthest states; how many there are in all beside it.
             "antipodes": antipodes,
+            "antipode_count": result.distribution.last(),
             "time_ms": taquin::report::millis(result.elapsed),
             "peak_memory_bytes": result.memory_bytes,
         });

@@ -234,11 +234,12 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
             if let Err(SolveError::Limit { hit, .. }) = &planned {
                 // A limit met while a table was being built: no search ran.
                 let message = table_limit(*hit, &goal, started.elapsed());
-                crate::errors::report_solve_error(
+                crate::errors::report_run_error(
                     &mut std::io::stdout().lock(),
                     planned.as_ref().unwrap_err(),
                     &message,
                     args.json,
+                    &[("metric", json!(extra.metric.name()))],
                 )?;
                 return Ok(ExitCode::from(EXIT_FAILED));
             }
@@ -286,8 +287,14 @@ pub fn solve(args: &SolveArgs, tables: &Tables) -> Result<ExitCode> {
     let solution = match result {
         Ok(solution) => solution,
         Err(err) => {
-            let code =
-                crate::errors::report_solve_error(&mut out, &err, &err.to_string(), args.json)?;
+            // The bound in the metric searched, which the record names, as a result's does.
+            let code = crate::errors::report_run_error(
+                &mut out,
+                &err,
+                &err.sentence_in(extra.metric),
+                args.json,
+                &[("metric", json!(extra.metric.name()))],
+            )?;
             crate::solve::kept_note(kept.as_ref());
             return Ok(code);
         }

@@ -19,7 +19,7 @@ pub struct ServeArgs {
     pub workers: Option<usize>,
 
     /// Requests that may wait for a free worker; more are answered 503 busy at once.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub queue: usize,
 
     /// Seconds a request may wait for a free worker before it is answered 503 busy.
@@ -27,7 +27,8 @@ pub struct ServeArgs {
         long,
         value_name = "SECONDS",
         default_value_t = 10.0,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = crate::common::seconds_value
     )]
     pub queue_wait: f64,
 
@@ -36,7 +37,8 @@ pub struct ServeArgs {
         long,
         value_name = "SECONDS",
         default_value_t = 10.0,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = crate::common::seconds_value
     )]
     pub timeout: f64,
 
@@ -45,7 +47,8 @@ pub struct ServeArgs {
         long,
         value_name = "SECONDS",
         default_value_t = 60.0,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = crate::common::seconds_value
     )]
     pub max_timeout: f64,
 

@@ -79,13 +79,13 @@ pub struct SearchArgs {
     #[arg(long = "heuristic", short = 'H', default_value = "auto", value_parser = parse_heuristic_or_auto)]
     pub heuristic: Auto<HeuristicKind>,
     /// Weight w >= 1 of weighted A* (f = g + w·h); weighted-astar only.
-    #[arg(long, value_name = "W", help = format!(
+    #[arg(long, value_name = "W", allow_negative_numbers = true, value_parser = weight_value, help = format!(
         "Weight w >= 1 of weighted A* (f = g + w·h; default {}); weighted-astar only",
         SolveOptions::DEFAULT_WEIGHT
     ))]
     pub weight: Option<f64>,
     /// Look-ahead depth of the real-time players; lookahead and lrta only.
-    #[arg(long, value_name = "D", help = format!(
+    #[arg(long, value_name = "D", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>, help = format!(
         "Look-ahead depth of the real-time players (default {}); lookahead and lrta only",
         SolveOptions::DEFAULT_DEPTH
     ))]
@@ -131,6 +131,17 @@ impl SearchArgs {
             ..defaults
         }
     }
+}
+
+/// A `--weight` value (for clap's `value_parser`): a number, refused in words that say what to
+/// give. Its range is checked by [`SearchArgs::validate`].
+fn weight_value(text: &str) -> Result<f64, String> {
+    text.trim().parse().map_err(|_| {
+        format!(
+            "not a number: give a weight from 1 to {}, a fraction allowed (e.g. 1.5)",
+            SolveOptions::MAX_WEIGHT
+        )
+    })
 }
 
 /// A flag's value out of range, or flags that do not fit together: a usage error (`bad_fields`
@@ -475,13 +486,13 @@ pub fn run(args: SolveArgs, tables: &Tables) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(err) => {
-            let code = errors::report_run_error(
-                &mut out,
-                &err,
-                &err.to_string(),
-                args.json,
-                ran.as_ref().map(|(a, h)| (*a, h.as_str())),
-            )?;
+            let ran = ran.map_or(Vec::new(), |(algorithm, heuristic)| {
+                vec![
+                    ("algorithm", json!(algorithm)),
+                    ("heuristic", json!(heuristic)),
+                ]
+            });
+            let code = errors::report_run_error(&mut out, &err, &err.to_string(), args.json, &ran)?;
             kept_note(kept.as_ref());
             Ok(code)
         }

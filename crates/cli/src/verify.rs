@@ -4,7 +4,7 @@
 //!
 //! Exit codes: 0 a valid solution, 1 not a solution, 2 bad usage or input.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -26,9 +26,11 @@ pub struct VerifyArgs {
     /// The start board, e.g. "6 4 7/8 5 0/3 2 1", a file (also in the n-puzzle format), or `-`.
     pub board: String,
     /// The moves to check, e.g. "ULDR" (blank notation) or "D R2 U" (tile notation), or a
-    /// file holding them; `-` reads them from standard input.
+    /// file holding them; `-` reads them from standard input. Moves win over a file of the
+    /// same name: `./NAME` reads the file.
     pub moves: String,
-    /// The goal: standard, korf, snail, or a board (default: standard, 1..N-1 then the blank).
+    /// The goal: standard, korf, snail, a board, a file holding one, or `-` for standard input
+    /// (default: standard, 1..N-1 then the blank).
     #[arg(long, short)]
     pub goal: Option<String>,
     /// How the moves are written: blank (the letter is where the blank goes) or tiles (where
@@ -41,7 +43,8 @@ pub struct VerifyArgs {
         long,
         value_name = "SECONDS",
         default_value_t = 10.0,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = crate::common::seconds_value
     )]
     pub timeout: f64,
     /// Nodes each of those searches may generate (default: no limit but the time).
@@ -77,21 +80,18 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
     };
     // Bad values are refused before any search.
     limits.limits()?;
+    let from_stdin = [Some(&args.board), args.goal.as_ref(), Some(&args.moves)]
+        .into_iter()
+        .filter(|arg| arg.is_some_and(|a| a == "-"))
+        .count();
     anyhow::ensure!(
-        !(args.board == "-" && args.moves == "-"),
-        "only one of BOARD and MOVES can be read from standard input"
+        from_stdin <= 1,
+        "only one of BOARD, MOVES and --goal can be read from standard input ('-'): give the \
+         others on the command line or as files"
     );
     let board = common::read_board(&args.board, "board")?;
     let goal = common::read_goal(args.goal.as_deref(), &board)?;
-    let text = if args.moves == "-" {
-        std::io::read_to_string(std::io::stdin())
-            .context("reading the moves from standard input")?
-    } else if std::path::Path::new(&args.moves).is_file() {
-        std::fs::read_to_string(&args.moves)
-            .with_context(|| format!("reading the moves from {}", args.moves))?
-    } else {
-        args.moves.clone()
-    };
+    let text = moves_text(&args.moves, args.notation)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let Replayed { moves, stm, mtm } = match check(&board, &goal, &text, args.notation) {
         Ok(found) => found,
@@ -107,19 +107,30 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
             return Err(err.into());
         }
         Err(err) => {
+            // Moves that are no solution of a pair no moves can solve: say that too, and why.
+            let unsolvable = taquin::check_solvable(&board, &goal)
+                .err()
+                .map(|reason| format!("no moves can solve it ({reason})"));
             if args.json {
                 let code = match &err {
                     CheckError::Replay(ReplayError::Illegal { .. }) => "illegal_move",
                     CheckError::Replay(ReplayError::NotGoal { .. }) => "not_the_goal",
                     CheckError::Notation(_) => unreachable!("handled above"),
                 };
+                let error = match &unsolvable {
+                    Some(why) => format!("{err}\n{why}"),
+                    None => err.to_string(),
+                };
                 writeln!(
                     out,
                     "{}",
-                    json!({"valid": false, "code": code, "error": err.to_string()})
+                    json!({"valid": false, "code": code, "error": error, "solvable": unsolvable.is_none()})
                 )?;
             } else {
                 writeln!(out, "invalid: {err}")?;
+                if let Some(why) = unsolvable {
+                    writeln!(out, "{why}")?;
+                }
             }
             out.flush()?;
             return Ok(ExitCode::from(EXIT_FAILED));
@@ -195,6 +206,34 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The moves `arg` stands for: standard input for `-`; the argument itself when it is moves
+/// in `notation`, even where a file has that name, so that a stray file never changes what is
+/// checked (moves hold no `/`: `./NAME` reads the file, as `./korf` reads a goal's file); else
+/// the file it names, or the argument as it is, for [`check`] to say what is wrong with it.
+fn moves_text(arg: &str, notation: Notation) -> Result<String> {
+    let path = std::path::Path::new(arg);
+    let read = |bytes: std::io::Result<Vec<u8>>, from: &str| -> Result<String> {
+        let bytes = bytes.with_context(|| format!("reading the moves from {from}"))?;
+        common::text_of(bytes, from).map_err(|message| Coded::bad_moves(message).into())
+    };
+    if arg == "-" {
+        let mut bytes = Vec::new();
+        let read_all = std::io::stdin().read_to_end(&mut bytes).map(|_| bytes);
+        read(read_all, "standard input")
+    } else if notation.written(arg).all(|m| m.is_ok()) {
+        Ok(arg.to_string())
+    } else if path.is_dir() {
+        Err(Coded::bad_moves(format!(
+            "invalid moves: '{arg}' is a directory, not moves or a file holding them"
+        ))
+        .into())
+    } else if path.is_file() {
+        read(std::fs::read(path), arg)
+    } else {
+        Ok(arg.to_string())
+    }
 }
 
 /// What stopped a search, in a verdict's words: "stopped by Ctrl-C", "the time limit came".

@@ -618,6 +618,68 @@ fn a_length_that_contradicts_the_given_optimum_is_checked_wrong() {
     );
 }
 
+/// A lower bound proven above the given optimal length contradicts it as a shorter solution
+/// does, whether the search solved the board (without proving its answer optimal) or a limit
+/// stopped it; `taquin bench` checks its instances the same way.
+#[test]
+fn a_bound_above_the_given_optimum_is_checked_wrong_solved_or_not() {
+    // 31 moves from the goal, Manhattan distance 21: a given length of 20 is impossible.
+    let line = "{\"id\": \"g\", \"board\": \"8 6 7/2 5 4/3 0 1\", \"optimal_length\": 20}\n";
+    let (code, recs, _) = batch_stdin(&["-a", "greedy", "-H", "manhattan"], line);
+    let r = &recs[0];
+    assert_eq!(
+        (r["status"].as_str(), r["optimal"].as_bool()),
+        (Some("solved"), Some(false))
+    );
+    assert!(r["lower_bound"].as_u64().unwrap() > 20, "{r}");
+    assert_eq!((code, r["check"].as_str()), (1, Some("WRONG")), "{r}");
+    let (code, recs, _) = batch_stdin(&["--max-nodes", "1", "-H", "manhattan"], line);
+    let r = &recs[0];
+    assert_eq!(r["status"], "limit", "{r}");
+    assert_eq!((code, r["check"].as_str()), (1, Some("WRONG")), "{r}");
+    // The same instance in the bench format (goal with the blank first: "8 0 6/5 4 7/2 3 1").
+    let dir = scratch_dir("bench-bound");
+    let file = dir.path().join("wrong.txt");
+    fs::write(&file, "1 20 8 0 6 5 4 7 2 3 1\n").unwrap();
+    let out = taquin()
+        .args([
+            "bench",
+            file.to_str().unwrap(),
+            "-a",
+            "greedy",
+            "-H",
+            "manhattan",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let rows = records(&out.stdout);
+    assert_eq!(rows[0]["optimal"], false, "{}", rows[0]);
+    assert_eq!(rows[0]["check"], "WRONG", "{}", rows[0]);
+    assert_eq!(rows[1]["wrong"], 1, "{}", rows[1]);
+    let out = taquin()
+        .args([
+            "bench",
+            file.to_str().unwrap(),
+            "--max-nodes",
+            "1",
+            "-H",
+            "manhattan",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let rows = records(&out.stdout);
+    assert_eq!(rows[0]["status"], "limit", "{}", rows[0]);
+    assert_eq!(rows[0]["check"], "WRONG", "{}", rows[0]);
+    assert_eq!(
+        (rows[1]["wrong"].as_u64(), rows[1]["failed"].as_u64()),
+        (Some(1), Some(0))
+    );
+}
+
 /// A bad line's record names what is wrong with the code `--json` errors and the web API use,
 /// says it once, and a field given twice is refused as the web API refuses it.
 #[test]
@@ -627,14 +689,30 @@ fn every_bad_line_gets_the_code_of_what_is_wrong() {
         "d - 1 2 3 4 5 6 7 0\n",
         "e - 1 2 3 4 5 6 7 7 0\n",
         "{\"board\": \"1 2 3/4 5 6/7 0 8\"\n",
+        // An unknown goal name: `bad_board`, as the same `--goal bogus` is.
+        "{\"board\": \"1 2 3/4 5 6/7 0 8\", \"goal\": \"bogus\"}\n",
     );
     let (code, recs, _) = batch_stdin(&[], input);
     assert_eq!(code, 1);
     let codes: Vec<&str> = recs.iter().map(|r| r["code"].as_str().unwrap()).collect();
     assert_eq!(
         codes,
-        ["repeated_key", "bad_board", "bad_board", "bad_json"],
+        [
+            "repeated_key",
+            "bad_board",
+            "bad_board",
+            "bad_json",
+            "bad_board"
+        ],
         "{recs:?}"
+    );
+    assert!(
+        recs[4]["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown goal 'bogus'"),
+        "{}",
+        recs[4]
     );
     let repeated = recs[0]["error"].as_str().unwrap();
     assert!(
@@ -661,6 +739,115 @@ fn an_error_before_the_run_is_one_json_object_too() {
     assert_eq!(code, 2);
     assert_eq!(recs.len(), 1);
     assert_eq!(recs[0]["code"], "bad_fields", "{:?}", recs[0]);
+}
+
+/// `--goal -` beside instances from standard input is a usage error of the command, with the
+/// code `solve` and `verify` give two inputs from standard input.
+#[test]
+fn the_goal_and_the_instances_cannot_both_come_from_standard_input() {
+    let (code, recs, err) = batch_stdin(&["--goal", "-"], "1 2 3/4 5 6/7 0 8\n");
+    assert_eq!(code, 2);
+    assert_eq!(recs[0]["code"], "bad_usage", "{}", recs[0]);
+    assert!(err.contains("both read standard input"), "{err}");
+}
+
+/// A line with rows (a `/` after its first field) is a board, whatever its fields: one bad tile
+/// gets the board's error, as `solve` gives it, not the bench format's. A line in quotes is
+/// JSON, and is told to be an object.
+#[test]
+fn a_line_with_rows_gets_the_boards_error_and_a_json_string_is_told_to_be_an_object() {
+    let (code, recs, _) = batch_stdin(&[], "1 2 3/4 5 6/7 0 x\n\"1 2 3/4 5 6/7 0 8\"\n");
+    assert_eq!(code, 1);
+    let board = &recs[0];
+    assert_eq!(
+        (board["code"].as_str(), board["id"].as_str()),
+        (Some("bad_board"), None)
+    );
+    let error = board["error"].as_str().unwrap();
+    assert!(error.contains("row 3: 'x' is not a tile"), "{error}");
+    assert!(!error.contains("square board"), "{error}");
+    let string = &recs[1];
+    assert_eq!(string["id"], Value::Null, "{string}");
+    let error = string["error"].as_str().unwrap();
+    assert!(
+        error.contains("a JSON line must be an object")
+            && error.contains(r#"{"board":"1 2 3/4 5 6/7 0 8"}"#),
+        "{error}"
+    );
+    // A bench line whose id holds a '/' stays a bench line.
+    let (code, recs, _) = batch_stdin(&[], "set/1 1 1 0 2 3\n");
+    assert_eq!(
+        (code, recs[0]["id"].as_str()),
+        (0, Some("set/1")),
+        "{}",
+        recs[0]
+    );
+}
+
+/// The key of a record hashes the goal board the line is solved for: no `--goal`, an explicit
+/// default in any spelling, or its board resume one another's output; another goal does not.
+/// A key of the form written before (the flags as typed) is still taken.
+#[test]
+fn resume_takes_the_same_goal_however_it_is_written() {
+    let dir = scratch_dir("batch-goal-key");
+    let input = dir.path().join("in.txt");
+    fs::write(&input, "1 2 3/4 5 6/7 0 8\n1 2 3/4 5 0/7 8 6\n").unwrap();
+    let out = dir.path().join("out.jsonl");
+    let run = |goal: Option<&str>, first: &str| {
+        fs::write(&out, first).unwrap();
+        let mut cmd = taquin();
+        cmd.args([
+            "batch",
+            input.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--resume",
+        ]);
+        if let Some(goal) = goal {
+            cmd.args(["--goal", goal]);
+        }
+        let result = cmd.output().unwrap();
+        (result.status.code(), fs::read_to_string(&out).unwrap())
+    };
+    taquin()
+        .args([
+            "batch",
+            input.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    let full = fs::read_to_string(&out).unwrap();
+    let first = format!("{}\n", full.lines().next().unwrap());
+    for goal in [
+        None,
+        Some("standard"),
+        Some("STANDARD"),
+        Some("1 2 3/4 5 6/7 8 0"),
+    ] {
+        let (code, written) = run(goal, &first);
+        assert_eq!(code, Some(0), "--goal {goal:?}: {written}");
+        assert_eq!(
+            untimed(records(written.as_bytes())),
+            untimed(records(full.as_bytes()))
+        );
+    }
+    let (code, written) = run(Some("korf"), &first);
+    assert_eq!(
+        (code, written.as_str()),
+        (Some(2), first.as_str()),
+        "another goal"
+    );
+    // A record keyed by the flags as typed, as records were before: no --goal, no flag.
+    let typed = "1 2 3/4 5 6/7 0 8\nNone\nNone\nNone\nNone\nNone\nfalse\nblank";
+    let old_key = format!("{:016x}", taquin::pdb::store::checksum(typed.as_bytes()));
+    let mut record: Value = serde_json::from_str(first.trim()).unwrap();
+    assert_ne!(record["key"], old_key.as_str());
+    record["key"] = old_key.into();
+    let (code, written) = run(None, &format!("{record}\n"));
+    assert_eq!(code, Some(0), "{written}");
+    assert_eq!(written.lines().count(), 2);
 }
 
 /// A goal's name wins over a file of that name in the working directory, in `solve` and

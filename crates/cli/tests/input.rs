@@ -289,3 +289,107 @@ fn a_file_that_is_there_but_holds_no_board_is_not_said_to_be_missing() {
     assert!(err.contains("'x' is not a tile"), "{err}");
     assert!(!err.contains("there is no file"), "{err}");
 }
+
+/// `1 2 3/4 5 6/7 0 8` followed by CR LF in UTF-16 with its byte-order mark, as Windows
+/// editors and PowerShell's `>` save it.
+fn utf16_board() -> Vec<u8> {
+    let mut bytes = vec![0xff, 0xfe];
+    for unit in "1 2 3/4 5 6/7 0 8\r\n".encode_utf16() {
+        bytes.extend(unit.to_le_bytes());
+    }
+    bytes
+}
+
+/// A UTF-16 file is said to be no UTF-8 text, with what to do, by every command that reads
+/// one; `batch` refuses it as a whole rather than make a record of each garbled line.
+#[test]
+fn a_utf16_file_is_refused_saying_to_save_it_as_utf8() {
+    let dir = common::scratch_dir("utf16");
+    let file = dir.path().join("u16.txt");
+    std::fs::write(&file, utf16_board()).unwrap();
+    let path = file.to_str().unwrap();
+    let said = format!("{path} is not UTF-8 text (it is UTF-16");
+    for args in [
+        vec!["solve", path],
+        vec!["verify", path, "R"],
+        vec!["verify", "1 2 3/4 5 6/7 0 8", path],
+        vec!["gods-number", "--goal", path],
+        vec!["bench", path],
+    ] {
+        taquin().args(&args).assert().code(2).stderr(
+            predicate::str::contains(&said).and(predicate::str::contains("save the file as UTF-8")),
+        );
+    }
+    let out = taquin().args(["batch", path]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["code"], "bad_board", "{v}");
+    assert!(v["error"].as_str().unwrap().contains(&said), "{v}");
+    // The same from standard input.
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/7 0 8", "-"])
+        .write_stdin(utf16_board())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "standard input is not UTF-8 text (it is UTF-16",
+        ));
+}
+
+/// A ';' typed between tiles ends a row: the ragged rows it makes are said to come from it.
+#[test]
+fn a_semicolon_between_tiles_is_said_to_separate_rows() {
+    taquin()
+        .args(["solve", "1;2;3/4 5 6/7 0 8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "row 4 has 3 tiles but row 1 has 1: every row must have the same number of tiles \
+             (rows are separated by '/', ';' or newlines",
+        ));
+}
+
+/// A file holding only the size line of the n-puzzle format is said to lack its rows, not to
+/// be a board of one tile.
+#[test]
+fn a_size_line_alone_is_said_to_lack_its_rows() {
+    let file = scratch_file("size-only", ".txt", "3\n");
+    let out = taquin().arg("solve").arg(file.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("the size line 3 and no rows after it"),
+        "{err}"
+    );
+    assert!(!err.contains("one row of 1 tile"), "{err}");
+}
+
+/// Moves typed on the command line win over a file of the same name, as goal names do;
+/// `./NAME` reads the file. A directory is named as one.
+#[test]
+fn verify_reads_the_moves_typed_before_a_file_of_that_name() {
+    let dir = common::scratch_dir("verify-moves-file");
+    std::fs::write(dir.path().join("LR"), "R\n").unwrap();
+    let verify = |moves: &str| {
+        let out = taquin()
+            .current_dir(&dir)
+            .args(["verify", "1 2 3/4 5 6/7 0 8", moves])
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (code, typed) = verify("LR");
+    assert_eq!(code, Some(1), "the moves LR end elsewhere: {typed}");
+    assert!(typed.contains("(2 written)"), "{typed}");
+    let (code, read) = verify("./LR");
+    assert_eq!(code, Some(0), "the file holds R: {read}");
+    taquin()
+        .args(["verify", "1 2 3/4 5 6/7 0 8"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "is a directory, not moves or a file holding them",
+        ))
+        .stderr(predicate::str::contains("there is no file").not());
+}

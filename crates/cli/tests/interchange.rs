@@ -316,3 +316,84 @@ fn gods_number_of_the_eight_puzzle() {
         .code(2)
         .stderr(predicate::str::contains("WIDTHxHEIGHT"));
 }
+
+/// Moves that are no solution of a board that cannot reach its goal: the verdict also says
+/// that no moves can solve it, and why, as `solve` says it.
+#[test]
+fn verify_says_no_moves_can_solve_an_unsolvable_pair() {
+    taquin()
+        .args(["verify", "2 1 3/4 5 6/7 8 0", "UL"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("which is not the goal"))
+        .stdout(predicate::str::contains(
+            "no moves can solve it (unsolvable: the tiles are 1 inversion away from the goal's \
+             order",
+        ));
+    let v = json_out(&["verify", "2 1 3/4 5 6/7 8 0", "UL", "--json"], 1);
+    assert_eq!(
+        (v["valid"].as_bool(), v["solvable"].as_bool()),
+        (Some(false), Some(false))
+    );
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("no moves can solve it"),
+        "{v}"
+    );
+    let v = json_out(&["verify", "1 2 3/4 5 6/7 0 8", "L", "--json"], 1);
+    assert_eq!(v["solvable"], true, "{v}");
+}
+
+/// A node budget of as many states as the board has lets God's number search end with its
+/// whole answer; one state fewer stops it.
+#[test]
+fn a_node_budget_of_every_state_gives_gods_number() {
+    let v = json_out(
+        &["gods-number", "3x3", "--max-nodes", "181440", "--json"],
+        0,
+    );
+    assert_eq!(
+        (v["diameter"].as_u64(), v["states"].as_u64()),
+        (Some(31), Some(181_440))
+    );
+    // The farthest states: a sample of them, and how many there are.
+    assert_eq!(v["antipode_count"], 2, "{v}");
+    assert_eq!(v["antipodes"].as_array().unwrap().len(), 2, "{v}");
+    let v = json_out(
+        &["gods-number", "3x3", "--max-nodes", "181439", "--json"],
+        1,
+    );
+    assert_eq!(v["code"], "limit_reached", "{v}");
+    let snail = json_out(&["gods-number", "3x3", "--goal", "snail", "--json"], 0);
+    assert_eq!(snail["antipode_count"], 148, "{snail}");
+    assert_eq!(snail["antipodes"].as_array().unwrap().len(), 8, "{snail}");
+}
+
+/// A multi-tile search stopped by a limit says its bound in multi-tile moves, and its JSON
+/// error names the metric, as its results do.
+#[test]
+fn a_stopped_multi_tile_search_counts_its_bound_in_multi_tile_moves() {
+    let out = taquin()
+        .args([
+            "solve",
+            "6 4 7/8 5 0/3 2 1",
+            "--metric",
+            "mtm",
+            "--max-nodes",
+            "5",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["code"].as_str(), v["metric"].as_str()),
+        (Some("limit_reached"), Some("mtm"))
+    );
+    let said = format!("at least {} multi-tile moves", v["lower_bound"]);
+    assert!(v["error"].as_str().unwrap().ends_with(&said), "{v}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&said));
+}

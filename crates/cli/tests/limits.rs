@@ -199,3 +199,53 @@ fn a_stopped_constructive_run_reports_its_time() {
         "{err}"
     );
 }
+
+/// Every numeric flag of every command refuses a word in a sentence that says what to give,
+/// never the parser's bare "invalid float literal" or "invalid digit found in string".
+#[test]
+fn a_numeric_flag_given_a_word_says_what_to_give() {
+    let bench = bench_file();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["solve", ARTICLE, "--timeout"],
+        vec!["solve", ARTICLE, "--max-nodes"],
+        vec!["solve", ARTICLE, "--max-memory"],
+        vec!["solve", ARTICLE, "--threads"],
+        vec!["solve", ARTICLE, "-a", "weighted-astar", "--weight"],
+        vec!["solve", ARTICLE, "-a", "lookahead", "--depth"],
+        vec!["compare", ARTICLE, "--timeout"],
+        vec!["compare", ARTICLE, "--max-nodes"],
+        vec!["compare", ARTICLE, "--max-memory"],
+        vec!["verify", ARTICLE, "U", "--timeout"],
+        vec!["verify", ARTICLE, "U", "--max-nodes"],
+        vec!["verify", ARTICLE, "U", "--max-memory"],
+        vec!["bench", &bench, "--timeout"],
+        vec!["bench", &bench, "--first"],
+        vec!["bench", &bench, "--threads"],
+        vec!["bench", &bench, "--jobs"],
+        vec!["batch", "--timeout"],
+        vec!["batch", "--jobs"],
+        vec!["generate", "--count"],
+        vec!["generate", "--seed"],
+        vec!["generate", "--moves"],
+        vec!["gods-number", "3x3", "--threads"],
+        vec!["gods-number", "3x3", "--timeout"],
+        vec!["serve", "--workers"],
+        vec!["serve", "--queue"],
+        vec!["serve", "--queue-wait"],
+        vec!["serve", "--timeout"],
+        vec!["serve", "--max-timeout"],
+        vec!["serve", "--max-nodes"],
+        vec!["serve", "--max-memory"],
+        vec!["serve", "--max-side"],
+    ];
+    for mut args in cases {
+        args.push("abc");
+        let out = taquin().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("invalid value 'abc'") && err.contains("(e.g. "),
+            "{args:?}: {err}"
+        );
+    }
+}

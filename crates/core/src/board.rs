@@ -38,7 +38,7 @@ pub enum ParseError {
         token: String,
     },
     /// Rows of different lengths.
-    #[error("row {row} has {} but row 1 has {expected}: every row must have the same number of tiles", tiles(*.found))]
+    #[error("row {row} has {} but row 1 has {expected}: every row must have the same number of tiles{}", tiles(*.found), if *semicolon { " (rows are separated by '/', ';' or newlines, so each ';' here ends a row as '/' does; tiles by spaces or commas)" } else { "" })]
     RaggedRows {
         /// 1-based row that differs.
         row: usize,
@@ -46,6 +46,9 @@ pub enum ParseError {
         found: usize,
         /// The first row's number of tiles.
         expected: usize,
+        /// Whether the text separated rows with `;`, which the message then points out: a
+        /// `;` typed between tiles ends a row unseen.
+        semicolon: bool,
     },
     /// One row of tiles whose number is no square: which board it is cannot be told.
     #[error("the board is one row of {tiles} tile{}, and a board needs at least 2 rows and 2 columns: separate its rows with '/' or newlines, e.g. \"1 2 3 4/5 6 7 0\" (one row is read as a square board only when its tiles number a square: 4, 9, 16, 25, ...)", if *tiles == 1 { "" } else { "s" })]
@@ -282,7 +285,7 @@ impl Board {
         if let [row] = &rows[..] {
             rows = square_rows(row)?;
         }
-        let width = rows_width(&rows)?;
+        let width = rows_width(&rows, text.contains(';'))?;
         let height = rows.len();
         check_size(width, height)?;
         if let Some(token) = overflowing {
@@ -434,7 +437,6 @@ impl Board {
     }
 }
 
-/// The common width of `rows`: an error when there is no tile or the rows differ in length.
 /// "1 tile", "3 tiles": a count as the parse errors say it.
 fn tiles(n: usize) -> String {
     format!("{n} tile{}", if n == 1 { "" } else { "s" })
@@ -459,7 +461,9 @@ fn square_rows(row: &[Tile]) -> Result<Vec<Vec<Tile>>, ParseError> {
     Ok(row.chunks(side).map(<[Tile]>::to_vec).collect())
 }
 
-fn rows_width(rows: &[Vec<Tile>]) -> Result<usize, ParseError> {
+/// The common width of `rows`: an error when there is no tile or the rows differ in length
+/// (`semicolon`: the rows were separated by `;` too, [`ParseError::RaggedRows`]).
+fn rows_width(rows: &[Vec<Tile>], semicolon: bool) -> Result<usize, ParseError> {
     let width = rows.first().map_or(0, Vec::len);
     if width == 0 {
         return Err(ParseError::Empty);
@@ -469,6 +473,7 @@ fn rows_width(rows: &[Vec<Tile>]) -> Result<usize, ParseError> {
             row: i + 1,
             found: rows[i].len(),
             expected: width,
+            semicolon,
         }),
         None => Ok(width),
     }
@@ -514,7 +519,7 @@ impl TryFrom<Vec<Vec<Tile>>> for Board {
     type Error = ParseError;
     /// Rows of tiles, validated like parsed text.
     fn try_from(rows: Vec<Vec<Tile>>) -> Result<Self, Self::Error> {
-        let width = rows_width(&rows)?;
+        let width = rows_width(&rows, false)?;
         Board::from_tiles(width, rows.len(), rows.concat())
     }
 }
@@ -625,9 +630,25 @@ mod tests {
             Err(ParseError::RaggedRows {
                 row: 2,
                 found: 2,
-                expected: 3
+                expected: 3,
+                semicolon: false
             })
         ));
+        // A ';' between tiles ends a row: the message says so.
+        let mixed = Board::parse("1;2;3/4 5 6/7 0 8").unwrap_err();
+        assert!(
+            matches!(
+                mixed,
+                ParseError::RaggedRows {
+                    semicolon: true,
+                    ..
+                }
+            ),
+            "{mixed:?}"
+        );
+        assert!(mixed
+            .to_string()
+            .contains("rows are separated by '/', ';' or newlines"));
         assert!(matches!(
             Board::parse("1 2 x/3 0 4/5 6 7"),
             Err(ParseError::BadToken { row: 1, .. })

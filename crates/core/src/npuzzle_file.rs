@@ -48,6 +48,12 @@ pub enum NpuzzleError {
         /// The declared size.
         size: usize,
     },
+    /// A size line and nothing after it: the rows are missing.
+    #[error("the text holds the size line {size} and no rows after it: give the {size} rows of {size} numbers after the size line, the blank as 0 (or write the board alone, rows separated by '/' or newlines, e.g. \"1 2 3/4 5 6/7 8 0\")")]
+    NoRows {
+        /// The declared size.
+        size: usize,
+    },
     /// Fewer or more than N rows.
     #[error("{found} rows after the size line, but the size is {size}: give exactly {size} rows")]
     RowCount {
@@ -89,6 +95,16 @@ pub fn looks_like(text: &str) -> bool {
     size_alone && lines.next().is_some()
 }
 
+/// True when `text` holds a size line of the format alone (a whole number of at least 2): a
+/// file whose rows are missing, not a board of one tile.
+fn size_alone(text: &str) -> bool {
+    let mut lines = content_lines(text);
+    let size = lines
+        .next()
+        .and_then(|(_, first)| first.parse::<usize>().ok());
+    size.is_some_and(|n| n >= 2) && lines.next().is_none()
+}
+
 /// Parses a text in the n-puzzle format.
 ///
 /// ```
@@ -128,6 +144,9 @@ pub fn parse(text: &str) -> Result<Board, NpuzzleError> {
         }
         rows += 1;
     }
+    if rows == 0 {
+        return Err(NpuzzleError::NoRows { size });
+    }
     if rows != size {
         return Err(NpuzzleError::RowCount { found: rows, size });
     }
@@ -138,7 +157,7 @@ pub fn parse(text: &str) -> Result<Board, NpuzzleError> {
 /// taquin's board text otherwise (where `#` comments are allowed too).
 pub fn parse_board(text: &str) -> Result<Board, NpuzzleError> {
     let text = without_bom(text);
-    if looks_like(text) {
+    if looks_like(text) || size_alone(text) {
         parse(text)
     } else if text.contains('#') {
         let rows: Vec<&str> = content_lines(text).map(|(_, row)| row).collect();
@@ -241,6 +260,17 @@ mod tests {
         assert!(matches!(
             parse("3\n1 2 3\n4 5 6"),
             Err(NpuzzleError::RowCount { found: 2, size: 3 })
+        ));
+        // A size line alone is a file whose rows are missing, not a board of one tile.
+        for text in ["3\n", "# a comment\n4 # size\n"] {
+            assert!(
+                matches!(parse_board(text), Err(NpuzzleError::NoRows { .. })),
+                "{text:?}"
+            );
+        }
+        assert!(matches!(
+            parse_board("1"),
+            Err(NpuzzleError::Board(ParseError::OneRow { tiles: 1 }))
         ));
         assert!(matches!(
             parse("2\n1 1\n3 0"),

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::board::{Board, ParseError};
 use crate::limits::LimitHit;
+use crate::metric::Metric;
 use crate::moves::{to_letters, Move};
 use crate::solvability::Unsolvable;
 
@@ -133,7 +134,7 @@ pub enum SolveError {
     #[error(transparent)]
     Unsolvable(#[from] Unsolvable),
     /// A limit stopped the search. `bound` is the best proven lower bound on the length.
-    #[error("{hit} after {} nodes generated in {:.1?}; the solution needs at least {bound} moves", crate::report::thousands(stats.generated), stats.elapsed)]
+    #[error("{}", limit_sentence(*hit, stats, *bound, Metric::Stm))]
     Limit {
         /// Which limit.
         hit: LimitHit,
@@ -172,4 +173,34 @@ impl SolveError {
     pub fn is_limit(&self) -> bool {
         matches!(self, SolveError::Limit { .. })
     }
+
+    /// The error's sentence, a stopped search's bound counted in `metric` (the display counts
+    /// single-tile moves): the multi-tile search proves its bound in multi-tile moves, fewer
+    /// than the single-tile moves the same board needs.
+    ///
+    /// ```
+    /// use taquin::{metric::Metric, LimitHit, SolveError, Stats};
+    /// let stopped = SolveError::Limit { hit: LimitHit::Nodes, stats: Stats::default(), bound: 20 };
+    /// assert!(stopped.to_string().ends_with("at least 20 moves"));
+    /// assert!(stopped.sentence_in(Metric::Mtm).ends_with("at least 20 multi-tile moves"));
+    /// ```
+    pub fn sentence_in(&self, metric: Metric) -> String {
+        match self {
+            SolveError::Limit { hit, stats, bound } => limit_sentence(*hit, stats, *bound, metric),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// What a search stopped by `hit` spent, and the bound it proved in `metric`'s moves.
+fn limit_sentence(hit: LimitHit, stats: &Stats, bound: u32, metric: Metric) -> String {
+    let unit = match metric {
+        Metric::Stm => "moves",
+        Metric::Mtm => "multi-tile moves",
+    };
+    format!(
+        "{hit} after {} nodes generated in {:.1?}; the solution needs at least {bound} {unit}",
+        crate::report::thousands(stats.generated),
+        stats.elapsed
+    )
 }

@@ -197,7 +197,10 @@ pub fn gods_number(
                         let last = (first + CHUNK_WORDS).min(words);
                         count += sweep.expand(first..last, &mut cells, &mut sample);
                         let reached = found + new_states.load(Ordering::Relaxed) + count;
-                        if let Err(h) = limits.check(reached) {
+                        // Once every state is reached, the sweeps left reach none: a node
+                        // budget of all the states lets the search end with its full answer.
+                        let counted = if reached >= total { 0 } else { reached };
+                        if let Err(h) = limits.check(counted) {
                             stop.store(true, Ordering::Relaxed);
                             *hit.lock().unwrap_or_else(|e| e.into_inner()) = Some(h);
                         }
