@@ -2,16 +2,18 @@
 //! blank (U, D, L, R name the direction the blank moves).
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBool, PyDict, PyIterator, PyList, PyString, PyType};
 use taquin::notation::Notation;
 use taquin::{check_solvable, Board, Move, Unsolvable};
 
-use crate::convert::{board_from_any, goal_for, in_range, in_range_opt};
+use crate::convert::{board_from_any, goal_for};
 use crate::errors::{parse_error, InvalidBoardError, UnsolvableError};
 
 /// A sliding-tile board of any size: `width` columns, `height` rows, tiles 1..N-1 and one blank
-/// (0).
+/// (0). Immutable and hashable; `len(board)` is its number of cells, iterating it gives its
+/// tiles row by row, `tile in board` says whether it holds that tile; picklable and copyable.
 ///
 /// >>> b = Board("6 4 7/8 5 0/3 2 1")
 /// >>> b.width, b.height, b.blank
@@ -53,12 +55,26 @@ impl PyBoard {
     }
 
     /// The usual goal of a `width` x `height` board: tiles in order, the blank last.
+    /// InvalidBoardError for a size no board has.
     #[staticmethod]
     #[pyo3(signature = (width, height=None))]
     fn solved(width: i128, height: Option<i128>) -> PyResult<PyBoard> {
-        let width: usize = in_range("width", width, "a board has at least 2 columns")?;
-        let height: Option<usize> = in_range_opt("height", height, "a board has at least 2 rows")?;
-        Board::solved(width, height.unwrap_or(width))
+        // Sides too large for the core's check (negative ones) get the same exception as those
+        // it refuses: one exception for every size no board has.
+        let side = |name: &str, value: i128| -> PyResult<usize> {
+            usize::try_from(value).map_err(|_| {
+                InvalidBoardError::new_err(format!(
+                    "invalid {name} {value}: a board has at least 2 {}",
+                    if name == "width" { "columns" } else { "rows" }
+                ))
+            })
+        };
+        let width = side("width", width)?;
+        let height = match height {
+            Some(height) => side("height", height)?,
+            None => width,
+        };
+        Board::solved(width, height)
             .map(PyBoard::new)
             .map_err(|e| parse_error("board", &e))
     }
@@ -103,7 +119,9 @@ impl PyBoard {
             .reshape([self.inner.height(), self.inner.width()])
     }
 
-    /// The same as `to_array`, so `numpy.asarray(board)` works.
+    /// The same as `to_array` (of `dtype` when given), so `numpy.asarray(board)` works. As
+    /// NumPy 2's protocol asks, `copy=False` raises ValueError: a board holds no array to share,
+    /// its tiles are always copied into a new one.
     #[pyo3(signature = (dtype=None, copy=None))]
     fn __array__<'py>(
         &self,
@@ -111,10 +129,20 @@ impl PyBoard {
         dtype: Option<&Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = copy;
+        if copy == Some(false) {
+            return Err(PyValueError::new_err(
+                "a taquin.Board cannot be seen as an array without a copy (copy=False): its \
+                 tiles are copied into a new array; leave copy out (numpy.asarray(board))",
+            ));
+        }
         let array = self.to_array(py)?.into_any();
         match dtype {
-            Some(d) if !d.is_none() => array.call_method1("astype", (d,)),
+            // Converted in place: the array is new already, a second copy would be waste.
+            Some(d) if !d.is_none() => {
+                let kwargs = PyDict::new(py);
+                kwargs.set_item("copy", false)?;
+                array.call_method("astype", (d,), Some(&kwargs))
+            }
             _ => Ok(array),
         }
     }
@@ -183,5 +211,24 @@ impl PyBoard {
 
     fn __len__(&self) -> usize {
         self.inner.len()
+    }
+
+    /// The tiles in row-major order, 0 for the blank, as `tiles` lists them.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, self.inner.tiles())?.try_iter()
+    }
+
+    /// True when `tile` is one of this board's tiles (0, the blank, included).
+    fn __contains__(&self, tile: &Bound<'_, PyAny>) -> bool {
+        // A bool is an int to Python, but True is no tile 1 (as a board's reader says).
+        !tile.is_instance_of::<PyBool>()
+            && tile
+                .extract::<i128>()
+                .is_ok_and(|t| (0..self.inner.len() as i128).contains(&t))
+    }
+
+    /// Pickling and copying: the board as its text, which `Board` reads back.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyType>, (String,))> {
+        Ok((py.get_type::<PyBoard>(), (self.inner.to_line(),)))
     }
 }

@@ -123,8 +123,9 @@ fn boards(
 
 /// Random solvable boards, reproducible with `seed` (the same boards as `taquin generate`).
 ///
-/// `size` is "WxH" (columns x rows), one side, or (width, height); `goal` defaults to tiles in
-/// order, blank last. Boards are uniform among those that reach the goal, or, with `moves`, a
+/// `size` is "WxH" (columns x rows), one side, or (width, height), and may be left out only
+/// when `goal` is a board (its size is then the boards'): there is no default size. `goal`
+/// defaults to tiles in order, blank last, and may be named as the CLI's `--goal` takes it. Boards are uniform among those that reach the goal, or, with `moves`, a
 /// random walk of that many moves from the goal (never undoing the last move). Returns one
 /// Board, or a list of `count` boards when `count` is given.
 ///
@@ -163,9 +164,10 @@ pub fn generate(
 /// number of moves to the goal), as numpy arrays `(states, cost_to_go)`.
 ///
 /// `states` has shape (count, cells), row-major tiles with 0 for the blank (uint8, or uint16
-/// past 256 cells); `cost_to_go` is int32. Boards are drawn uniformly among the solvable ones,
-/// or with `method="walk"` by random walks from the goal whose length is drawn uniformly from
-/// 0..=`moves` (so short distances are well represented, as DeepCubeA trains). The same `seed`
+/// past 256 cells); `cost_to_go` is int32. `method` is "uniform" (the default: boards drawn
+/// uniformly among the solvable ones) or "walk" (random walks from the goal whose length is
+/// drawn uniformly from 0..=`moves`, so short distances are well represented, as DeepCubeA
+/// trains); any other method raises ValueError. The same `seed`
 /// gives the same data set. Every board is solved optimally on `jobs` threads (default: every
 /// core) with `heuristic` ("auto" or a name such as "pdb:7-8"); Ctrl-C stops it.
 ///

@@ -9,6 +9,7 @@
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::{check_solvable, Board, Move, Unsolvable};
 
@@ -127,9 +128,13 @@ impl Shape {
         }
     }
 
-    /// `board` checked against the goal.
+    /// `board` (any board form) checked against the goal.
     fn start(&self, board: &Bound<'_, PyAny>) -> PyResult<Board> {
-        let board = board_from_any(board, "state")?;
+        self.reachable(board_from_any(board, "state")?)
+    }
+
+    /// `board`, or the error saying why it cannot reach the goal.
+    fn reachable(&self, board: Board) -> PyResult<Board> {
         match check_solvable(&board, &self.goal) {
             Ok(()) => Ok(board),
             Err(Unsolvable::Size(e)) => Err(parse_error("state", &e)),
@@ -181,19 +186,30 @@ impl Puzzle {
 
 #[pymethods]
 impl Puzzle {
-    /// A puzzle whose goal is `goal` (any board form), standing on the goal.
+    /// A puzzle whose goal is `goal` (any board form), standing on `state` (which must reach
+    /// the goal), or on the goal when None.
     #[new]
-    fn new(goal: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
+    #[pyo3(signature = (goal, state=None))]
+    fn new(goal: &Bound<'_, PyAny>, state: Option<&Bound<'_, PyAny>>) -> PyResult<Puzzle> {
         let shape = Shape::new(board_from_any(goal, "goal")?)?;
-        let goal = shape.goal.clone();
+        let start = match state {
+            Some(state) => shape.start(state)?,
+            None => shape.goal.clone(),
+        };
         let mut p = Puzzle {
             tiles: vec![0; shape.cells()],
             shape,
             blank: 0,
             differ: 0,
         };
-        p.set(&goal);
+        p.set(&start);
         Ok(p)
+    }
+
+    /// Pickling and copying: the goal and the board now, as text.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyType>, (String, String))> {
+        let board = self.board()?.inner.to_line();
+        Ok((py.get_type::<Puzzle>(), (self.shape.goal.to_line(), board)))
     }
 
     /// Starts on a board drawn with `seed`: a walk of `scramble` moves, or uniform when None.
@@ -270,8 +286,42 @@ pub struct PuzzleBatch {
     needs_reset: Vec<bool>,
     scramble: Option<usize>,
     max_steps: u32,
-    rng: Rng,
+    draws: Draws,
 }
+
+/// Where a batch draws its boards from: a generator per board drawn, seeded by the last reset's
+/// seed and the count of boards drawn since, so that the whole state is two numbers, which a
+/// copy or a pickle of the batch carries (the core's generator keeps its state to itself).
+#[derive(Clone, Copy)]
+struct Draws {
+    base: u64,
+    count: u64,
+}
+
+impl Draws {
+    fn new(seed: u64) -> Draws {
+        Draws {
+            base: Rng::new(seed).next_u64(),
+            count: 0,
+        }
+    }
+
+    /// The generator of the next board.
+    fn next(&mut self) -> Rng {
+        // Through one SplitMix64 step, so that consecutive counts start unrelated streams, not
+        // the same stream shifted by one.
+        let seed = Rng::new(self.base.wrapping_add(self.count)).next_u64();
+        self.count += 1;
+        Rng::new(seed)
+    }
+}
+
+/// The arguments a batch is made with again when unpickled: count, goal, max_steps, scramble.
+type BatchArguments = (usize, String, u32, Option<usize>);
+
+/// What a pickled batch holds besides its arguments: every board's tiles, its steps, whether it
+/// awaits its reset, and the [`Draws`] (base, count).
+type BatchState = (Vec<u8>, Vec<u32>, Vec<bool>, u64, u64);
 
 /// What a batch step returns: observations, rewards, terminated, truncated, action masks.
 type BatchStep<'py> = (
@@ -285,7 +335,7 @@ type BatchStep<'py> = (
 impl PuzzleBatch {
     /// Starts board `i` on a board drawn as the batch was asked to.
     fn restart(&mut self, i: usize) {
-        let board = self.shape.draw(self.scramble, &mut self.rng);
+        let board = self.shape.draw(self.scramble, &mut self.draws.next());
         self.put(i, &board);
     }
 
@@ -345,13 +395,53 @@ impl PuzzleBatch {
             shape,
             scramble,
             max_steps,
-            rng: Rng::new(0),
+            draws: Draws::new(0),
         })
+    }
+
+    /// Pickling and copying: the arguments, then the state ([`BatchState`]).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, PyType>, BatchArguments, BatchState) {
+        let arguments = (
+            self.blanks.len(),
+            self.shape.goal.to_line(),
+            self.max_steps,
+            self.scramble,
+        );
+        let state = (
+            self.tiles.clone(),
+            self.steps.clone(),
+            self.needs_reset.clone(),
+            self.draws.base,
+            self.draws.count,
+        );
+        (py.get_type::<PuzzleBatch>(), arguments, state)
+    }
+
+    /// Restores the state `__reduce__` gave, each board checked to reach the goal.
+    fn __setstate__(&mut self, state: BatchState) -> PyResult<()> {
+        let (tiles, steps, needs_reset, base, count) = state;
+        let (n, boards) = (self.shape.cells(), self.blanks.len());
+        if tiles.len() != n * boards || steps.len() != boards || needs_reset.len() != boards {
+            return Err(PyValueError::new_err(format!(
+                "the state is not one of {boards} boards of {n} cells"
+            )));
+        }
+        let (width, height) = (self.shape.width, self.shape.height);
+        for (i, cells) in tiles.chunks_exact(n).enumerate() {
+            let board = Board::from_tiles(width, height, cells.iter().map(|&t| t.into()).collect())
+                .map_err(|e| parse_error("state", &e))?;
+            let board = self.shape.reachable(board)?;
+            self.put(i, &board);
+        }
+        self.steps = steps;
+        self.needs_reset = needs_reset;
+        self.draws = Draws { base, count };
+        Ok(())
     }
 
     /// Draws every board anew from `seed`; returns `(observations, action_masks)`.
     fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<BatchReset<'py>> {
-        self.rng = Rng::new(seed);
+        self.draws = Draws::new(seed);
         for i in 0..self.blanks.len() {
             self.restart(i);
         }
@@ -413,13 +503,19 @@ impl PuzzleBatch {
     }
 
     /// Puts board `index` on `state` (any board form, which must reach the goal).
-    fn set_state(&mut self, index: usize, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        if index >= self.blanks.len() {
-            return Err(PyValueError::new_err(format!(
-                "index {index} out of range: there are {} boards",
-                self.blanks.len()
-            )));
-        }
+    fn set_state(&mut self, index: i128, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Taken as a 128-bit int, so that a negative index gets this message, not an
+        // OverflowError.
+        let count = self.blanks.len();
+        let index = usize::try_from(index)
+            .ok()
+            .filter(|&i| i < count)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "index {index} out of range: there are {count} boards: give 0 to {}",
+                    count - 1
+                ))
+            })?;
         let board = self.shape.start(state)?;
         self.put(index, &board);
         Ok(())

@@ -29,7 +29,7 @@ pyo3::create_exception!(
     PyRuntimeError,
     "A time, node or memory limit stopped the search. Attributes: `limit` (\"time\", \"nodes\", \
      \"memory\" or \"cancelled\"), `lower_bound` (proven lower bound on the length), `expanded`, \
-     `generated`, `time_ms`."
+     `generated`, `time_ms`; each None on a LimitError made by hand."
 );
 pyo3::create_exception!(
     taquin,
@@ -38,14 +38,29 @@ pyo3::create_exception!(
     "A real-time player (`lookahead`) came back to a board it had left and would cycle forever."
 );
 
-/// Registers the exception types on the module.
+/// The attributes a [`LimitError`] has, each `None` on one made by hand (`LimitError("...")`),
+/// so that code reading them works on any.
+const LIMIT_ATTRIBUTES: [&str; 5] = ["limit", "lower_bound", "expanded", "generated", "time_ms"];
+
+/// Registers the exception types on the module. Each has an `index` attribute, the place of the
+/// board in a batch ([`at_index`]), `None` on one about a single board.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("InvalidBoardError", py.get_type::<InvalidBoardError>())?;
-    m.add("UnsolvableError", py.get_type::<UnsolvableError>())?;
-    m.add("UnsupportedError", py.get_type::<UnsupportedError>())?;
-    m.add("LimitError", py.get_type::<LimitError>())?;
-    m.add("CycleError", py.get_type::<CycleError>())?;
+    let types = [
+        ("InvalidBoardError", py.get_type::<InvalidBoardError>()),
+        ("UnsolvableError", py.get_type::<UnsolvableError>()),
+        ("UnsupportedError", py.get_type::<UnsupportedError>()),
+        ("LimitError", py.get_type::<LimitError>()),
+        ("CycleError", py.get_type::<CycleError>()),
+    ];
+    for (name, exception) in types {
+        exception.setattr("index", py.None())?;
+        m.add(name, exception)?;
+    }
+    let limit = py.get_type::<LimitError>();
+    for attribute in LIMIT_ATTRIBUTES {
+        limit.setattr(attribute, py.None())?;
+    }
     Ok(())
 }
 
@@ -57,24 +72,7 @@ pub fn parse_error(what: &str, e: &ParseError) -> PyErr {
 /// The Python exception for a core [`SolveError`]. `manhattan` is the board's Manhattan
 /// distance, a proven lower bound a limit error reports when the search proved less.
 pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
-    solve_error_of(py, e, manhattan, None)
-}
-
-/// [`solve_error`] for the board at `index` of a batch: its message starts with "board
-/// {index}: " and the exception has an `index` attribute, so that the caller knows which.
-pub fn batch_solve_error(py: Python<'_>, e: SolveError, manhattan: u64, index: usize) -> PyErr {
-    let err = solve_error_of(py, e, manhattan, Some(index));
-    match err.value(py).setattr("index", index) {
-        Ok(()) => err,
-        Err(e) => e,
-    }
-}
-
-fn solve_error_of(py: Python<'_>, e: SolveError, manhattan: u64, index: Option<usize>) -> PyErr {
-    let message = match index {
-        Some(i) => format!("board {i}: {e}"),
-        None => e.to_string(),
-    };
+    let message = e.to_string();
     match e {
         SolveError::Parse(p) => parse_error("board", &p),
         // A goal of another size than the board: the goal is what the caller picks for boards
@@ -99,5 +97,21 @@ fn solve_error_of(py: Python<'_>, e: SolveError, manhattan: u64, index: Option<u
         }
         SolveError::Cycle { .. } => CycleError::new_err(message),
         SolveError::InvalidSolution(_) => PyRuntimeError::new_err(message),
+    }
+}
+
+/// `err`, the error a single board would get, as the error of the board at `index` of many (a
+/// batch, the rows of an array): its message starts with "board {index}: " and it has an `index`
+/// attribute, whatever its type, so that every error of a batch reads and is found the same way.
+pub fn at_index(py: Python<'_>, err: PyErr, index: usize) -> PyErr {
+    let value = err.value(py);
+    let set = (|| -> PyResult<()> {
+        let message = value.str()?;
+        value.setattr("args", (format!("board {index}: {message}"),))?;
+        value.setattr("index", index)
+    })();
+    match set {
+        Ok(()) => err,
+        Err(e) => e,
     }
 }

@@ -5,9 +5,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 use std::sync::Mutex;
 use std::sync::OnceLock;
 use taquin::{
@@ -17,7 +17,7 @@ use taquin::{
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
 use crate::convert::{in_range_opt, jobs_of, node_budget};
-use crate::errors::{batch_solve_error, parse_error, solve_error, InvalidBoardError};
+use crate::errors::{at_index, parse_error, solve_error};
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
 /// What a solve is asked for besides the boards: the core's options and the limits.
@@ -113,12 +113,14 @@ impl ImprovedQueue {
     }
 }
 
-/// The result of a solve, with the field names of the CLI's `--json`.
+/// The result of a solve, with the field names of the CLI's `--json`. Read-only; equal to
+/// another result when every field is; picklable and copyable (`multiprocessing` sends it).
 ///
 /// >>> r = solve("6 4 7/8 5 0/3 2 1")
 /// >>> r.length, r.mtm_length, r.optimal, r.moves[:6]
 /// (31, 22, True, 'DLLURR')
-#[pyclass(name = "SolveResult", module = "taquin", frozen, get_all)]
+#[pyclass(name = "SolveResult", module = "taquin", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub struct SolveResult {
     /// The blank's moves, U/D/L/R.
     moves: String,
@@ -157,6 +159,16 @@ pub struct SolveResult {
     goal: String,
 }
 
+/// Calls `$apply!` with the fields of a [`SolveResult`] in the order of the CLI's JSON record
+/// (after `$args`): the one list that `to_dict` and the rebuilding of a pickled result share.
+macro_rules! record_fields {
+    ($apply:ident!($($args:tt)*)) => {
+        $apply!($($args)*; moves, length, mtm_length, optimal, lower_bound, algorithm, heuristic,
+            expanded, generated, time_ms, iterations, plan, peak_memory_bytes,
+            suboptimality_bound, board, goal)
+    };
+}
+
 impl SolveResult {
     /// The result of solving `board` to `goal`.
     fn new(s: Solution, board: &Board, goal: &Board) -> SolveResult {
@@ -190,23 +202,38 @@ impl SolveResult {
     /// `plan`, `peak_memory_bytes`, `suboptimality_bound`, `board`, `goal`).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("moves", &self.moves)?;
-        d.set_item("length", self.length)?;
-        d.set_item("mtm_length", self.mtm_length)?;
-        d.set_item("optimal", self.optimal)?;
-        d.set_item("lower_bound", self.lower_bound)?;
-        d.set_item("algorithm", &self.algorithm)?;
-        d.set_item("heuristic", &self.heuristic)?;
-        d.set_item("expanded", self.expanded)?;
-        d.set_item("generated", self.generated)?;
-        d.set_item("time_ms", self.time_ms)?;
-        d.set_item("iterations", self.iterations)?;
-        d.set_item("plan", &self.plan)?;
-        d.set_item("peak_memory_bytes", self.peak_memory_bytes)?;
-        d.set_item("suboptimality_bound", self.suboptimality_bound)?;
-        d.set_item("board", &self.board)?;
-        d.set_item("goal", &self.goal)?;
+        macro_rules! set {
+            ($d:ident, $s:ident; $($field:ident),*) => {
+                $($d.set_item(stringify!($field), &$s.$field)?;)*
+            };
+        }
+        record_fields!(set!(d, self));
         Ok(d)
+    }
+
+    /// The result whose `to_dict()` is `record`: how a pickled result is rebuilt.
+    #[classmethod]
+    fn _from_dict(_cls: &Bound<'_, PyType>, record: &Bound<'_, PyDict>) -> PyResult<SolveResult> {
+        macro_rules! get {
+            ($d:ident; $($field:ident),*) => {
+                SolveResult {
+                    $($field: $d
+                        .get_item(stringify!($field))?
+                        .ok_or_else(|| PyKeyError::new_err(stringify!($field)))?
+                        .extract()?,)*
+                }
+            };
+        }
+        Ok(record_fields!(get!(record)))
+    }
+
+    /// Pickling and copying: the fields, as `to_dict` gives them.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+        let rebuild = py.get_type::<SolveResult>().getattr("_from_dict")?;
+        Ok((rebuild, (self.to_dict(py)?,)))
     }
 
     fn __len__(&self) -> usize {
@@ -476,10 +503,14 @@ pub fn solve(
     }
 }
 
-/// Boards of a batch: a list of boards (any form `solve` takes), each read on its own (a board
-/// that is not valid is its error, in its place), or an integer array of shape (n, cells) or
-/// (n, height, width), read whole.
-fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec<PyResult<Board>>> {
+/// Boards of a batch: a list of boards (any form `solve` takes), each read on its own, or an
+/// integer array of shape (n, cells) or (n, height, width), each row read on its own. A board
+/// that is not valid is its error, named by its place ([`at_index`]), in its place.
+fn batch_boards(
+    py: Python<'_>,
+    boards: &Bound<'_, PyAny>,
+    width: Option<usize>,
+) -> PyResult<Vec<PyResult<Board>>> {
     // One board where a list of them belongs: text would otherwise be read character by
     // character, each a "board" of one tile.
     if boards.is_instance_of::<PyString>()
@@ -494,8 +525,10 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
     // Only a real array is read as rows of tiles: a list goes board by board, so that it may
     // mix text, Boards and lists of rows.
     if boards.is_instance_of::<numpy::PyUntypedArray>() {
-        let boards = crate::arrays::BoardArray::extract(boards, width, "boards")?.boards()?;
-        return Ok(boards.into_iter().map(Ok).collect());
+        return match crate::arrays::BoardArray::extract(boards, width, "boards")? {
+            Some(array) => array.boards(py),
+            None => Ok(Vec::new()),
+        };
     }
     if width.is_some() {
         return Err(PyValueError::new_err(
@@ -509,7 +542,7 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
         )
     })?;
     list.enumerate()
-        .map(|(i, b)| Ok(board_from_any(&b?, &format!("board {i}"))))
+        .map(|(i, b)| Ok(board_from_any(&b?, "board").map_err(|e| at_index(py, e, i))))
         .collect()
 }
 
@@ -524,8 +557,10 @@ fn batch_boards(boards: &Bound<'_, PyAny>, width: Option<usize>) -> PyResult<Vec
 /// `max_memory` in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`, and the
 /// cores: each board's anytime search keeps its share of them busy (with `jobs=1`, every core).
 /// A board that fails raises its exception, unless `return_exceptions` is true: then the
-/// exception takes its place in the list. A search's exception names the board by its place
-/// ("board 3: ...") and has it as `index`. Ctrl-C stops every search.
+/// exception takes its place in the list. Every such exception, whether the board is not valid,
+/// does not fit the goal or its search failed, is the one `solve` would raise for that board,
+/// its message preceded by the board's place ("board 3: ..."), which its `index` attribute
+/// holds too. Ctrl-C stops every search.
 ///
 /// >>> [r.length for r in solve_batch(["1 2 3/4 5 6/7 0 8", "1 2 3/4 5 6/0 7 8"])]
 /// [1, 2]
@@ -555,7 +590,7 @@ pub fn solve_batch<'py>(
     ask.options.workload = Workload::Many;
     let width = in_range_opt("width", width, "give the boards' number of columns")?;
     let jobs: Option<usize> = jobs_of(jobs)?;
-    let read = batch_boards(boards, width)?;
+    let read = batch_boards(py, boards, width)?;
     // A board that is not valid: raised at once, or its exception in its place.
     let mut invalid: Vec<(usize, PyErr)> = Vec::new();
     let mut boards: Vec<Board> = Vec::with_capacity(read.len());
@@ -616,18 +651,14 @@ pub fn solve_batch<'py>(
             Ok(s) => results.append(SolveResult::new(s, board, &goals[goal_of[i]]))?,
             Err(e) => {
                 let goal = &goals[goal_of[i]];
+                // What `solve` raises for this board, named by its place in the batch.
                 let err = match board.check_same_size(goal) {
-                    // Named by its place in the batch, as a board that does not parse is.
-                    Err(mismatch) => InvalidBoardError::new_err(format!(
-                        "invalid goal for board {at}: {mismatch}"
-                    )),
-                    Ok(()) => batch_solve_error(
-                        py,
-                        e,
-                        taquin::solvers::manhattan_lower_bound(board, goal),
-                        at,
-                    ),
+                    Err(mismatch) => parse_error("goal", &mismatch),
+                    Ok(()) => {
+                        solve_error(py, e, taquin::solvers::manhattan_lower_bound(board, goal))
+                    }
                 };
+                let err = at_index(py, err, at);
                 if !return_exceptions {
                     return Err(err);
                 }

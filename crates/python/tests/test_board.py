@@ -1,5 +1,8 @@
 """Board: every input form, the moves of the blank, solvability, errors with the CLI's words."""
 
+import copy
+import pickle
+
 import numpy as np
 import pytest
 
@@ -103,3 +106,38 @@ def test_not_a_board_at_all():
     # A flat list whose count is no square cannot be told apart.
     with pytest.raises(taquin.InvalidBoardError, match="one row of 6 tiles"):
         Board([1, 2, 3, 4, 5, 0])
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_a_board_pickles_and_copies_to_an_equal_board(protocol):
+    board = Board("1 2 3 4/5 6 0 8/9 10 7 11")
+    back = pickle.loads(pickle.dumps(board, protocol))
+    assert back == board and type(back) is Board and (back.width, back.height) == (4, 3)
+    assert copy.copy(board) == board and copy.deepcopy([board])[0] == board
+
+
+def test_iterating_a_board_gives_its_tiles_and_in_tests_for_a_tile():
+    board = Board("6 4 7/8 5 0/3 2 1")
+    assert list(board) == board.tiles == [6, 4, 7, 8, 5, 0, 3, 2, 1]
+    assert 5 in board and 0 in board and np.int64(8) in board
+    assert 9 not in board and -1 not in board and "5" not in board and 5.0 not in board
+    # A bool is no tile, as the board reader says.
+    assert True not in board
+
+
+def test_the_array_protocol_copies_and_says_so_when_asked_not_to():
+    board = Board("1 2 3/4 5 6/7 8 0")
+    assert np.asarray(board, dtype=np.int8).dtype == np.int8
+    assert (np.array(board) == np.array(board.rows)).all()
+    # NumPy 2's protocol: copy=False must raise when a copy cannot be avoided, and it cannot.
+    with pytest.raises(ValueError, match="copy=False"):
+        board.__array__(copy=False)
+    if np.lib.NumpyVersion(np.__version__) >= "2.0.0":
+        with pytest.raises(ValueError, match="copy=False"):
+            np.asarray(board, copy=False)
+
+
+@pytest.mark.parametrize("size", [(-1,), (1,), (3, -2), (3, 1), (2**70,), (1001,)])
+def test_a_size_no_board_has_is_one_exception(size):
+    with pytest.raises(taquin.InvalidBoardError, match="invalid (width|height|board)"):
+        Board.solved(*size)

@@ -1,6 +1,9 @@
 """The Gymnasium environments: gymnasium's own checker, rewards and flags, masks, options, the
 vector environment against the single one."""
 
+import copy
+import pickle
+
 import numpy as np
 import pytest
 
@@ -186,3 +189,75 @@ def test_gymnasium_make_passes_size_and_goal():
     env = gymnasium.make("taquin/SlidingPuzzle-v0", size=4, goal="snail")
     assert env.unwrapped.goal == Board(SNAIL_4)
     assert env.observation_space.shape == (4, 4)
+
+
+#: The ways to copy an environment.
+COPIES = [copy.deepcopy, lambda env: pickle.loads(pickle.dumps(env))]
+
+
+def test_the_single_environment_deep_copies_and_pickles():
+    env = SlidingPuzzleEnv(size="4x4", scramble=12, max_steps=40, render_mode="ansi")
+    env.reset(seed=5)
+    env.step(0)
+    for twin_of in COPIES:
+        twin = twin_of(env)
+        assert twin.board == env.board and twin.render() == env.render()
+        # The copy goes on as the original does, step for step and reset for reset (its own
+        # random generator copied), and neither moves the other.
+        for action in (1, 2, 3, 0, 2):
+            a, b = env.step(action), twin.step(action)
+            assert (a[0] == b[0]).all() and a[1:4] == b[1:4]
+        a, _ = env.reset()
+        b, _ = twin.reset()
+        assert (a == b).all()
+    made = gymnasium.make("taquin/SlidingPuzzle-v0", size="3x3")
+    made.reset(seed=1)
+    assert copy.deepcopy(made).unwrapped.board == made.unwrapped.board
+
+
+def test_the_vector_environment_deep_copies_and_pickles():
+    venv = SlidingPuzzleVectorEnv(8, size="3x3", scramble=3, max_steps=6)
+    venv.reset(seed=3)
+    venv.set_state(2, "1 2 3/4 5 6/7 0 8")
+    rng = np.random.default_rng(1)
+    for twin_of in COPIES:
+        twin = twin_of(venv)
+        # Enough steps for boards to finish and be drawn anew: the copy draws the same ones.
+        for _ in range(20):
+            actions = rng.integers(0, 4, size=8)
+            a, b = venv.step(actions), twin.step(actions)
+            for x, y in zip(a[:4], b[:4]):
+                assert (x == y).all()
+        a, _ = venv.reset()
+        b, _ = twin.reset()
+        assert (a == b).all()
+
+
+def test_the_vector_environment_refuses_what_it_does_not_take():
+    venv = SlidingPuzzleVectorEnv(3, size="3x3")
+    venv.reset(seed=0)
+    # Options are refused, not ignored: the single environment applies or refuses them too.
+    with pytest.raises(ValueError, match=r"takes no options, not \['state'\]: .*set_state"):
+        venv.reset(seed=0, options={"state": "1 2 3/4 5 6/7 0 8"})
+    for bad in (-1, 0, 2.5, True, "3"):
+        with pytest.raises(ValueError, match="num_envs must be a whole number of boards, 1 or more"):
+            SlidingPuzzleVectorEnv(bad, size="3x3")
+    for index in (-1, 3, 2**70):
+        with pytest.raises(ValueError, match=f"index {index} out of range: there are 3 boards: give 0 to 2"):
+            venv.set_state(index, "1 2 3/4 5 6/7 0 8")
+    # Actions are whole numbers, as the action space defines them: a float is not cut to one.
+    for bad in (np.array([0.5, 1, 2]), [1.0, 2.0, 3.0], np.array([[0, 1, 2]]), np.array([True, False, True])):
+        with pytest.raises(ValueError, match="give one whole number per board"):
+            venv.step(bad)
+    venv.step([0, 1, 2])
+    venv.step(np.array([3, 2, 1], dtype=">i2"))
+
+
+def test_the_single_environment_refuses_an_action_that_is_no_whole_number():
+    env = SlidingPuzzleEnv(size="3x3")
+    env.reset(seed=0)
+    for bad in (0.5, 2.0, np.float32(1), "1", None, True):
+        with pytest.raises(ValueError, match="an action is a whole number"):
+            env.step(bad)
+    for good in (np.int64(2), np.array(2), 2):
+        env.step(good)

@@ -1,7 +1,10 @@
 """solve and solve_batch: optimal lengths against ground truth, every answer replayed, errors,
 limits, batch order."""
 
+import copy
 import itertools
+import multiprocessing
+import pickle
 import subprocess
 import sys
 
@@ -306,7 +309,7 @@ def test_a_batch_may_mix_sizes_each_with_its_own_goal():
     korf = ["1 0 2/3 4 5/6 7 8", "1 0 2 3/4 5 6 7/8 9 10 11/12 13 14 15"]
     assert [r.moves for r in taquin.solve_batch(korf, goal="korf")] == ["L", "L"]
     # A goal board fits only its own size: the other boards fail, each in its place.
-    with pytest.raises(taquin.InvalidBoardError, match="invalid goal for board 1: the board is 4x4 but the goal is 3x3"):
+    with pytest.raises(taquin.InvalidBoardError, match="^board 1: invalid goal: the board is 4x4 but the goal is 3x3"):
         taquin.solve_batch([eight, fifteen], goal=Board.solved(3))
     out = taquin.solve_batch([eight, fifteen, "2 0/1 3"], goal="1 2 3/4 5 6/7 8 0", return_exceptions=True)
     assert out[0].length == 31
@@ -347,11 +350,11 @@ def test_batch_errors_raise_or_take_their_place():
     out = taquin.solve_batch(boards, return_exceptions=True)
     assert out[0].length == 1 and out[2].length == 2
     assert isinstance(out[1], taquin.UnsolvableError) and out[1].index == 1
-    with pytest.raises(taquin.InvalidBoardError, match="invalid board 1: tile 9 is out of range"):
+    with pytest.raises(taquin.InvalidBoardError, match="^board 1: invalid board: tile 9 is out of range"):
         taquin.solve_batch(np.array([[1, 2, 3, 4, 5, 6, 7, 0, 8], [9, 2, 3, 4, 5, 6, 7, 0, 8]]))
     # A board of a list that is not valid takes its place too, named by it; the others are solved.
     mixed = ["bad", "1 2 3/4 5 6/7 0 8", "1 2/3 3", "1 2 3/4 5 6/0 7 8", "1 2/0 3", "x"]
-    with pytest.raises(taquin.InvalidBoardError, match="invalid board 0"):
+    with pytest.raises(taquin.InvalidBoardError, match="^board 0: invalid board: "):
         taquin.solve_batch(mixed)
     out = taquin.solve_batch(mixed, goal="1 2 3/4 5 6/7 8 0", return_exceptions=True)
     assert [type(r).__name__ for r in out] == [
@@ -359,7 +362,7 @@ def test_batch_errors_raise_or_take_their_place():
         "InvalidBoardError",
     ]
     assert "board 0" in str(out[0]) and "board 2" in str(out[2]) and "board 5" in str(out[5])
-    assert "invalid goal for board 4" in str(out[4])
+    assert str(out[4]).startswith("board 4: invalid goal: ")
     assert out[1].length == 1 and out[3].length == 2
     assert isinstance(taquin.solve_batch(["nope"], return_exceptions=True)[0], taquin.InvalidBoardError)
 
@@ -423,3 +426,83 @@ def test_on_improved_ends_with_the_result_of_an_optimal_search_too():
     assert r.optimal and heard
     assert (heard[-1]["length"], heard[-1]["moves"]) == (r.length, r.moves)
     assert heard[-1]["lower_bound"] == r.length
+
+
+def _results_of_every_kind():
+    """Results whose fields differ in kind: optimal, bounded (lower bound below the length),
+    and with a plan of the planner's."""
+    board = taquin.generate("4x4", seed=3, moves=30)
+    return [
+        taquin.solve("6 4 7/8 5 0/3 2 1"),
+        taquin.solve(board, algorithm="weighted-astar", weight=3),
+        taquin.solve(board, algorithm="constructive"),
+    ]
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_a_result_pickles_and_copies_with_every_field(protocol):
+    for r in _results_of_every_kind():
+        for back in (pickle.loads(pickle.dumps(r, protocol)), copy.copy(r), copy.deepcopy(r)):
+            assert type(back) is taquin.SolveResult
+            assert back == r and back.to_dict() == r.to_dict()
+            assert (back.moves, back.lower_bound, back.expanded, back.time_ms) == (
+                r.moves, r.lower_bound, r.expanded, r.time_ms,
+            )
+    optimal, bounded, _ = _results_of_every_kind()
+    # Equality is field by field: two solves of different boards are not equal.
+    assert optimal != bounded and bounded.lower_bound < bounded.length
+
+
+def test_solves_run_in_other_processes():
+    boards = ["1 2 3/4 5 6/7 0 8", "6 4 7/8 5 0/3 2 1"]
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        results = pool.map(taquin.solve, boards)
+        assert [r.moves for r in results] == [taquin.solve(b).moves for b in boards]
+        # An exception crosses too, its class and attributes kept.
+        with pytest.raises(taquin.LimitError) as e:
+            pool.apply(taquin.solve, ("6 4 7/8 5 0/3 2 1",), {"algorithm": "bfs", "max_nodes": 10})
+        assert e.value.limit == "nodes" and e.value.lower_bound >= 21
+
+
+def test_a_batch_of_an_array_takes_each_bad_board_in_its_place_as_a_list_does():
+    rows = [[1, 2, 3, 4, 5, 6, 7, 0, 8], [1, 2, 3, 4, 5, 6, 7, 7, 0], [1, 2, 3, 4, 5, 6, 0, 7, 8]]
+    by_array = taquin.solve_batch(np.array(rows), return_exceptions=True)
+    by_list = taquin.solve_batch(rows, return_exceptions=True)
+    for out in (by_array, by_list):
+        assert [type(r).__name__ for r in out] == ["SolveResult", "InvalidBoardError", "SolveResult"]
+        assert out[0].length == 1 and out[2].length == 2
+    assert str(by_array[1]) == str(by_list[1]) and by_array[1].index == by_list[1].index == 1
+
+
+def test_every_error_of_a_batch_has_its_index_and_the_message_solve_gives():
+    boards = ["1 2 3/4 5 6/7 0 8", "1 2 3/4 5 6/7 7 0", "1 2/0 3", "1 2 3/4 5 6/8 7 0", "6 4 7/8 5 0/3 2 1"]
+    out = taquin.solve_batch(boards, goal="1 2 3/4 5 6/7 8 0", algorithm="bfs", max_nodes=1000,
+                             return_exceptions=True)
+    kinds = [taquin.InvalidBoardError, taquin.InvalidBoardError, taquin.UnsolvableError, taquin.LimitError]
+    for i, kind in enumerate(kinds, start=1):
+        assert isinstance(out[i], kind), out[i]
+        assert out[i].index == i
+        # What `solve` raises for that board alone, preceded by its place.
+        with pytest.raises(kind) as alone:
+            taquin.solve(boards[i], goal="1 2 3/4 5 6/7 8 0", algorithm="bfs", max_nodes=1000)
+        assert alone.value.index is None
+        message = str(alone.value)
+        if kind is taquin.LimitError:
+            # The nodes and time counted differ from one run to the other.
+            message = message.split(" after ")[0]
+        assert str(out[i]).startswith(f"board {i}: {message}")
+    assert out[4].limit == "nodes" and out[4].lower_bound >= 21
+
+
+def test_a_big_endian_array_is_read_as_any_other():
+    rows = [[1, 2, 3, 4, 5, 6, 7, 0, 8], [1, 2, 3, 4, 5, 6, 0, 7, 8]]
+    for dtype in (">i4", ">u2", ">i8", "<i4"):
+        assert [r.length for r in taquin.solve_batch(np.array(rows, dtype=dtype))] == [1, 2]
+    assert taquin.solve_batch(np.array([])) == []
+
+
+def test_exceptions_made_by_hand_have_the_attributes_raised_ones_have():
+    e = taquin.LimitError("stopped")
+    assert (e.limit, e.lower_bound, e.expanded, e.generated, e.time_ms, e.index) == (None,) * 6
+    for kind in (taquin.InvalidBoardError, taquin.UnsolvableError, taquin.UnsupportedError, taquin.CycleError):
+        assert kind("x").index is None

@@ -1,12 +1,24 @@
 """Type stubs of the native module (the Rust core through PyO3)."""
 
-from typing import Any, Callable, Literal, Sequence, Union, overload
+from typing import Any, Callable, Iterator, Literal, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
-#: Anything that names a board: text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows, a 2-D array.
-BoardLike = Union[str, bytes, "Board", Sequence[Sequence[Union[int, str]]], npt.NDArray[np.integer[Any]]]
+#: Anything that names a board: text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows, a flat list
+#: of k*k tiles (a k x k board), a 2-D array.
+BoardLike = Union[
+    str, bytes, "Board", Sequence[Sequence[Union[int, str]]], Sequence[int], npt.NDArray[np.integer[Any]]
+]
+#: Many boards read as an array: an integer array of shape (n, cells) or (n, height, width), or a
+#: list numpy makes one (of rows of tiles, of 2-D boards, of Boards).
+BoardArrayLike = Union[
+    npt.NDArray[np.integer[Any]],
+    Sequence[Sequence[int]],
+    Sequence[Sequence[Sequence[int]]],
+    Sequence["Board"],
+    Sequence[npt.NDArray[np.integer[Any]]],
+]
 #: A size: "WxH" (columns x rows), one side, or (width, height) (a list of the two too).
 SizeLike = Union[str, int, tuple[int, int], list[int]]
 
@@ -14,18 +26,30 @@ ALGORITHMS: list[str]
 HEURISTICS: list[str]
 __version__: str
 
-class InvalidBoardError(ValueError): ...
-class UnsolvableError(ValueError): ...
-class UnsupportedError(ValueError): ...
+# Each exception's `index` is the place of its board in a batch (solve_batch, the rows of an
+# array), None on one about a single board.
+
+class InvalidBoardError(ValueError):
+    index: int | None
+
+class UnsolvableError(ValueError):
+    index: int | None
+
+class UnsupportedError(ValueError):
+    index: int | None
 
 class LimitError(RuntimeError):
-    limit: Literal["time", "nodes", "memory", "cancelled"]
-    lower_bound: int
-    expanded: int
-    generated: int
-    time_ms: float
+    """Raised by a search a limit stopped; each attribute is None on one made by hand."""
 
-class CycleError(RuntimeError): ...
+    index: int | None
+    limit: Literal["time", "nodes", "memory", "cancelled"] | None
+    lower_bound: int | None
+    expanded: int | None
+    generated: int | None
+    time_ms: float | None
+
+class CycleError(RuntimeError):
+    index: int | None
 
 class Board:
     """A validated board of any size; U/D/L/R name the direction the blank moves.
@@ -48,36 +72,57 @@ class Board:
     @property
     def blank(self) -> int: ...
     def to_array(self) -> npt.NDArray[np.uint32]: ...
-    def __array__(self, dtype: Any = None, copy: bool | None = None) -> npt.NDArray[Any]: ...
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> npt.NDArray[Any]:
+        """copy=False raises ValueError: the tiles are always copied into a new array."""
     def neighbors(self) -> list[tuple[str, Board]]: ...
     def apply(self, moves: str | Sequence[str]) -> Board: ...
     def is_solvable(self, goal: BoardLike | None = None) -> bool: ...
     def check_solvable(self, goal: BoardLike | None = None) -> None: ...
     def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[int]:
+        """The tiles in row-major order, 0 for the blank."""
+    def __contains__(self, tile: object) -> bool: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
 class SolveResult:
-    """A solve, with the CLI's JSON field names."""
+    """A solve, with the CLI's JSON field names; read-only, picklable, equal field by field."""
 
-    moves: str
-    length: int
-    mtm_length: int
-    optimal: bool
-    lower_bound: int
-    algorithm: str
-    heuristic: str
-    expanded: int
-    generated: int
-    time_ms: float
-    iterations: int
-    plan: str
-    peak_memory_bytes: int
-    suboptimality_bound: float | None
-    board: str
-    goal: str
+    @property
+    def moves(self) -> str: ...
+    @property
+    def length(self) -> int: ...
+    @property
+    def mtm_length(self) -> int: ...
+    @property
+    def optimal(self) -> bool: ...
+    @property
+    def lower_bound(self) -> int: ...
+    @property
+    def algorithm(self) -> str: ...
+    @property
+    def heuristic(self) -> str: ...
+    @property
+    def expanded(self) -> int: ...
+    @property
+    def generated(self) -> int: ...
+    @property
+    def time_ms(self) -> float: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def plan(self) -> str: ...
+    @property
+    def peak_memory_bytes(self) -> int: ...
+    @property
+    def suboptimality_bound(self) -> float | None: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def goal(self) -> str: ...
     def to_dict(self) -> dict[str, Any]: ...
     def __len__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
 
 def solve(
     board: BoardLike,
@@ -147,19 +192,35 @@ def solve_batch(
     *,
     return_exceptions: Literal[True],
 ) -> list[SolveResult | Exception]: ...
+@overload
 def heuristic(
-    boards: npt.ArrayLike,
-    name: str = "manhattan",
+    boards: Board | str | bytes,
+    heuristic: str | None = None,
+    width: None = None,
+    goal: BoardLike | None = None,
+    jobs: int | None = None,
+    *,
+    name: str | None = None,
+) -> int: ...
+@overload
+def heuristic(
+    boards: BoardArrayLike,
+    heuristic: str | None = None,
     width: int | None = None,
     goal: BoardLike | None = None,
     jobs: int | None = None,
+    *,
+    name: str | None = None,
 ) -> npt.NDArray[np.int32]:
-    """The heuristic `name` of every row of an (n, cells) or (n, height, width) array.
+    """The heuristic (default "manhattan") of every board of an (n, cells) or (n, height,
+    width) array, as int32; of one board (a Board or its text), as an int. `name=` is the
+    former keyword of `heuristic=`, still taken (with a DeprecationWarning).
 
     >>> heuristic([[1, 2, 3, 4, 5, 6, 7, 0, 8]], "manhattan")
     array([1], dtype=int32)
     """
 
+# `size` may be left out (None) only when `goal` is a board, whose size it then is.
 @overload
 def generate(
     size: SizeLike | None = None,
@@ -168,6 +229,14 @@ def generate(
     moves: int | None = None,
     goal: BoardLike | None = None,
 ) -> Board: ...
+@overload
+def generate(
+    size: SizeLike | None,
+    count: int,
+    seed: int | None = None,
+    moves: int | None = None,
+    goal: BoardLike | None = None,
+) -> list[Board]: ...
 @overload
 def generate(
     size: SizeLike | None = None,
@@ -187,7 +256,9 @@ def dataset(
     heuristic: str | None = "auto",
     jobs: int | None = None,
 ) -> tuple[npt.NDArray[np.unsignedinteger[Any]], npt.NDArray[np.int32]]:
-    """`(states, cost_to_go)`: boards and their optimal distance to the goal.
+    """`(states, cost_to_go)`: boards and their optimal distance to the goal, drawn uniformly
+    (`method="uniform"`) or by random walks of up to `moves` moves (`method="walk"`); any other
+    method raises ValueError.
 
     >>> states, cost = dataset("3x3", 100, seed=0)
     """
@@ -195,7 +266,7 @@ def dataset(
 class Puzzle:
     """One board stepped in place (the state of taquin.gym.SlidingPuzzleEnv)."""
 
-    def __init__(self, goal: BoardLike) -> None: ...
+    def __init__(self, goal: BoardLike, state: BoardLike | None = None) -> None: ...
     def reset_random(self, seed: int, scramble: int | None = None) -> None: ...
     def reset_to(self, state: BoardLike) -> None: ...
     def step(self, action: int) -> tuple[npt.NDArray[np.uint8], bool, npt.NDArray[np.int8]]: ...

@@ -10,11 +10,11 @@ Importing this module registers ``taquin/SlidingPuzzle-v0`` (one board) and
     obs, info = env.reset(seed=0, options={"scramble": 10})
     obs, reward, terminated, truncated, info = env.step(env.action_space.sample(mask=info["action_mask"]))
 
-Actions are the blank's moves: 0 = up, 1 = down, 2 = left, 3 = right. A move that would leave
-the board leaves it unchanged and still costs a step; ``info["action_mask"]`` (int8, 1 for the
-legal moves) says which are legal. Each step is rewarded -1; ``terminated`` is true on the goal,
+Actions are the blank's moves, whole numbers: 0 = up, 1 = down, 2 = left, 3 = right. A move
+that would leave the board leaves it unchanged and still costs a step; ``info["action_mask"]``
+(int8, 1 for the legal moves) says which are legal. Each step is rewarded -1; ``terminated`` is true on the goal,
 ``truncated`` after ``max_steps`` steps. Observations are the tiles as a (height, width) uint8
-array, 0 for the blank.
+array, 0 for the blank. Both environments can be deep-copied and pickled.
 """
 
 from __future__ import annotations
@@ -62,6 +62,40 @@ def _scramble(value: Any) -> int | None:
             f"boards), not {value!r}"
         )
     return int(value)
+
+
+def _num_envs(value: Any) -> int:
+    """A number of boards as given, refused when it is no count of 1 or more."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise ValueError(f"num_envs must be a whole number of boards, 1 or more, not {value!r}")
+    return int(value)
+
+
+#: What an action is, said when one is not.
+_ACTION_RULE = "0 (up), 1 (down), 2 (left) or 3 (right), the direction the blank moves"
+
+
+def _action(value: Any) -> int:
+    """One action as the action space (``Discrete(4)``) defines it: a whole number, never a
+    float cut to one (0.5 is no action 0). Its range is checked in Rust."""
+    whole = isinstance(value, (int, np.integer)) or (
+        isinstance(value, np.ndarray) and value.shape == () and value.dtype.kind in "iu"
+    )
+    if not whole or isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"invalid action {value!r}: an action is a whole number, {_ACTION_RULE}")
+    return int(value)
+
+
+def _actions(actions: Any, count: int) -> np.ndarray:
+    """One action per board, as the vector action space (``MultiDiscrete``) defines them: whole
+    numbers, never floats cut to them. Their number and range are checked in Rust."""
+    array = np.asarray(actions)
+    if array.dtype.kind not in "iu" or array.ndim != 1:
+        raise ValueError(
+            f"invalid actions of dtype {array.dtype} and shape {array.shape}: give one whole number "
+            f"per board (an integer dtype, shape ({count},)), each {_ACTION_RULE}"
+        )
+    return np.ascontiguousarray(array, dtype=np.int64)
 
 
 def _seed_from(rng: np.random.Generator) -> int:
@@ -158,7 +192,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
         return self._puzzle.observation(), {"action_mask": self._puzzle.action_mask()}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        obs, terminated, mask = self._puzzle.step(int(action))
+        obs, terminated, mask = self._puzzle.step(_action(action))
         self._steps += 1
         truncated = not terminated and self._steps >= self.max_steps
         return obs, -1.0, terminated, truncated, {"action_mask": mask}
@@ -183,10 +217,11 @@ class SlidingPuzzleVectorEnv(VectorEnv):
     """``num_envs`` boards stepped together in Rust: one call moves every board.
 
     Observations are a (num_envs, height, width) uint8 array; ``info["action_mask"]`` is
-    (num_envs, 4). A board that reaches its goal or ``max_steps`` is reset on its next step
-    (gymnasium's next-step autoreset): that step ignores its action and returns reward 0.
-    ``set_state(i, board)`` puts board i on a given board. ``size`` and ``goal`` are read as
-    :class:`SlidingPuzzleEnv` reads them.
+    (num_envs, 4); actions are one whole number per board. A board that reaches its goal or
+    ``max_steps`` is reset on its next step (gymnasium's next-step autoreset): that step ignores
+    its action and returns reward 0. ``reset`` takes no options: ``set_state(i, board)`` puts
+    board i on a given board. ``size`` and ``goal`` are read as :class:`SlidingPuzzleEnv` reads
+    them. It does not render (no render modes): a :class:`SlidingPuzzleEnv` does.
     """
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
@@ -201,8 +236,8 @@ class SlidingPuzzleVectorEnv(VectorEnv):
     ) -> None:
         if max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        self.num_envs = _num_envs(num_envs)
         self.goal = _env_goal(size, goal)
-        self.num_envs = int(num_envs)
         self._batch = PuzzleBatch(self.num_envs, self.goal, int(max_steps), _scramble(scramble))
         h, w = self.goal.height, self.goal.width
         self.single_observation_space = spaces.Box(0, h * w - 1, shape=(h, w), dtype=np.uint8)
@@ -214,15 +249,20 @@ class SlidingPuzzleVectorEnv(VectorEnv):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        if options:
+            # Refused rather than ignored: a start board asked for and not given is a silent bug.
+            raise ValueError(
+                f"SlidingPuzzleVectorEnv.reset takes no options, not {sorted(options)}: after "
+                "reset, set_state(i, board) starts board i on a given board; the walk length of "
+                "the start boards is the environment's scramble="
+            )
         if seed is not None:
             self._np_random, self._np_random_seed = gymnasium.utils.seeding.np_random(seed)
         obs, mask = self._batch.reset(_seed_from(self.np_random))
         return obs, {"action_mask": mask}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        obs, rewards, terminated, truncated, mask = self._batch.step(
-            np.ascontiguousarray(actions, dtype=np.int64)
-        )
+        obs, rewards, terminated, truncated, mask = self._batch.step(_actions(actions, self.num_envs))
         return obs, rewards, terminated, truncated, {"action_mask": mask}
 
     def set_state(self, index: int, state: Any) -> None:
