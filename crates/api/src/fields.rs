@@ -71,72 +71,79 @@ pub fn object_of<T: DeserializeOwned>(value: Value) -> Result<T, ApiError> {
     })
 }
 
-/// `board` and `goal` given as arrays of rows (`[[1, 2, 3], [4, 5, 6], [7, 8, 0]]`, as
-/// `taquin batch` and the Python package take them), or as one flat array of k² tiles (a k x k
-/// board, as one line of text is), turned into board text; a cell that is no tile is refused by
-/// its place. Anything else is left for the checks to judge.
+/// `board` and `goal` given as arrays ([`board_text_of_array`]) turned into board text; anything
+/// else is left for the checks to judge.
 fn with_rows_joined(mut value: Value) -> Result<Value, ApiError> {
     for field in ["board", "goal"] {
         let Some(Value::Array(items)) = value.get(field) else {
             continue;
         };
-        let tile = |t: &Value, at: String| match t {
-            Value::Number(n) => Ok(n.to_string()),
-            Value::String(s) if !s.contains([' ', ',', '/']) => Ok(s.clone()),
-            other => Err(ApiError::bad_board(
-                field,
-                format!(
-                    "{at} holds {other}, which is no tile: tiles are whole numbers, the blank \
-                     0, \"_\" or \".\""
-                ),
-            )),
-        };
-        let text = if items.iter().any(Value::is_array) {
-            let mut rows = Vec::with_capacity(items.len());
-            for (r, row) in items.iter().enumerate() {
-                let Value::Array(cells) = row else {
-                    return Err(ApiError::bad_board(
-                        field,
-                        format!(
-                            "row {} is {row}, not an array of tiles: give every row as one \
-                             ([[1, 2, 3], [4, 5, 6], [7, 8, 0]])",
-                            r + 1
-                        ),
-                    ));
-                };
-                let tiles = cells
-                    .iter()
-                    .enumerate()
-                    .map(|(c, t)| tile(t, format!("row {}, column {}", r + 1, c + 1)))
-                    .collect::<Result<Vec<_>, _>>()?;
-                rows.push(tiles.join(" "));
-            }
-            rows.join("/")
-        } else {
-            let side = (1..=items.len())
-                .find(|s| s * s >= items.len())
-                .unwrap_or(0);
-            if side * side != items.len() {
-                return Err(ApiError::bad_board(
-                    field,
-                    format!(
-                        "a flat array of {} tiles makes no square board: give a square's \
-                         tiles (9 for 3x3, 16 for 4x4), or the rows as arrays ([[1, 2, 3], \
-                         [4, 5, 6], [7, 8, 0]])",
-                        items.len()
-                    ),
-                ));
-            }
-            let tiles = items
-                .iter()
-                .enumerate()
-                .map(|(i, t)| tile(t, format!("item {}", i + 1)))
-                .collect::<Result<Vec<_>, _>>()?;
-            tiles.join(" ")
-        };
+        let text = board_text_of_array(field, items)?;
         value[field] = Value::String(text);
     }
     Ok(value)
+}
+
+/// The board text of a board given as a JSON array (in the request's `field`): an array of rows
+/// (`[[1, 2, 3], [4, 5, 6], [7, 8, 0]]`, as `taquin batch` and the Python package take them),
+/// or one flat array of k² tiles (a k x k board, as one line of text is). Tiles are whole
+/// numbers, the blank `0`, `"_"` or `"."`; a cell that is no tile is refused by its place
+/// (400 `bad_board`, with `field`).
+pub fn board_text_of_array(field: &str, items: &[Value]) -> Result<String, ApiError> {
+    let tile = |t: &Value, at: String| match t {
+        Value::Number(n) => Ok(n.to_string()),
+        Value::String(s) if !s.contains([' ', ',', '/']) => Ok(s.clone()),
+        other => Err(ApiError::bad_board(
+            field,
+            format!(
+                "{at} holds {other}, which is no tile: tiles are whole numbers, the blank \
+                 0, \"_\" or \".\""
+            ),
+        )),
+    };
+    Ok(if items.iter().any(Value::is_array) {
+        let mut rows = Vec::with_capacity(items.len());
+        for (r, row) in items.iter().enumerate() {
+            let Value::Array(cells) = row else {
+                return Err(ApiError::bad_board(
+                    field,
+                    format!(
+                        "row {} is {row}, not an array of tiles: give every row as one \
+                         ([[1, 2, 3], [4, 5, 6], [7, 8, 0]])",
+                        r + 1
+                    ),
+                ));
+            };
+            let tiles = cells
+                .iter()
+                .enumerate()
+                .map(|(c, t)| tile(t, format!("row {}, column {}", r + 1, c + 1)))
+                .collect::<Result<Vec<_>, _>>()?;
+            rows.push(tiles.join(" "));
+        }
+        rows.join("/")
+    } else {
+        let side = (1..=items.len())
+            .find(|s| s * s >= items.len())
+            .unwrap_or(0);
+        if side * side != items.len() {
+            return Err(ApiError::bad_board(
+                field,
+                format!(
+                    "a flat array of {} tiles makes no square board: give a square's \
+                     tiles (9 for 3x3, 16 for 4x4), or the rows as arrays ([[1, 2, 3], \
+                     [4, 5, 6], [7, 8, 0]])",
+                    items.len()
+                ),
+            ));
+        }
+        let tiles = items
+            .iter()
+            .enumerate()
+            .map(|(i, t)| tile(t, format!("item {}", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        tiles.join(" ")
+    })
 }
 
 /// The request in a body's text, read as the server reads a body (for front ends without one).

@@ -56,8 +56,8 @@ pub use crate::axum::{body_json, body_json_of};
 pub use compare::{CompareRequest, Comparison};
 pub use error::ApiError;
 pub use fields::{
-    algorithm_of, board_json, check_side, choice_of, heuristic_of, json_of, nodes_of, notation_of,
-    object_of, parse_board, parse_pair, request_of, timeout_of,
+    algorithm_of, board_json, board_text_of_array, check_side, choice_of, heuristic_of, json_of,
+    nodes_of, notation_of, object_of, parse_board, parse_pair, request_of, timeout_of,
 };
 pub use generate::{GenerateRequest, Shuffle, MAX_SEED};
 pub use info::info;

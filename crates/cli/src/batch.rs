@@ -798,13 +798,11 @@ fn json_board(v: Option<&Value>, what: &str) -> Result<Option<Board>> {
     Ok(match v {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.parse().with_context(|| format!("invalid {what}"))?),
-        Some(rows @ Value::Array(_)) => {
-            let rows: Vec<Vec<u32>> = serde_json::from_value(rows.clone()).map_err(|_| {
-                errors::Coded::bad_fields(format!(
-                    "\"{what}\" as an array must hold rows of whole numbers, e.g. [[1,2],[3,0]]"
-                ))
-            })?;
-            Some(Board::try_from(rows).with_context(|| format!("invalid {what}"))?)
+        // Read as the web API reads it: rows, or a flat square, the blank 0, "_" or ".".
+        Some(Value::Array(items)) => {
+            let text = taquin_api::board_text_of_array(what, items)
+                .map_err(|e| errors::Coded::bad_board(what, e.message))?;
+            Some(text.parse().with_context(|| format!("invalid {what}"))?)
         }
         // A field of the wrong type: `bad_fields`, as the web API calls it.
         Some(_) => {

@@ -724,6 +724,31 @@ fn every_bad_line_gets_the_code_of_what_is_wrong() {
     assert_eq!(twice.matches("more than once").count(), 1, "{twice}");
 }
 
+/// A board given as a JSON array is read as the web API reads one: rows or a flat square,
+/// the blank 0, "_" or ".", and a cell that is no tile named by its place.
+#[test]
+fn json_array_boards_are_read_as_the_web_api_reads_them() {
+    let input = concat!(
+        "{\"board\": [[1,2,3],[4,5,6],[7,\"_\",8]]}\n",
+        "{\"board\": [1,2,3,4,5,6,7,\".\",8]}\n",
+        "{\"board\": [[1,2,3],[4,5,6],[7,8,null]]}\n",
+        "{\"board\": [1,2,3,4,5,6,7,8]}\n",
+    );
+    let (code, recs, _) = batch_stdin(&[], input);
+    assert_eq!(code, 1);
+    for r in &recs[..2] {
+        assert_eq!(r["status"], "solved", "{r}");
+        assert_eq!(r["moves"], "R", "{r}");
+    }
+    for (r, says) in recs[2..].iter().zip([
+        "row 3, column 3 holds null, which is no tile",
+        "a flat array of 8 tiles makes no square board",
+    ]) {
+        assert_eq!(r["code"], "bad_board", "{r}");
+        assert!(r["error"].as_str().unwrap().contains(says), "{r}");
+    }
+}
+
 /// An error before the run (a file that cannot be read, a flag refused) is a JSON object on
 /// standard output too, as the records are, with the code `--json` errors use.
 #[test]
