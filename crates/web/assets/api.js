@@ -69,7 +69,10 @@ export async function api(path, body, signal) {
   if (!response.ok) throw await failure(response);
   try {
     return await response.json();
-  } catch (_) {
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    // A body cut off by a server that went away is no answer at all; a body that is not JSON is.
+    if (!(e instanceof SyntaxError)) throw new ApiError(UNREACHABLE, "unreachable");
     throw new ApiError(`the server answered ${response.status} without JSON`, "bad_answer");
   }
 }
@@ -103,7 +106,16 @@ export async function stream(path, body, signal, onLine) {
     onLine(last);
   };
   for (;;) {
-    const { value, done } = await reader.read();
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (e) {
+      // A cancel aborts the stream; anything else that breaks it is a server that went away
+      // (the browser says "network error").
+      if (signal && signal.aborted) throw e.name === "AbortError" ? e : new DOMException("aborted", "AbortError");
+      throw new ApiError(UNREACHABLE, "unreachable");
+    }
+    const { value, done } = chunk;
     if (done) break;
     buffer += decoder.decode(value, { stream: true });
     let nl;
@@ -153,7 +165,9 @@ export function userMessage(err, context = "solve") {
     case "busy":
       return "The server is busy with other searches: try again in a few seconds.";
     case "cancelled":
-      return "The search was cancelled.";
+      // The person's own Cancel aborts the request and never reaches here: this is the server
+      // stopping every search as it shuts down.
+      return `The server stopped the search as it shut down. ${UNREACHABLE}`;
     case "unsupported": {
       // The pair of algorithm and heuristic, or the heuristic on this board, cannot run: the
       // menus offer what can (the comparison's row says it of its own heuristic, and has no

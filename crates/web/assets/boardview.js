@@ -103,7 +103,8 @@ function ensureCells(view, w, h) {
 
 /**
  * Draws `tiles` (w x h). opts: goal (for the picture pieces and the "in place" mark), style,
- * picture (a cropped picture URL or null), editing, selected (cell), hinted (tile).
+ * picture (a cropped picture URL or null), editing, selected (cell), cursor (the cell the keys
+ * are on while editing, or null), hinted (tile).
  */
 export function renderBoard(view, tiles, w, h, opts) {
   const el = view.el;
@@ -140,6 +141,7 @@ export function renderBoard(view, tiles, w, h, opts) {
     tileEl.classList.toggle("home", home);
     tileEl.classList.toggle("image", !!opts.picture && t !== 0);
     tileEl.classList.toggle("selected", opts.selected === cell);
+    tileEl.classList.toggle("cursor", opts.cursor === cell);
     tileEl.classList.toggle("hinted", t !== 0 && opts.hinted === t);
     const face = tileEl.firstChild;
     const label = tileLabel(t, opts.style);

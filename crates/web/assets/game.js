@@ -12,9 +12,12 @@ let clockStart = null;
 let clockElapsed = 0;
 let clockTimer = null;
 let hinted = null; // the tile the last hint says to slide
+let hintAsked = false; // a hint's request is on its way: Hint stays disabled until it answers
 let onShuffle = () => {};
 
 export const hintedTile = () => hinted;
+/** True while a hint is being looked for. */
+export const hinting = () => hintAsked;
 export const clearHint = () => (hinted = null);
 
 /** Every blank letter the player has played, undone slides excluded. */
@@ -163,11 +166,14 @@ const LARGE_HINT_MS = 2000;
 const LARGE_BOARD_CELLS = 16;
 
 export async function hint() {
-  if (state.busy || state.pairError) return;
+  if (state.busy || state.pairError || hintAsked) return;
   const board = state.board.slice();
   const keyboard = document.activeElement === $("hint");
   const large = state.w * state.h > LARGE_BOARD_CELLS;
-  $("hint").disabled = true;
+  // Disabled by every redraw until the answer comes (a redraw meanwhile, such as a change of
+  // notation, must not offer a second request).
+  hintAsked = true;
+  render();
   setStatus(large ? "Looking for a good move (2 s)…" : "Looking for the best move…");
   try {
     const body = { board: lineOf(board, state.w), goal: lineOf(state.goal, state.w) };
@@ -193,6 +199,7 @@ export async function hint() {
   } catch (e) {
     setStatus(`No hint. ${userMessage(e, "hint")}`, "error");
   } finally {
+    hintAsked = false;
     render();
     if (keyboard) keepFocus($("hint"));
   }
@@ -203,11 +210,13 @@ export async function hint() {
 let distanceAbort = null;
 // Short: the indicator follows the player's moves; a board it cannot settle quickly shows none.
 const DISTANCE_TIMEOUT_MS = 1500;
+const TOO_FAR = "too far to count quickly";
 
 export async function refreshDistance() {
   const out = $("distance");
   if (distanceAbort) distanceAbort.abort();
   distanceAbort = null;
+  out.removeAttribute("aria-busy");
   if (!$("show-distance").checked || state.pairError) {
     out.textContent = "";
     return;
@@ -219,7 +228,9 @@ export async function refreshDistance() {
   const controller = new AbortController();
   distanceAbort = controller;
   const board = state.board.slice();
-  out.textContent = "…";
+  // While it counts, the ellipsis is drawn by app.css, not written here: the indicator is a live
+  // region, and a screen reader would read "…" before every distance.
+  out.setAttribute("aria-busy", "true");
   try {
     const r = await api(
       "/api/solve",
@@ -228,11 +239,15 @@ export async function refreshDistance() {
     );
     if (!same(board, state.board)) return;
     // Only a proven distance is worth showing: a longer solution would mislead the player.
-    out.textContent = r.optimal ? `${plural(r.length, "move")} from the goal` : "too far to count quickly";
+    out.textContent = r.optimal ? `${plural(r.length, "move")} from the goal` : TOO_FAR;
   } catch (e) {
     if (e.name === "AbortError") return;
-    if (same(board, state.board)) out.textContent = "too far to count quickly";
+    // A search cut short by its limit is a board too far; any other failure says what it is.
+    if (same(board, state.board)) out.textContent = e.code === "limit_reached" ? TOO_FAR : userMessage(e);
   } finally {
-    if (distanceAbort === controller) distanceAbort = null;
+    if (distanceAbort === controller) {
+      distanceAbort = null;
+      out.removeAttribute("aria-busy");
+    }
   }
 }

@@ -2,10 +2,13 @@
 // it is. Conventions shared with the server: a board is a row-major list of tiles with 0 for the
 // blank, written as text "6 4 7/8 5 0/3 2 1"; a move letter names the direction the BLANK moves.
 
-import { $, state, setRenderer, render, setStatus, statusShown, maxSide, canFocus, keepFocus, puzzleStart, plural } from "./state.js";
+import {
+  $, state, setRenderer, render, setStatus, statusShown, maxSide, keepingFocus, puzzleStart, plural, announce,
+  savedSettings, saveSetting,
+} from "./state.js";
 import { lineOf, solvedTiles, same, parseBoard, squareIfOneLine, isPermutation, applyMoves } from "./board.js";
 import { api, userMessage, sentence } from "./api.js";
-import { makeBoardView, renderBoard, croppedPicture } from "./boardview.js";
+import { makeBoardView, renderBoard, croppedPicture, tileLabel } from "./boardview.js";
 import * as player from "./player.js";
 import * as game from "./game.js";
 import { solve, abandonSolve, setupSolveMenus, followTables } from "./solve.js";
@@ -22,13 +25,8 @@ function picture() {
   return src ? croppedPicture(src, state.w, state.h, render) : null;
 }
 
-function draw() {
-  const focused = document.activeElement;
-  drawAll();
-  // A control the redraw disabled or hid (Solve while it solves, Step on the last move) passes
-  // a keyboard user's focus on instead of dropping it to the page.
-  if (focused && focused !== document.body && !canFocus(focused)) keepFocus(focused);
-}
+// A control the redraw disabled or hid passes a keyboard user's focus on.
+const draw = () => keepingFocus(drawAll);
 
 function drawAll() {
   const pic = picture();
@@ -40,6 +38,7 @@ function drawAll() {
       picture: pic,
       editing: state.editing[which],
       selected: state.selected && state.selected.which === which ? state.selected.cell : null,
+      cursor: state.editing[which] ? cursorOf(which) : null,
       hinted: which === "board" ? game.hintedTile() : null,
     });
     views[which].el.classList.toggle("playable", which === "board" && !state.editing.board);
@@ -51,14 +50,19 @@ function drawAll() {
     }
   }
   views.board.el.dataset.solved = String(same(state.board, state.goal));
+  // The goal is reached by Tab only while it is edited: otherwise no key acts on it.
+  $("goal").tabIndex = state.editing.goal ? 0 : -1;
   game.renderCounters();
   $("width").value = String(state.w);
   $("height").value = String(state.h);
+  $("tile-style").value = state.style;
   const small = state.w * state.h <= (state.info ? state.info.limits.trace_max_cells : 16);
   $("tree").disabled = !small || state.busy || !!state.pairError;
+  if (tree.tracing()) $("tree").setAttribute("aria-disabled", "true");
+  else $("tree").removeAttribute("aria-disabled");
   $("tree-size-note").hidden = small;
   $("solve").disabled = state.busy || !!state.pairError;
-  $("hint").disabled = state.busy || !!state.pairError || same(state.board, state.goal);
+  $("hint").disabled = state.busy || !!state.pairError || same(state.board, state.goal) || game.hinting();
   $("compare").disabled = state.busy || !!state.pairError || comparing();
   $("shuffle").disabled = state.busy;
   const pair = `${lineOf(puzzleStart(), state.w)}|${lineOf(state.goal, state.w)}`;
@@ -95,8 +99,6 @@ function readLink() {
   const b = params.get("board"), g = params.get("goal");
   // A goal by name (as --goal takes it), laid out by the server on the board's size.
   const goalName = g && GOAL_NAME.test(g.trim()) ? g.trim().toLowerCase() : null;
-  const style = params.get("tiles");
-  if (style === "letters" || style === "image") state.style = style;
   if (!b) return null;
   // One line of k*k tiles (an instance file's line, pasted into an address) is a k x k board.
   const pb = squareIfOneLine(parseBoard(b));
@@ -132,6 +134,38 @@ async function namedGoal(name, board, w) {
 /** Why a link's boards were not opened. */
 const linkRefused = (link) => `The link's boards could not be opened: ${link.error}.`;
 
+/** The tile styles a link may name (tiles=); the player's own picture cannot travel in one. */
+const LINKED_STYLES = ["numbers", "letters", "image"];
+
+/**
+ * Shows the tiles in the style the address names, else in the player's own (saved) style: a
+ * link without tiles= means the player's usual tiles, not those of the link opened before it.
+ */
+function followTileStyle() {
+  const named = new URLSearchParams(location.hash.slice(1)).get("tiles");
+  const own = savedSettings().tiles;
+  // The player's own picture lasts as long as the page that was given it.
+  const usable = own === "custom" ? !!state.customImage : LINKED_STYLES.includes(own);
+  state.style = LINKED_STYLES.includes(named) ? named : usable ? own : "numbers";
+}
+
+/**
+ * Opens what the address says, on a page load and on every change of the address alike: its
+ * boards (or the usual ones, saying why the link's could not be opened), its moves, its tiles.
+ */
+async function followAddress() {
+  followTileStyle();
+  const link = readLink();
+  if (link && !link.error) {
+    await openLink(link);
+    return;
+  }
+  state.w = 3;
+  state.h = 3;
+  await boardsChanged(parseBoard(ARTICLE.board).tiles, parseBoard(ARTICLE.goal).tiles);
+  if (link && link.error) setStatus(`${linkRefused(link)} The usual board is shown instead.`, "error");
+}
+
 async function openLink(link) {
   if (link.goalName) {
     try {
@@ -145,15 +179,19 @@ async function openLink(link) {
   state.h = link.h;
   // The link's own message comes after the one the validation may give.
   await boardsChanged(link.board, link.goal);
+  // Why the pair cannot be solved stays first, as for a board typed in.
+  const why = state.pairError ? `${state.pairError} ` : "";
   if (link.moves) {
     player.loadSolution(link.moves, link.board, null);
     render();
+    const n = link.moves.length;
     const reaches = same(applyMoves(link.board, link.w, link.h, link.moves), link.goal);
-    setStatus(`A replay of ${plural(link.moves.length, "move")} from the link${reaches ? "" : " (they do not end on the goal)"}: press Step or Play.`, "ok");
+    const misses = reaches ? "" : ` (${n === 1 ? "it does" : "they do"} not reach the goal)`;
+    setStatus(`${why}A replay of ${plural(n, "move")} from the link${misses}: press Step or Play.`, why ? "error" : "ok");
     $("player").scrollIntoView({ block: "nearest" });
     $("step").focus({ preventScroll: true });
   } else if (link.badMoves) {
-    setStatus("The link's moves do not fit this board: only the boards were opened.", "error");
+    setStatus(`${why}The link's moves do not fit this board: only the boards were opened.`, "error");
   }
 }
 
@@ -298,17 +336,66 @@ async function showServerParseError(which, text) {
   }
 }
 
+// ---------- editing: two tiles swapped, by pointer or by keys ----------
+
 function toggleEdit(which) {
   state.editing[which] = !state.editing[which];
   state.selected = null;
-  const btn = $(`edit-${which}`);
-  btn.setAttribute("aria-pressed", String(state.editing[which]));
-  btn.textContent = state.editing[which] ? "Done" : "Edit";
-  if (state.editing[which]) setStatus("Editing: click two tiles or drag one onto another to swap them.");
+  state.cursor[which] = 0;
+  // The button keeps its name: aria-pressed says whether the board is being edited, and a name
+  // that changed with it ("Done, pressed") would contradict it.
+  $(`edit-${which}`).setAttribute("aria-pressed", String(state.editing[which]));
+  if (state.editing[which]) {
+    setStatus("Editing: click two tiles or drag one onto another to swap them; on the focused board, " +
+      "the arrow keys and Enter (or Space) on each tile do the same.");
+  }
   render();
 }
 
+/** The cell the keys are on in `which`, kept on the board when its size changed. */
+const cursorOf = (which) => Math.min(state.cursor[which], state.w * state.h - 1);
+
+/** What a screen reader hears of a cell while editing. */
+function cellWords(which, cell) {
+  const t = (which === "board" ? state.board : state.goal)[cell];
+  return t === 0 ? "the blank" : tileLabel(t, state.style);
+}
+
+/**
+ * Edit mode's keys on a board: the arrows go from tile to tile, Enter or Space takes the tile
+ * there (the first of a swap, then the second, which swaps them), Escape lets the first go.
+ * Each is said, since the keys move no tile that a screen reader would hear of otherwise.
+ */
+function onEditKey(which, e) {
+  const at = cursorOf(which);
+  const x = at % state.w, y = Math.floor(at / state.w);
+  const to = { ArrowUp: [x, y - 1], ArrowDown: [x, y + 1], ArrowLeft: [x - 1, y], ArrowRight: [x + 1, y] }[e.key];
+  if (to) {
+    const [nx, ny] = to;
+    if (nx >= 0 && ny >= 0 && nx < state.w && ny < state.h) state.cursor[which] = ny * state.w + nx;
+    const cell = state.cursor[which];
+    const picked = state.selected && state.selected.which === which && state.selected.cell === cell ? ", picked" : "";
+    announce(`${cellWords(which, cell)}${picked}, row ${Math.floor(cell / state.w) + 1}, column ${(cell % state.w) + 1}`);
+    render();
+  } else if (e.key === "Enter" || e.key === " ") {
+    const sel = state.selected && state.selected.which === which ? state.selected.cell : null;
+    if (sel === null) announce(`${cellWords(which, at)} picked: go to the other tile and press Enter to swap them`);
+    else if (sel === at) announce(`${cellWords(which, at)} let go`);
+    else announce(`${cellWords(which, sel)} and ${cellWords(which, at)} swapped`);
+    tapInEditor(which, at);
+  } else if (e.key === "Escape" && state.selected && state.selected.which === which) {
+    announce(`${cellWords(which, state.selected.cell)} let go`);
+    state.selected = null;
+    render();
+  } else {
+    return;
+  }
+  e.preventDefault();
+}
+
 function tapInEditor(which, cell) {
+  // The keys go on from the tile last touched.
+  state.cursor[which] = cell;
   const sel = state.selected;
   if (sel && sel.which === which && sel.cell !== cell) {
     state.selected = null;
@@ -350,10 +437,8 @@ async function changeSize() {
   state.w = w;
   state.h = h;
   state.editing = { board: false, goal: false };
-  for (const which of ["board", "goal"]) {
-    $(`edit-${which}`).setAttribute("aria-pressed", "false");
-    $(`edit-${which}`).textContent = "Edit";
-  }
+  state.selected = null;
+  for (const which of ["board", "goal"]) $(`edit-${which}`).setAttribute("aria-pressed", "false");
   boardsChanged(solvedTiles(w, h), solvedTiles(w, h));
   await shuffle();
 }
@@ -374,17 +459,23 @@ function fillSizes() {
 
 const isField = (el) => ["input", "select", "textarea"].includes((el.tagName || "").toLowerCase());
 
-function onBoardKey(e) {
+function onBoardKey(which, e) {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  if (state.editing[which]) {
+    onEditKey(which, e);
+    return;
+  }
   // An arrow slides the tile that can go that way; it acts only while the board has focus.
   const dir = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" }[e.key];
-  if (dir && !e.altKey && !e.ctrlKey && !e.metaKey) {
+  if (dir && which === "board") {
     game.slideTile(dir);
     e.preventDefault();
   }
 }
 
 function onPageKey(e) {
-  if (isField(e.target) || $("celebrate").open) return;
+  // A key a board took (Space picking a tile while editing) is not the player's too.
+  if (e.defaultPrevented || isField(e.target) || $("celebrate").open) return;
   if ((e.key === "z" || e.key === "Z") && (e.ctrlKey || e.metaKey)) {
     game.undo();
     e.preventDefault();
@@ -416,6 +507,7 @@ function setupTileStyle() {
       }
     }
     state.style = v;
+    saveSetting("tiles", v);
     render();
   });
   $("image-file").addEventListener("change", () => {
@@ -427,7 +519,7 @@ function setupTileStyle() {
     if (state.customImage) URL.revokeObjectURL(state.customImage);
     state.customImage = URL.createObjectURL(file);
     state.style = "custom";
-    $("tile-style").value = "custom";
+    saveSetting("tiles", "custom");
     render();
   });
 }
@@ -454,8 +546,8 @@ function setupBoards() {
     },
     swipe: () => {},
   });
-  $("board").addEventListener("keydown", onBoardKey);
   for (const which of ["board", "goal"]) {
+    $(which).addEventListener("keydown", (e) => onBoardKey(which, e));
     $(`edit-${which}`).addEventListener("click", () => toggleEdit(which));
     const input = $(`${which}-input`);
     input.addEventListener("keydown", (e) => {
@@ -487,12 +579,17 @@ function setupControls() {
   $("shuffle").addEventListener("click", shuffle);
   $("notation").addEventListener("change", () => {
     state.notation = $("notation").value;
+    saveSetting("notation", state.notation);
     render();
   });
+  $("difficulty").addEventListener("change", () => saveSetting("difficulty", $("difficulty").value));
   $("undo").addEventListener("click", game.undo);
   $("hint").addEventListener("click", game.hint);
   $("share").addEventListener("click", copyLink);
-  $("show-distance").addEventListener("change", game.refreshDistance);
+  $("show-distance").addEventListener("change", () => {
+    saveSetting("distance", $("show-distance").checked);
+    game.refreshDistance();
+  });
   $("solve").addEventListener("click", solve);
   $("step").addEventListener("click", () => {
     player.stopPlaying();
@@ -521,26 +618,27 @@ function setupControls() {
   game.setupDialog(shuffle);
   document.addEventListener("keydown", onPageKey);
   window.addEventListener("resize", render);
+  // The page's own changes of the address (updateLink) replace it and fire no hashchange: this
+  // is a link followed or an address edited, opened as a fresh load of it would be.
   window.addEventListener("hashchange", () => {
-    const l = readLink();
-    const sol = state.solution;
-    if (!l) return;
-    if (l.error) {
-      setStatus(linkRefused(l), "error");
-      return;
-    }
-    // A named goal is laid out (and compared) once the server has said which tiles it has.
-    const differs = l.goalName || lineOf(l.board, l.w) !== lineOf(sol ? sol.start : state.board, state.w) ||
-      lineOf(l.goal, l.w) !== lineOf(state.goal, state.w) || (l.moves || "") !== (sol ? sol.moves : "");
-    if (differs) openLink(l);
+    setStatus("");
+    followAddress();
   });
+}
+
+/** The settings this browser saved (Moves as, Shuffle, Moves to goal) back in their controls. */
+function restoreSettings() {
+  const saved = savedSettings();
+  const offered = (id, value) => [...$(id).options].some((o) => o.value === value);
+  if (offered("notation", saved.notation)) state.notation = $("notation").value = saved.notation;
+  if (offered("difficulty", saved.difficulty)) $("difficulty").value = saved.difficulty;
+  if (typeof saved.distance === "boolean") $("show-distance").checked = saved.distance;
 }
 
 async function start() {
   setRenderer(draw);
   setupBoards();
   fillSizes();
-  const article = { w: 3, h: 3, board: parseBoard(ARTICLE.board).tiles, goal: parseBoard(ARTICLE.goal).tiles };
   try {
     state.info = await api("/api/info");
     fillSizes();
@@ -551,17 +649,11 @@ async function start() {
   } catch (e) {
     setStatus(userMessage(e), "error");
   }
-  const link = readLink();
-  const linked = link && !link.error ? link : null;
-  state.w = (linked || article).w;
-  state.h = (linked || article).h;
-  $("tile-style").value = state.style;
+  restoreSettings();
   setupTileStyle();
   setupControls();
   player.applySpeed();
-  if (linked) await openLink(linked);
-  else await boardsChanged(article.board, article.goal);
-  if (link && link.error) setStatus(`${linkRefused(link)} The usual board is shown instead.`, "error");
+  await followAddress();
   document.body.dataset.ready = "true";
 }
 

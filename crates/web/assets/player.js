@@ -195,7 +195,13 @@ export function renderSolution() {
     const isCurrent = sol.index > start && sol.index <= end;
     b.classList.toggle("done", end < sol.index);
     b.classList.toggle("current", isCurrent);
-    if (isCurrent) current = b;
+    // Said to a screen reader, as the underline (app.css) shows it beside the colour.
+    if (isCurrent) {
+      b.setAttribute("aria-current", "step");
+      current = b;
+    } else {
+      b.removeAttribute("aria-current");
+    }
   }
   // Keep the current move in view by scrolling the moves box only, never the page.
   if (current && (current.offsetTop < text.scrollTop || current.offsetTop > text.scrollTop + text.clientHeight - 24)) {

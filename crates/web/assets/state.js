@@ -12,7 +12,8 @@ export const state = {
   customImage: null, // object URL of the player's picture
   notation: "blank", // blank or tile: how moves are written
   editing: { board: false, goal: false },
-  selected: null, // {which, cell} while editing
+  selected: null, // {which, cell} while editing: the first tile of a swap
+  cursor: { board: 0, goal: 0 }, // the cell each board's arrow keys are on while it is edited
   solution: null, // {moves, start, index, report}; report is null for moves from a link
   history: [], // the player's slides, each a string of blank letters, for undo
   busy: false,
@@ -38,6 +39,16 @@ const FOCUS_NEXT = {
   "to-start": ["step", "to-end"],
   compare: ["compare-cancel", "compare-algorithm"],
   "compare-cancel": ["compare", "compare-algorithm"],
+  // "Compare again" hides once it starts a comparison: to Compare, or to Cancel while it runs.
+  "compare-redo": ["compare", "compare-cancel"],
+  // Draw stays focusable while its tree is searched for (tree.js), so "Draw again" hands on to it.
+  "tree-redo": ["tree"],
+  "tree-start": ["tree-step", "tree-end"],
+  "tree-back": ["tree-step", "tree-end"],
+  "tree-step": ["tree-back", "tree-start"],
+  "tree-end": ["tree-back", "tree-start"],
+  // Hint waits for its answer disabled (game.js), which then gives the focus back to it.
+  hint: ["share"],
 };
 
 /** True when `el` can take the focus: enabled and shown. */
@@ -47,6 +58,17 @@ export const canFocus = (el) => !!el && !el.disabled && !el.hidden && el.offsetP
 export function keepFocus(el) {
   const to = [el, ...(FOCUS_NEXT[el.id] || []).map($), $("board")].find(canFocus);
   if (to && document.activeElement !== to) to.focus({ preventScroll: true });
+}
+
+/**
+ * Runs `change`, which may disable or hide the focused control (Solve while it solves, Step on
+ * the last move), and passes a keyboard user's focus on from it instead of dropping it to the
+ * page.
+ */
+export function keepingFocus(change) {
+  const focused = document.activeElement;
+  change();
+  if (focused && focused !== document.body && !canFocus(focused)) keepFocus(focused);
 }
 
 /**
@@ -150,3 +172,32 @@ export const maxSide = () => (state.info && state.info.limits ? state.info.limit
 
 /** True when the person asked the system to reduce motion. */
 export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// ---------- the player's settings ----------
+
+// Moves as, Shuffle difficulty, Moves to goal and Tiles, kept in the browser's localStorage so
+// that a reload keeps them. The address's own fields win over them (main.js): a link shows its
+// tiles as it was made with them.
+const SETTINGS_KEY = "taquin.settings";
+
+/** The settings saved by this browser: {notation, difficulty, distance, tiles}, each optional. */
+export function savedSettings() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
+    return saved && typeof saved === "object" ? saved : {};
+  } catch (_) {
+    // Storage switched off, or not JSON (written by hand): the page's defaults.
+    return {};
+  }
+}
+
+/** Saves one setting, keeping the others. */
+export function saveSetting(name, value) {
+  const saved = savedSettings();
+  saved[name] = value;
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(saved));
+  } catch (_) {
+    // Storage switched off or full: the setting lasts as long as the page.
+  }
+}

@@ -3,7 +3,7 @@
 // (Step, Back, Play), the node being expanded ringed, and zoomed and panned (wheel, pinch,
 // drag, or the buttons).
 
-import { $, state, render, plural, reducedMotion, puzzleStart } from "./state.js";
+import { $, state, render, plural, reducedMotion, puzzleStart, announce, keepingFocus } from "./state.js";
 import { lineOf } from "./board.js";
 import { api, userMessage } from "./api.js";
 import { heuristicName } from "./names.js";
@@ -17,6 +17,7 @@ const MIN_SCALE = 0.05, MAX_SCALE = 4;
 let tree = null; // {data, nodes, xs, width, height, nodeW, nodeH, byOrder, total, step, groups, edges, pair}
 let view = { s: 1, tx: 0, ty: 0 };
 let playTimer = null;
+let traceAbort = null; // the request of the tree being searched for, which a change of boards stops
 
 // The tie-break orders a server may offer for equal f. The tutorial's queue takes equal
 // priorities first in, first out; taquin's A* trace took the deepest first before it offered a
@@ -75,18 +76,39 @@ export function setupTreeMenus(info) {
 
 export function clearTree() {
   stopPlay();
+  if (traceAbort) traceAbort.abort();
+  traceAbort = null;
   tree = null;
   $("tree-result").textContent = "";
   $("tree-tools").hidden = true;
+  say("");
 }
 
 /** True when the drawn tree was searched for another pair than `pair` ("board|goal"). */
 export const treeStale = (pair) => !!tree && tree.pair !== pair;
 
+/**
+ * True while a tree is being searched for. Draw is then marked disabled with aria-disabled, not
+ * `disabled`: the tree has no Cancel to take the focus of the person who pressed Draw (or Draw
+ * again, which hides), so Draw keeps it, and ignores presses until the answer.
+ */
+export const tracing = () => traceAbort !== null;
+
+/** The card's status line, a live region: "Searching…", or why there is no tree. */
+function say(text, kind = "") {
+  const el = $("tree-status");
+  el.textContent = text;
+  el.className = `tree-status ${kind}`;
+}
+
 export async function drawTree() {
+  if (tracing()) return;
   clearTree();
   const out = $("tree-result");
-  out.innerHTML = '<p class="help">Searching…</p>';
+  say("Searching…");
+  const controller = new AbortController();
+  traceAbort = controller;
+  render();
   const body = {
     board: lineOf(puzzleStart(), state.w),
     goal: lineOf(state.goal, state.w),
@@ -95,22 +117,25 @@ export async function drawTree() {
   };
   if (offeredOrders(state.info)) body.tie_break = $("tree-order").value;
   try {
-    const t = await api("/api/trace", body);
-    out.textContent = "";
+    const t = await api("/api/trace", body, controller.signal);
+    say("");
     build(t, `${body.board}|${body.goal}`, body.max_nodes);
     out.appendChild(legend(t, body.max_nodes));
     out.appendChild(tree.viewport);
     $("tree-tools").hidden = false;
     setStep(tree.total);
     readableView();
+    announce($("tree-now").textContent);
   } catch (e) {
-    out.textContent = "";
-    const p = document.createElement("p");
-    p.className = "status error";
-    p.textContent = userMessage(e);
-    out.appendChild(p);
+    // Stopped by a change of boards (clearTree): a tree of the old boards is not wanted.
+    if (e.name === "AbortError") return;
+    say(userMessage(e), "error");
+  } finally {
+    if (traceAbort === controller) {
+      traceAbort = null;
+      render();
+    }
   }
-  render();
 }
 
 function legend(t, asked) {
@@ -246,7 +271,10 @@ function place(visible) {
 
 /** Shows the search after `s` expansions (s = total: the whole search, goal and path). */
 function setStep(s) {
-  if (!tree) return;
+  if (tree) keepingFocus(() => drawStep(s));
+}
+
+function drawStep(s) {
   const t = tree.data;
   s = Math.max(0, Math.min(s, tree.total));
   tree.step = s;
@@ -322,30 +350,37 @@ export function treeStep(delta) {
   if (!tree) return;
   stopPlay();
   setStep(tree.step + delta);
+  announce($("tree-now").textContent);
 }
 
 export function treeJump(to) {
   if (!tree) return;
   stopPlay();
   setStep(to === "end" ? tree.total : 0);
+  announce($("tree-now").textContent);
 }
 
+// Play says nothing at each step, which would queue up long sentences faster than a screen
+// reader reads them: where it pauses or ends is said, as the solution's Play does.
 export function treePlay() {
   if (!tree) return;
   if (playTimer) {
     stopPlay();
     setStep(tree.step);
+    announce(`Paused. ${$("tree-now").textContent}`);
     return;
   }
   if (tree.step >= tree.total) setStep(0);
   const tick = () => {
-    if (!tree || tree.step >= tree.total) {
-      stopPlay();
-      if (tree) setStep(tree.step);
+    if (!tree) return;
+    setStep(tree.step + 1);
+    if (tree.step < tree.total) {
+      playTimer = setTimeout(tick, reducedMotion() ? 1200 : 700);
       return;
     }
-    setStep(tree.step + 1);
-    playTimer = setTimeout(tick, reducedMotion() ? 1200 : 700);
+    stopPlay();
+    setStep(tree.step);
+    announce($("tree-now").textContent);
   };
   playTimer = setTimeout(tick, 0);
   setStep(tree.step);

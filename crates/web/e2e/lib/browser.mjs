@@ -51,6 +51,9 @@ export function useBrowser(viewport = { width: 1280, height: 900 }, options = {}
     });
   });
   afterEach(async () => {
+    // The page keeps the player's settings in localStorage, which the tests' one browser
+    // profile shares: each test starts from the page's defaults.
+    if (page.url().startsWith(BASE)) await page.evaluate(() => localStorage.clear()).catch(() => {});
     await page.close();
   });
 }
@@ -123,10 +126,13 @@ export async function assertAccessible(label) {
   return result;
 }
 
+/** In fakeStream's lines: the stream breaks there, as when the server dies ("network error"). */
+export const BROKEN = "broken";
+
 /** Makes /api/solve/stream answer with `lines`, one every `gapMs`, instead of the server. */
 export async function fakeStream(lines, gapMs = 150) {
   await page.addInitScript(
-    ([chunks, gap]) => {
+    ([chunks, gap, broken]) => {
       const real = window.fetch;
       window.__streamBodies = [];
       window.fetch = (url, init) => {
@@ -139,6 +145,10 @@ export async function fakeStream(lines, gapMs = 150) {
               try {
                 for (const l of chunks) {
                   await new Promise((r) => setTimeout(r, gap));
+                  if (l === broken) {
+                    c.error(new TypeError("network error"));
+                    return;
+                  }
                   c.enqueue(enc.encode(`${JSON.stringify(l)}\n`));
                 }
                 c.close();
@@ -152,6 +162,6 @@ export async function fakeStream(lines, gapMs = 150) {
         return real(url, init);
       };
     },
-    [lines, gapMs],
+    [lines, gapMs, BROKEN],
   );
 }

@@ -120,3 +120,27 @@ test("a heuristic that cannot run says why in its row, and the summary counts wh
   // The card has no heuristic menu, nor an algorithm "auto": its row does not point to them.
   assert.doesNotMatch(failed[0], /Choose another/);
 });
+
+test("Compare again hands the focus to Cancel while it runs, then to Compare, on screen", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#compare");
+  await page.waitForFunction(() => /^Done/.test(document.getElementById("compare-status").textContent));
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await page.waitForSelector("#compare-stale:not([hidden])");
+  // Each solve of the new comparison held back a little, so that it is seen running.
+  await page.route("**/api/solve", async (route) => {
+    await new Promise((r) => setTimeout(r, 300));
+    await route.continue();
+  });
+  await page.focus("#compare-redo");
+  await page.keyboard.press("Enter");
+  assert.equal(await focused(), "compare-cancel");
+  await page.waitForFunction(() => /^Done/.test(document.getElementById("compare-status").textContent));
+  await page.waitForSelector("#compare-cancel", { state: "hidden" });
+  assert.equal(await focused(), "compare");
+  const box = await page.$eval("#compare", (b) => {
+    const r = b.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: innerHeight };
+  });
+  assert.ok(box.top >= 0 && box.bottom <= box.height, `Compare on screen: ${JSON.stringify(box)}`);
+});

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   useBrowser, page, open, line, status, waitForLine, waitForStatus, typeBoard, api, readCells,
-  fakeStream, ARTICLE, GOAL,
+  fakeStream, BROKEN, ARTICLE, GOAL,
 } from "../lib/browser.mjs";
 
 useBrowser();
@@ -327,7 +327,9 @@ test("Solve stops the play clock, and Play's pause says where it stopped", async
     !document.getElementById("step-index").textContent.startsWith("0 /"));
   await page.click("#play");
   const at = (await page.textContent("#step-index")).split(" / ");
-  assert.equal(await page.textContent("#announce"), `Paused after move ${at[0]} of ${at[1]}`);
+  // The region is emptied, then written at the next frame (announce).
+  await page.waitForFunction((want) => document.getElementById("announce").textContent === want,
+    `Paused after move ${at[0]} of ${at[1]}`);
 });
 
 test("the solution's moves box takes the keyboard's focus, so that it scrolls by keys", async () => {
@@ -762,4 +764,180 @@ test("pattern-database builds the server reports are shown, and followed", async
   await page.waitForFunction(() => /pattern database 7-8 \(zero-aware\) for 4x4: 40% · pattern database 5-5-5 for 4x4: waiting/.test(document.getElementById("tables").textContent));
   // Once every set is ready, the line goes.
   await page.waitForSelector("#tables", { state: "hidden", timeout: 10000 });
+});
+
+const focused = () => page.evaluate(() => document.activeElement.id);
+/** Waits until the screen reader's region (announce) says `text`. */
+const said = (text) => page.waitForFunction((t) => document.getElementById("announce").textContent === t, text);
+
+test("a server that stops during a solve says so, in the page's words, not that the player cancelled", async () => {
+  await fakeStream([
+    { progress: { generated: 1000, expanded: 500, bound: 20, time_ms: 5 } },
+    // What `taquin serve` streams last when Ctrl-C stops it.
+    { error: { code: "cancelled", error: "the server is stopping: send the request again once it is back" } },
+  ], 100);
+  await open();
+  await page.click("#solve");
+  await waitForStatus(/does not answer/);
+  assert.match(await status(), /^The server stopped the search/);
+  assert.doesNotMatch(await status(), /The search was cancelled/);
+  assert.match(await page.getAttribute("#status", "class"), /error/);
+  assert.ok(await page.isHidden("#progress"));
+});
+
+test("a server that dies during a solve (the stream breaks) says it does not answer", async () => {
+  await fakeStream([{ progress: { generated: 1000, expanded: 500, bound: 20, time_ms: 5 } }, BROKEN], 100);
+  await open();
+  await page.click("#solve");
+  await waitForStatus(/does not answer/);
+  assert.doesNotMatch(await status(), /network error/);
+  assert.ok(await page.isEnabled("#solve"));
+});
+
+test("the tile menu follows the address: tiles= shows its style, a link without it the usual tiles", async () => {
+  const link = "#board=6,4,7/8,5,0/3,2,1&goal=snail&moves=DLL";
+  await open(link);
+  await page.waitForSelector("#player:not([hidden])");
+  const face = () => page.textContent('#board .tile[data-tile="1"] .face');
+  await page.evaluate((l) => (location.hash = `${l}&tiles=letters`), link);
+  await page.waitForFunction(() => document.getElementById("tile-style").value === "letters");
+  await page.waitForFunction(() => document.querySelector('#board .tile[data-tile="1"] .face').textContent === "A");
+  await page.evaluate((l) => (location.hash = l), link);
+  await page.waitForFunction(() => document.getElementById("tile-style").value === "numbers");
+  await page.waitForSelector("#player:not([hidden])");
+  assert.equal(await face(), "1");
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /tiles=/, "the address is not given tiles= back");
+});
+
+test("a link to an unsolvable pair says why, and that its moves do not reach the goal", async () => {
+  await open("#board=1,2,3/4,5,6/8,7,0&moves=U");
+  await waitForStatus(/[Uu]nsolvable/);
+  const text = await status();
+  assert.match(text, /1 inversion away/, "the parity reason, as for a board typed in");
+  assert.match(text, /1 move from the link \(it does not reach the goal\)/);
+  assert.match(await page.getAttribute("#status", "class"), /error/);
+  assert.ok(await page.isDisabled("#solve"));
+});
+
+test("a change of address opens its link as a fresh load of it does", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8&moves=DRU");
+  await page.waitForSelector("#player:not([hidden])");
+  await waitForStatus(/A replay of 3 moves/);
+  // The same boards without moves: no player, and nothing said of the replay gone.
+  await page.evaluate(() => (location.hash = "#board=1,2,3/4,0,6/7,5,8"));
+  await page.waitForSelector("#player", { state: "hidden" });
+  await page.waitForFunction(() => !/replay/.test(document.getElementById("status").textContent));
+  // Moves that do not fit: said, on the same boards as on others.
+  await page.evaluate(() => (location.hash = "#board=1,2,3/4,0,6/7,5,8&moves=xyz"));
+  await waitForStatus(/do not fit this board/);
+  assert.ok(await page.isHidden("#player"));
+  assert.equal(await line("board"), "1 2 3/4 0 6/7 5 8");
+});
+
+test("Hint stays disabled while its answer is on its way, whatever is redrawn meanwhile", async () => {
+  await open("#board=1,2,3/4,5,6/7,0,8");
+  let hints = 0;
+  await page.route("**/api/hint", async (route) => {
+    hints++;
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.click("#hint");
+  await page.selectOption("#notation", "tile");
+  assert.ok(await page.isDisabled("#hint"), "a change of notation does not offer a second request");
+  await page.click("#hint", { force: true });
+  await waitForStatus(/Hint: slide 8 left/);
+  assert.equal(hints, 1);
+  assert.ok(await page.isEnabled("#hint"));
+});
+
+test("Moves to goal says when the server does not answer, and writes no placeholder into its live region", async () => {
+  await open();
+  await page.evaluate(() => {
+    window.__distances = [];
+    const el = document.getElementById("distance");
+    new MutationObserver(() => window.__distances.push(el.textContent))
+      .observe(el, { childList: true, characterData: true, subtree: true });
+  });
+  // Held a moment, so that the counting can be seen.
+  await page.route("**/api/solve", async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  });
+  await page.check("#show-distance");
+  assert.equal(await page.getAttribute("#distance", "aria-busy"), "true");
+  assert.match(await page.$eval("#distance", (e) => getComputedStyle(e, "::after").content), /…/, "the wait is drawn");
+  await page.waitForFunction(() => document.getElementById("distance").textContent === "31 moves from the goal");
+  assert.equal(await page.getAttribute("#distance", "aria-busy"), null);
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await page.waitForFunction(() => /^\d+ moves from the goal$/.test(document.getElementById("distance").textContent) &&
+    document.getElementById("distance").textContent !== "31 moves from the goal");
+  const written = (await page.evaluate(() => window.__distances)).filter((t) => t);
+  assert.ok(written.every((t) => /^\d+ moves? from the goal$/.test(t)), JSON.stringify(written));
+  // A server that does not answer is not a board too far.
+  await page.unroute("**/api/solve");
+  await page.route("**/api/solve", (route) => route.abort());
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await page.waitForFunction(() => /does not answer/.test(document.getElementById("distance").textContent));
+  assert.doesNotMatch(await page.textContent("#distance"), /too far/);
+});
+
+test("the player's settings come back after a reload, and the address's tiles win over them", async () => {
+  await open();
+  await page.selectOption("#notation", "tile");
+  await page.selectOption("#difficulty", "walk:8");
+  await page.check("#show-distance");
+  await page.selectOption("#tile-style", "letters");
+  await open();
+  assert.equal(await page.inputValue("#notation"), "tile");
+  assert.equal(await page.inputValue("#difficulty"), "walk:8");
+  assert.ok(await page.isChecked("#show-distance"));
+  assert.equal(await page.inputValue("#tile-style"), "letters");
+  assert.equal(await page.textContent('#board .tile[data-tile="1"] .face'), "A");
+  await page.waitForFunction(() => /moves from the goal/.test(document.getElementById("distance").textContent));
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.equal(await page.$eval("#moves-text", (e) => e.dataset.notation), "tile");
+  // A link's own tiles= wins; a link without one shows the player's.
+  await open("#board=1,2,3/4,0,6/7,5,8&tiles=image");
+  assert.equal(await page.inputValue("#tile-style"), "image");
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  assert.equal(await page.inputValue("#tile-style"), "letters");
+});
+
+test("edit mode swaps two tiles from the keyboard, and says each step", async () => {
+  await open();
+  assert.match(await page.textContent("#board-keys"), /arrow keys and Enter/, "the page says how");
+  await page.click("#edit-board");
+  await page.focus("#board");
+  await page.keyboard.press("ArrowRight");
+  await said("4, row 1, column 2");
+  assert.equal(await page.getAttribute("#board .tile.cursor", "data-cell"), "1");
+  assert.equal(await page.$eval("#board .tile.cursor", (t) => getComputedStyle(t).outlineStyle), "solid", "the keys' tile is ringed");
+  await page.keyboard.press("Enter");
+  await said("4 picked: go to the other tile and press Enter to swap them");
+  assert.match(await page.getAttribute('#board .tile[data-tile="4"]', "class"), /selected/);
+  await page.keyboard.press("ArrowDown");
+  await said("5, row 2, column 2");
+  await page.keyboard.press(" ");
+  await said("4 and 5 swapped");
+  await waitForLine("board", "6 5 7/8 4 0/3 2 1");
+  assert.equal(await focused(), "board");
+  await page.click("#edit-board");
+  // The goal, reached by Tab while it is edited; Escape lets a tile go.
+  await page.focus("#edit-goal");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  assert.equal(await focused(), "goal");
+  await page.keyboard.press("Enter");
+  await said("1 picked: go to the other tile and press Enter to swap them");
+  await page.keyboard.press("Escape");
+  await said("1 let go");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await said("1 and 2 swapped");
+  await waitForLine("goal", "2 1 3/4 5 6/7 8 0");
+  await page.click("#edit-goal");
+  assert.equal(await page.getAttribute("#goal", "tabindex"), "-1", "out of the Tab order once done");
 });

@@ -109,3 +109,10 @@ test("a limit's advice fits what hit it and the part of the page that asked", ()
     assert.equal(userMessage(limit(which), "compare"), `The ${which === "nodes" ? "node" : which} limit was reached after 5 nodes: the solution needs at least 40 moves.`);
   }
 });
+
+test("a search the server stopped is not said to be the player's cancel", () => {
+  const stopped = new ApiError("the server is stopping: send the request again once it is back", "cancelled");
+  assert.match(userMessage(stopped), /^The server stopped the search/);
+  assert.match(userMessage(stopped), /does not answer/);
+  assert.doesNotMatch(userMessage(stopped), /The search was cancelled/);
+});

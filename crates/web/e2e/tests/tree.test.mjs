@@ -214,3 +214,110 @@ test("at every step the queue shown is the one the search follows", async () => 
   }
   assert.ok(checked >= total - superseded.size, `${checked} of ${total} steps took the head of the queue shown`);
 });
+
+const focused = () => page.evaluate(() => document.activeElement.id);
+
+test("the tree's step buttons hand the keyboard's focus on when they disable themselves", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#tree");
+  await page.waitForSelector("#tree-result svg");
+  const total = Number((await page.textContent("#tree-step-index")).split(" / ")[1]);
+  await page.focus("#tree-start");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.textContent("#tree-step-index"), `0 / ${total}`);
+  assert.equal(await focused(), "tree-step", "from Start, disabled at the start, to Step");
+  await page.focus("#tree-end");
+  await page.keyboard.press("Enter");
+  assert.equal(await focused(), "tree-back", "from End, disabled at the end, to Back");
+  await page.focus("#tree-start");
+  await page.keyboard.press("Enter");
+  // Step by step to the last expansion, the focus on Step all the way.
+  for (let i = 1; i <= total; i++) {
+    assert.equal(await focused(), "tree-step");
+    await page.keyboard.press("Enter");
+  }
+  assert.equal(await page.textContent("#tree-step-index"), `${total} / ${total}`);
+  assert.equal(await focused(), "tree-back", "from Step, disabled at the end, to Back");
+});
+
+test("Draw again hands the focus to Draw, on screen, which keeps it while the tree is searched for", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#tree");
+  await page.waitForSelector("#tree-result svg");
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await page.waitForSelector("#tree-stale:not([hidden])");
+  await page.focus("#tree-redo");
+  await page.keyboard.press("Enter");
+  assert.equal(await focused(), "tree");
+  await page.waitForSelector("#tree-result svg");
+  assert.equal(await focused(), "tree");
+  const box = await page.$eval("#tree", (b) => {
+    const r = b.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: innerHeight };
+  });
+  assert.ok(box.top >= 0 && box.bottom <= box.height, `Draw on screen: ${JSON.stringify(box)}`);
+});
+
+test("a search for a tree is announced, sent once however often Draw is pressed, and its failure said", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  let traces = 0;
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route("**/api/trace", async (route) => {
+    traces++;
+    await held;
+    await route.continue();
+  });
+  assert.equal(await page.getAttribute("#tree-status", "role"), "status", "a live region, there before its text");
+  await page.focus("#tree");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.getElementById("tree-status").textContent === "Searching…");
+  assert.equal(await page.getAttribute("#tree", "aria-disabled"), "true");
+  assert.equal(await focused(), "tree", "Draw keeps the focus while it waits");
+  await page.keyboard.press("Enter");
+  await page.click("#tree", { force: true });
+  release();
+  await page.waitForSelector("#tree-result svg");
+  assert.equal(traces, 1, "one request for one tree");
+  assert.equal(await page.getAttribute("#tree", "aria-disabled"), null);
+  assert.equal(await page.textContent("#tree-status"), "");
+  assert.equal(await focused(), "tree");
+  // A server that does not answer: said in the same region.
+  await page.unroute("**/api/trace");
+  await page.route("**/api/trace", (route) => route.abort());
+  await page.click("#tree");
+  await page.waitForFunction(() => /does not answer/.test(document.getElementById("tree-status").textContent));
+  assert.equal(await page.locator("#tree-result svg").count(), 0);
+});
+
+test("the tree's Play is quiet until it pauses or ends, and each step taken by hand is said", async () => {
+  await open("#board=1,2,3/4,0,6/7,5,8");
+  await page.click("#tree");
+  await page.waitForSelector("#tree-result svg");
+  const total = Number((await page.textContent("#tree-step-index")).split(" / ")[1]);
+  assert.equal(await page.getAttribute("#tree-now", "aria-live"), null, "rewritten at every step of Play: not live");
+  await page.click("#tree-start");
+  await page.waitForFunction(() => /^Start: /.test(document.getElementById("announce").textContent));
+  // Every text that a screen reader would hear, from any live region of the page.
+  await page.evaluate(() => {
+    window.__said = [];
+    for (const el of document.querySelectorAll("[aria-live], [role=status]")) {
+      new MutationObserver(() => el.textContent && window.__said.push(el.textContent))
+        .observe(el, { childList: true, characterData: true, subtree: true });
+    }
+  });
+  await page.click("#tree-play");
+  await page.waitForFunction((t) => document.getElementById("tree-step-index").textContent === `${t} / ${t}`, total);
+  await page.waitForFunction(() => /is the goal/.test(document.getElementById("announce").textContent));
+  const said = await page.evaluate(() => window.__said);
+  assert.equal(said.length, 1, `said once, at the end: ${JSON.stringify(said)}`);
+  // A pause says where Play stopped.
+  await page.click("#tree-play");
+  await page.waitForFunction(() => !document.getElementById("tree-step-index").textContent.startsWith("0 /"));
+  await page.click("#tree-play");
+  await page.waitForFunction(() => /^Paused\. Step \d+: /.test(document.getElementById("announce").textContent));
+  // A step taken by hand is said.
+  await page.click("#tree-start");
+  await page.click("#tree-step");
+  await page.waitForFunction(() => /^Step 1: expanding #0/.test(document.getElementById("announce").textContent));
+});
