@@ -641,37 +641,20 @@ fn a_bound_above_the_given_optimum_is_checked_wrong_solved_or_not() {
     let dir = scratch_dir("bench-bound");
     let file = dir.path().join("wrong.txt");
     fs::write(&file, "1 20 8 0 6 5 4 7 2 3 1\n").unwrap();
-    let out = taquin()
-        .args([
-            "bench",
-            file.to_str().unwrap(),
-            "-a",
-            "greedy",
-            "-H",
-            "manhattan",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let rows = records(&out.stdout);
+    let bench = |args: &[&str]| {
+        let out = taquin()
+            .args(["bench", file.to_str().unwrap(), "-H", "manhattan", "--json"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        records(&out.stdout)
+    };
+    let rows = bench(&["-a", "greedy"]);
     assert_eq!(rows[0]["optimal"], false, "{}", rows[0]);
     assert_eq!(rows[0]["check"], "WRONG", "{}", rows[0]);
     assert_eq!(rows[1]["wrong"], 1, "{}", rows[1]);
-    let out = taquin()
-        .args([
-            "bench",
-            file.to_str().unwrap(),
-            "--max-nodes",
-            "1",
-            "-H",
-            "manhattan",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let rows = records(&out.stdout);
+    let rows = bench(&["--max-nodes", "1"]);
     assert_eq!(rows[0]["status"], "limit", "{}", rows[0]);
     assert_eq!(rows[0]["check"], "WRONG", "{}", rows[0]);
     assert_eq!(
