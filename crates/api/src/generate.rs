@@ -66,9 +66,9 @@ impl Shuffle {
                     check_side(settings, w, h)?;
                 }
                 let goal = parse_goal(settings, text, w, h)?;
-                if req.width.is_some_and(|w| w != goal.width())
-                    || req.height.is_some_and(|h| h != goal.height())
-                {
+                let wrong_width = req.width.is_some_and(|w| w != goal.width());
+                let wrong_height = req.height.is_some_and(|h| h != goal.height());
+                if wrong_width || wrong_height {
                     return Err(ApiError::bad_request(
                         "size_mismatch",
                         format!(
@@ -77,14 +77,7 @@ impl Shuffle {
                             goal.height()
                         ),
                     )
-                    .with(
-                        "field",
-                        if req.width.is_some_and(|w| w != goal.width()) {
-                            "width"
-                        } else {
-                            "height"
-                        },
-                    ));
+                    .with("field", if wrong_width { "width" } else { "height" }));
                 }
                 goal
             }
