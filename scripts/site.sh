@@ -37,8 +37,9 @@ rm -rf "$out/pkg"
 wasm-bindgen --target web --no-typescript --remove-name-section --out-dir "$out/pkg" \
   "$target_dir/wasm32-unknown-unknown/wasm-release/taquin_wasm.wasm"
 cp crates/web/assets/*.html crates/web/assets/*.css crates/web/assets/*.js crates/web/assets/*.svg "$out/"
-# Tells the page that it is a static folder: api.js reads it to answer in the browser.
-printf '{"mode": "static"}\n' >"$out/site.json"
 size=$(wc -c <"$out/pkg/taquin_wasm_bg.wasm")
+# Tells the page that it is a static folder: api.js reads it to answer in the browser, and
+# the module's size, which the page names while it loads.
+printf '{"mode": "static", "solver_bytes": %s}\n' "$size" >"$out/site.json"
 gz=$(gzip -9 -c "$out/pkg/taquin_wasm_bg.wasm" | wc -c)
 echo "wrote $out: open index.html through a web server (the WebAssembly module is $size bytes, $gz gzipped)"

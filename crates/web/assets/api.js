@@ -16,20 +16,37 @@ export class ApiError extends Error {
 
 const UNREACHABLE = "The game's server does not answer: check that it is still running, then reload the page.";
 
-let staticMode = null;
+// A static folder copied without its site.json: the page cannot tell it from a server (whose
+// routes then fail with a static host's 404 or 501), so it says what is missing instead.
+const INCOMPLETE = "This folder is incomplete: site.json is missing beside index.html. Copy the whole folder that scripts/site.sh wrote.";
+
+let site = null;
+
+/**
+ * What site.json says: {mode: "static", solver_bytes} in a static folder, {mode: "server"}
+ * under `taquin serve`, {mode: "missing"} when the host has no such file (a static folder
+ * copied incompletely: the server always answers it), and {} when nothing answers.
+ */
+export function siteInfo() {
+  if (!site) {
+    // Relative to the page, so the folder can live under any path of a static host.
+    site = fetch(new URL("site.json", document.baseURI), { cache: "no-cache" })
+      .then((r) => (r.ok ? r.json() : r.status === 404 ? { mode: "missing" } : {}))
+      .catch(() => ({}));
+  }
+  return site;
+}
 
 /** True when the page is a static folder (its site.json says so), false under `taquin serve`. */
-export function isStatic() {
-  if (!staticMode) {
-    // Relative to the page, so the folder can live under any path of a static host. The server
-    // answers this name with {"mode": "server"}, and a failed fetch means no static folder
-    // either.
-    staticMode = fetch(new URL("site.json", document.baseURI), { cache: "no-cache" })
-      .then((r) => (r.ok ? r.json() : {}))
-      .then((site) => site.mode === "static")
-      .catch(() => false);
-  }
-  return staticMode;
+export async function isStatic() {
+  return (await siteInfo()).mode === "static";
+}
+
+/** Answers the route in the browser (a static folder), or refuses an incomplete folder's. */
+async function inBrowser() {
+  const mode = (await siteInfo()).mode;
+  if (mode === "missing") throw new ApiError(INCOMPLETE, "incomplete");
+  return mode === "static";
 }
 
 /** A route answered in the browser: the same answer or error as the server's. */
@@ -64,7 +81,7 @@ async function failure(response) {
 
 /** GET (no body) or POST a JSON body; resolves to the JSON answer, rejects with an ApiError. */
 export async function api(path, body, signal) {
-  if (await isStatic()) return local(path, body, signal);
+  if (await inBrowser()) return local(path, body, signal);
   const response = await send(path, body, signal);
   if (!response.ok) throw await failure(response);
   try {
@@ -82,7 +99,7 @@ export async function api(path, body, signal) {
  * resolves to the last line (the result or the error).
  */
 export async function stream(path, body, signal, onLine) {
-  if (await isStatic()) {
+  if (await inBrowser()) {
     // The server's stream ends with a {"solution"} or {"error"} line: the same here.
     let last;
     try {
@@ -172,10 +189,12 @@ export function userMessage(err, context = "solve") {
       // The pair of algorithm and heuristic, or the heuristic on this board, cannot run: the
       // menus offer what can (the comparison's row says it of its own heuristic, and has no
       // heuristic menu to point to).
-      const advice = context === "compare"
+      const said = sentence(withoutFlags(err.message));
+      // The core's message may already say what to choose instead: said once.
+      const advice = context === "compare" || /\bchoose\b/i.test(said)
         ? ""
         : " Choose another algorithm or heuristic, or auto, which picks one that fits the board.";
-      return `${sentence(withoutFlags(err.message))}${advice}`;
+      return `${said}${advice}`;
     }
     default:
       return sentence(withoutFlags(err.message));

@@ -3,11 +3,11 @@
 // blank, written as text "6 4 7/8 5 0/3 2 1"; a move letter names the direction the BLANK moves.
 
 import {
-  $, state, setRenderer, render, setStatus, statusShown, maxSide, keepingFocus, puzzleStart, plural, announce,
-  savedSettings, saveSetting,
+  $, state, setRenderer, render, setStatus, setWaiting, statusShown, maxSide, keepingFocus, puzzleStart, plural,
+  announce, savedSettings, saveSetting,
 } from "./state.js";
 import { lineOf, solvedTiles, same, parseBoard, squareIfOneLine, isPermutation, applyMoves } from "./board.js";
-import { api, userMessage, sentence } from "./api.js";
+import { api, userMessage, sentence, siteInfo } from "./api.js";
 import { makeBoardView, renderBoard, croppedPicture, tileLabel } from "./boardview.js";
 import * as player from "./player.js";
 import * as game from "./game.js";
@@ -57,14 +57,17 @@ function drawAll() {
   $("height").value = String(state.h);
   $("tile-style").value = state.style;
   const small = state.w * state.h <= (state.info ? state.info.limits.trace_max_cells : 16);
-  $("tree").disabled = !small || state.busy || !!state.pairError;
+  // Until the solver has answered (in a static folder, until its WebAssembly is downloaded),
+  // what asks it waits: the boards are played meanwhile.
+  const waiting = state.loading;
+  $("tree").disabled = !small || state.busy || !!state.pairError || waiting;
   if (tree.tracing()) $("tree").setAttribute("aria-disabled", "true");
   else $("tree").removeAttribute("aria-disabled");
   $("tree-size-note").hidden = small;
-  $("solve").disabled = state.busy || !!state.pairError;
-  $("hint").disabled = state.busy || !!state.pairError || same(state.board, state.goal) || game.hinting();
-  $("compare").disabled = state.busy || !!state.pairError || comparing();
-  $("shuffle").disabled = state.busy;
+  $("solve").disabled = state.busy || !!state.pairError || waiting;
+  $("hint").disabled = state.busy || !!state.pairError || same(state.board, state.goal) || game.hinting() || waiting;
+  $("compare").disabled = state.busy || !!state.pairError || comparing() || waiting;
+  $("shuffle").disabled = state.busy || waiting;
   const pair = `${lineOf(puzzleStart(), state.w)}|${lineOf(state.goal, state.w)}`;
   const compared = $("compare-result").dataset.pair;
   $("compare-stale").hidden = !compared || compared === pair;
@@ -127,6 +130,7 @@ const GOAL_NAME = /^(standard|korf|snail)$/i;
  * the command line's), checked against `board`.
  */
 async function namedGoal(name, board, w) {
+  await solverReady;
   const v = await api("/api/validate", { board: lineOf(board, w), goal: name });
   return v.goal.tiles;
 }
@@ -230,6 +234,8 @@ function boardsChanged(board, goal) {
 async function validatePair() {
   const seq = ++validateSeq;
   const body = { board: lineOf(state.board, state.w), goal: lineOf(state.goal, state.w) };
+  await solverReady;
+  if (seq !== validateSeq) return;
   // A message shown while the answer was on its way (a board typed meanwhile and refused) is
   // newer than this answer: it keeps the status line.
   const shown = statusShown();
@@ -239,9 +245,12 @@ async function validatePair() {
   try {
     const v = await api("/api/validate", body);
     if (seq !== validateSeq) return;
+    const refused = state.pairError;
     state.pairError = v.solvable ? null : sentence(v.reason);
     if (!v.solvable) say(state.pairError, "error");
     else if (same(state.board, state.goal)) say("The board is the goal.");
+    // The line still says why the last pair was refused: take it back, and say so.
+    else if (refused) say("These boards can be solved: Solve is ready.", "ok");
   } catch (e) {
     if (seq !== validateSeq) return;
     state.pairError = userMessage(e);
@@ -323,6 +332,7 @@ async function applyGoalName(input) {
 async function showServerParseError(which, text) {
   const name = which === "board" ? "Initial board" : "Goal";
   try {
+    await solverReady;
     await api("/api/validate", { board: text });
     setStatus(`${name}: every tile from 0 to ${state.w * state.h - 1} must appear once.`, "error");
   } catch (e) {
@@ -415,6 +425,7 @@ function swapCells(which, a, b) {
 // ---------- size and shuffle ----------
 
 async function shuffle() {
+  await solverReady;
   const [method, moves] = $("difficulty").value.split(":");
   const body = { goal: lineOf(state.goal, state.w), method };
   if (method === "walk") body.moves = Number(moves);
@@ -635,10 +646,24 @@ function restoreSettings() {
   if (typeof saved.distance === "boolean") $("show-distance").checked = saved.distance;
 }
 
-async function start() {
-  setRenderer(draw);
-  setupBoards();
-  fillSizes();
+// The solver's first answer (/api/info). The boards are drawn before it, and every question
+// to the solver waits for it: in a static folder it is the WebAssembly module's download, which
+// takes seconds on a slow network, and the worker that fetched it once answers the next ones.
+let solverLoaded;
+const solverReady = new Promise((resolve) => (solverLoaded = resolve));
+
+/** Asks the solver what it offers, saying meanwhile that it loads; then lets the page ask it. */
+async function loadSolver() {
+  const site = await siteInfo();
+  // A static host has no JSON API for the footer to point to.
+  $("api-note").hidden = site.mode !== "server";
+  const started = performance.now();
+  let loading = "";
+  if (site.mode === "static") {
+    const size = site.solver_bytes > 0 ? ` (${(site.solver_bytes / 1e6).toFixed(1)} MB)` : "";
+    loading = `Loading the solver${size}…`;
+    setWaiting(loading);
+  }
   try {
     state.info = await api("/api/info");
     fillSizes();
@@ -646,14 +671,32 @@ async function start() {
     setupCompareMenu(state.info);
     tree.setupTreeMenus(state.info);
     followTables(state.info);
+    // A wait long enough to be noticed ends with the words that it did; a short one quietly.
+    const shown = $("status").textContent === loading;
+    setWaiting("");
+    if (loading && shown && performance.now() - started > 1000) setStatus("The solver is ready.");
   } catch (e) {
+    setWaiting("");
     setStatus(userMessage(e), "error");
   }
+  state.loading = false;
+  render();
+  solverLoaded();
+}
+
+async function start() {
+  setRenderer(draw);
+  setupBoards();
+  fillSizes();
   restoreSettings();
   setupTileStyle();
   setupControls();
   player.applySpeed();
-  await followAddress();
+  state.loading = true;
+  // Drawn at once (the address's boards, or the usual ones); checked once the solver answers.
+  const shown = followAddress();
+  await loadSolver();
+  await shown;
   document.body.dataset.ready = "true";
 }
 

@@ -1,7 +1,9 @@
 // The solution player: a solution's moves replayed on the initial board one at a time (Step,
 // Back, Play, Start, End), the current move marked in the moves text, in either notation.
 
-import { $, state, render, setStatus, plural, formatCount, formatMs, announce, DIRECTION_WORDS } from "./state.js";
+import {
+  $, state, render, setStatus, plural, formatCount, formatMs, announce, reducedMotion, DIRECTION_WORDS,
+} from "./state.js";
 import { INVERSE, blankMove, applyMoves, same } from "./board.js";
 import { tokens, format, stmCount, mtmCount, tileDirection } from "./notation.js";
 import { solverName, planText } from "./names.js";
@@ -17,11 +19,25 @@ export function loadSolution(moves, start, report) {
   stopPlaying();
   goalSaid = false;
   state.solution = { moves, start: start.slice(), index: 0, report };
+  applySpeed();
+}
+
+/**
+ * After a move chosen in the moves list, brings the board into view when it is not (on a phone
+ * it is screens above the Solve card), so that the jump is seen. Only the page scrolls: the
+ * focus stays on the list, where a keyboard or screen-reader user goes on choosing.
+ */
+function showBoard() {
+  const board = $("board").getBoundingClientRect();
+  if (board.top >= 0 && board.bottom <= window.innerHeight) return;
+  const fits = board.height <= window.innerHeight;
+  $("board").scrollIntoView({ block: fits ? "nearest" : "start", behavior: reducedMotion() ? "auto" : "smooth" });
 }
 
 export function dropSolution() {
   stopPlaying();
   state.solution = null;
+  applySpeed();
 }
 
 /** The board the solution expects now (its start after `index` moves). */
@@ -81,6 +97,17 @@ export function step(delta) {
   return true;
 }
 
+/** Play's step: `count` moves forward, drawn once. */
+function advance(count) {
+  const sol = state.solution;
+  if (count <= 1 || !same(solutionBoard(), state.board)) return step(1);
+  sol.index = Math.min(sol.moves.length, sol.index + count);
+  state.board = solutionBoard();
+  render();
+  announceEnd();
+  return true;
+}
+
 export function jumpTo(index) {
   const sol = state.solution;
   if (!sol) return;
@@ -104,14 +131,32 @@ function announceEnd() {
   }
 }
 
+// Slider 1..10 -> 1000 ms .. 30 ms a move (1 to 33 moves a second), evenly on a log scale. A
+// solution longer than 100 moves plays faster in proportion, up to 4 times (an 8x8's 500 moves
+// take 20 s at the middle speed, 4 s at the top, not minutes): a long solution is watched for
+// its shape, a short one move by move. The slider says the rate it gives (aria-valuetext).
+const LONG = 100;
+const MAX_FASTER = 4;
+
 function speedMs() {
-  // Slider 1..10 -> 1000 ms .. 60 ms per move, evenly on a log scale.
   const v = Number($("speed").value);
-  return Math.round(1000 * Math.pow(60 / 1000, (v - 1) / 9));
+  const n = state.solution ? state.solution.moves.length : 0;
+  const faster = Math.min(MAX_FASTER, Math.max(1, n / LONG));
+  // Under 10 ms a move the browser's timers and drawing set the pace anyway.
+  return Math.max(10, Math.round((1000 * Math.pow(30 / 1000, (v - 1) / 9)) / faster));
 }
 
 export function applySpeed() {
-  document.documentElement.style.setProperty("--slide-ms", `${Math.min(180, Math.round(speedMs() * 0.8))}ms`);
+  const ms = speedMs();
+  // Reduced motion: the slides are instant (app.css), at every speed.
+  document.documentElement.style.setProperty("--slide-ms", `${Math.min(180, Math.round(ms * 0.8))}ms`);
+  const rate = 1000 / ms;
+  const words = rate < 10 ? `${Number(rate.toFixed(1))}` : `${Math.round(rate)}`;
+  const long = state.solution && state.solution.moves.length > LONG ? ", faster for a long solution" : "";
+  // Said to a screen reader, and shown under the pointer: the slider keeps the player's row
+  // short enough for one line beside the boards.
+  $("speed").setAttribute("aria-valuetext", `${words} moves a second${long}`);
+  $("speed").title = `${words} moves a second${long}`;
 }
 
 export function togglePlay() {
@@ -126,8 +171,17 @@ export function togglePlay() {
   const sol = state.solution;
   if (!sol || sol.moves.length === 0) return;
   if (sol.index >= sol.moves.length) jumpTo(0);
+  // The moves due since the last tick are played at once: where drawing a move takes longer
+  // than the speed allows (a big board, a slow device), the rate said is still the rate played.
+  let last = performance.now();
+  let owed = 1;
   const tick = () => {
-    if (!step(1) || !state.solution || state.solution.index >= state.solution.moves.length) {
+    const now = performance.now();
+    owed += (now - last) / speedMs();
+    last = now;
+    const due = Math.max(1, Math.floor(owed));
+    owed -= due;
+    if (!advance(due) || !state.solution || state.solution.index >= state.solution.moves.length) {
       stopPlaying();
       render();
       return;
@@ -185,7 +239,10 @@ export function renderSolution() {
       b.dataset.end = String(tok.end);
       b.tabIndex = -1; // Step and Back are the keyboard way; 200 tab stops would not be
       b.setAttribute("aria-label", `${tok.text}: go to after move ${tok.end}`);
-      b.addEventListener("click", () => jumpTo(tok.end));
+      b.addEventListener("click", () => {
+        jumpTo(tok.end);
+        showBoard();
+      });
       text.appendChild(b);
     }
   }

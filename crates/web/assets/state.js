@@ -17,6 +17,7 @@ export const state = {
   solution: null, // {moves, start, index, report}; report is null for moves from a link
   history: [], // the player's slides, each a string of blank letters, for undo
   busy: false,
+  loading: false, // while the solver's first answer (/api/info) is on its way: its questions wait
   pairError: null, // why the current pair cannot be solved (parse or parity), or null
   info: null, // /api/info
 };
@@ -145,10 +146,24 @@ let statusVersion = 0;
 /** The status line's version: compare it before and after an await. */
 export const statusShown = () => statusVersion;
 
+// What the status line says when it has nothing else to say: that the solver is loading (main.js),
+// which a slide, clearing the line, must not hide while it lasts.
+let waitingText = "";
+
+/** Sets (or, with "", ends) what the status line falls back to; shows it when it is set. */
+export function setWaiting(text) {
+  const before = waitingText;
+  waitingText = text;
+  if (text) setStatus(text);
+  else if ($("status").textContent === before) setStatus("");
+}
+
 export function setStatus(text, kind) {
   statusVersion += 1;
   const s = $("status");
-  s.textContent = text;
+  const shown = text || waitingText;
+  // The line cleared back to the same words is not read out again.
+  if (text || s.textContent !== shown) s.textContent = shown;
   s.className = `status ${kind || ""}`;
 }
 

@@ -4,6 +4,14 @@
 // (a WebAssembly search cannot be interrupted otherwise) and the next call starts a fresh one.
 
 const MAX_IDLE = 2;
+// A worker's WebAssembly memory only grows: a worker that ends a search holding more than this
+// is ended rather than kept idle, or the tab would keep the search's hundreds of MB for its life
+// (an A* search fills the whole budget, 512 MB, before it says "memory limit reached"). What
+// the rule trades: a worker keeps the pattern databases it built (a 4x4's, 4 MB; a 5x5's with
+// its anytime search, about 80 MB: both under this), so that the next search of that size
+// starts at once; a worker ended takes its tables with it, and the next search that needs them
+// builds them again (seconds) in a fresh worker.
+const KEEP_MEMORY = 96 << 20;
 const idle = [];
 let nextId = 1;
 
@@ -11,8 +19,8 @@ function takeWorker() {
   return idle.pop() || new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 }
 
-function release(worker) {
-  if (idle.length < MAX_IDLE) idle.push(worker);
+function release(worker, memory) {
+  if (idle.length < MAX_IDLE && !(memory > KEEP_MEMORY)) idle.push(worker);
   else worker.terminate();
 }
 
@@ -48,16 +56,19 @@ export function call(path, body, signal, onLine) {
         return;
       }
       done();
-      // A worker whose WebAssembly failed may be in a broken state: never reuse it.
-      if (msg.error && msg.error.code === "internal") worker.terminate();
-      else release(worker);
+      // A worker whose WebAssembly failed may be in a broken state, and one without its module
+      // can do nothing: never reuse them.
+      if (msg.error && (msg.error.code === "internal" || msg.error.code === "incomplete")) worker.terminate();
+      else release(worker, msg.memory);
       if ("answer" in msg) resolve(msg.answer);
       else reject({ error: msg.error });
     };
     worker.onerror = (event) => {
       done();
       worker.terminate();
-      reject({ error: { code: "internal", error: `the page's search worker failed: ${event.message || "it did not load"}` } });
+      // A worker that did not load at all is most likely a folder copied without worker.js or pkg/.
+      const why = event.message || "it did not load (worker.js and pkg/ must be beside index.html)";
+      reject({ error: { code: "internal", error: `the page's search worker failed: ${why}` } });
     };
     worker.postMessage({ id, path, body });
   });

@@ -5,7 +5,7 @@
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import {
-  useBrowser, page, open, line, status, waitForLine, waitForStatus, typeBoard, assertAccessible, everythingShown, ARTICLE, GOAL,
+  useBrowser, page, open, line, status, waitForLine, waitForStatus, typeBoard, assertAccessible, everythingShown, ARTICLE, GOAL, BASE,
 } from "../lib/browser.mjs";
 
 useBrowser();
@@ -177,4 +177,74 @@ test("axe finds no serious or critical violation on the static page", async () =
   await everythingShown();
   await assertAccessible("static page");
   assert.deepEqual(apiCalls, []);
+});
+
+test("opened from the disk (file://), the page says to open it through a web server; over http it does not", async () => {
+  // The folder's index.html is the page's own (scripts/site.sh copies it).
+  await page.goto(new URL("../../assets/index.html", import.meta.url).href);
+  await page.waitForSelector("#file-notice", { state: "visible" });
+  assert.match(await page.textContent("#file-notice"), /web server[\s\S]*python3 -m http\.server/);
+  await open();
+  assert.ok(await page.isHidden("#file-notice"));
+});
+
+test("the static page's footer points to no JSON API, which a static host has not", async () => {
+  await open();
+  assert.doesNotMatch(await page.innerText("footer"), /\/api/);
+  assert.deepEqual(apiCalls, []);
+});
+
+test("on a slow network the boards show at once, and the searches wait for the solver, which says it loads", async () => {
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route("**/pkg/taquin_wasm_bg.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${BASE}/`);
+  await waitForLine("board", ARTICLE);
+  await waitForStatus(/^Loading the solver \(\d+\.\d MB\)…$/);
+  assert.equal(await page.getAttribute("#status", "aria-live"), "polite");
+  assert.equal(await page.inputValue("#width"), "3");
+  assert.equal(await page.inputValue("#height"), "3");
+  for (const id of ["solve", "hint", "compare", "shuffle", "tree"]) assert.ok(await page.isDisabled(`#${id}`), `#${id} waits`);
+  // The boards are played meanwhile.
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await waitForLine("board", "6 4 7/8 0 5/3 2 1");
+  await page.waitForTimeout(1200);
+  release();
+  await page.waitForSelector("body[data-ready=true]");
+  await page.waitForFunction(() => !document.getElementById("solve").disabled);
+  assert.equal(await status(), "The solver is ready.");
+  await solveShown();
+  assert.deepEqual(apiCalls, []);
+});
+
+test("a worker that grew large in a search is ended, not kept idle with its memory", async () => {
+  await open();
+  // A small search keeps its worker, for the next question.
+  await solveShown();
+  assert.equal(page.workers().length, 1);
+  await open(hash(FIVE));
+  await waitForLine("board", FIVE);
+  await page.selectOption("#algorithm", "astar");
+  await page.selectOption("#time-limit", "5000");
+  await page.click("#solve");
+  await waitForStatus(/limit was reached/);
+  await page.waitForFunction(() => document.getElementById("solve").disabled === false);
+  // A*'s hundreds of MB go with its worker.
+  for (let i = 0; i < 50 && page.workers().length > 0; i++) await page.waitForTimeout(100);
+  assert.equal(page.workers().length, 0);
+  assert.deepEqual(apiCalls, []);
+});
+
+test("a folder copied without site.json, or without its module, says which file is missing", async () => {
+  await page.route("**/site.json", (r) => r.fulfill({ status: 404, body: "" }));
+  await page.goto(`${BASE}/`);
+  await waitForStatus(/^This folder is incomplete: site\.json is missing/);
+  await page.unroute("**/site.json");
+  await page.route("**/pkg/taquin_wasm_bg.wasm", (r) => r.fulfill({ status: 404, body: "" }));
+  await page.goto("about:blank");
+  await page.goto(`${BASE}/`);
+  await waitForStatus(/^This folder is incomplete: pkg\/taquin_wasm_bg\.wasm could not be loaded \(404\)/);
 });

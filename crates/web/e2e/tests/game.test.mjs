@@ -232,8 +232,9 @@ test("walking distance where its tables are too large says so, with what to choo
   await page.selectOption("#algorithm", "astar");
   await page.selectOption("#heuristic", "walking-distance");
   await page.click("#solve");
-  await waitForStatus(/^Walking distance needs tables .* 5x5 board\. Choose another algorithm or heuristic/);
-  assert.doesNotMatch(await status(), /--|could not do this/);
+  await waitForStatus(/^Walking distance needs tables .* 5x5 board: choose the linear-conflict heuristic/);
+  // The advice is said once, in words that fit the page (no command-line flag).
+  assert.doesNotMatch(await status(), /--|could not do this|Choose another/);
 });
 
 test("a chosen algorithm and heuristic are sent, and named with the menus' words", async () => {
@@ -940,4 +941,56 @@ test("edit mode swaps two tiles from the keyboard, and says each step", async ()
   await waitForLine("goal", "2 1 3/4 5 6/7 8 0");
   await page.click("#edit-goal");
   assert.equal(await page.getAttribute("#goal", "tabindex"), "-1", "out of the Tab order once done");
+});
+
+test("a pair made solvable again in Edit takes back the 'Unsolvable' message, and says so", async () => {
+  await open();
+  await page.click("#edit-board");
+  const swap = async (a, b) => {
+    await page.click(`#board .tile[data-tile="${a}"]`);
+    await page.click(`#board .tile[data-tile="${b}"]`);
+  };
+  await swap(6, 4);
+  await waitForStatus(/[Uu]nsolvable/);
+  assert.ok(await page.isDisabled("#solve"));
+  await swap(7, 8);
+  await page.waitForFunction(() => !document.getElementById("solve").disabled);
+  await waitForStatus(/can be solved/);
+  await page.click("#edit-board");
+  assert.doesNotMatch(await status(), /[Uu]nsolvable/);
+});
+
+test("with a mouse, every move of the solution and the speed slider are at least 24x24 px (WCAG 2.5.8)", async () => {
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  for (const notation of ["blank", "tile"]) {
+    await page.selectOption("#notation", notation);
+    const small = await page.$$eval("#moves-text button.move, #speed", (els) =>
+      els.map((e) => ({ id: e.id || e.textContent, w: e.getBoundingClientRect().width, h: e.getBoundingClientRect().height }))
+        .filter((x) => x.w < 24 || x.h < 24));
+    assert.deepEqual(small, [], notation);
+  }
+});
+
+test("a long solution plays faster, and the slider says how fast", async () => {
+  // 560 moves on an 8x8 board (there and back): minutes at the old speeds.
+  const rows = [];
+  for (let y = 0; y < 8; y++) rows.push(Array.from({ length: 8 }, (_, x) => (y * 8 + x + 1) % 64).join(","));
+  await open(`#board=${rows.join("/")}&moves=${"LR".repeat(280)}`);
+  await page.waitForSelector("#player:not([hidden])");
+  await page.fill("#speed", "10");
+  const said = await page.getAttribute("#speed", "aria-valuetext");
+  const rate = Number(said.match(/^[\d.]+/)[0]);
+  assert.ok(rate >= 60, `the top speed plays a long solution at ${said}`);
+  assert.match(said, /moves a second, faster for a long solution/);
+  assert.equal(await page.getAttribute("#speed", "title"), said);
+  const started = Date.now();
+  await page.click("#play");
+  await page.waitForFunction(() => document.getElementById("step-index").textContent === "560 / 560", null, { timeout: 30000 });
+  console.log(`# 560 moves played at the top speed in ${Date.now() - started} ms`);
+  // A short solution keeps the slider's own rates.
+  await open("#board=1,2,3/4,0,6/7,5,8&moves=DR");
+  await page.fill("#speed", "10");
+  assert.match(await page.getAttribute("#speed", "aria-valuetext"), /^33 moves a second$/);
 });

@@ -160,3 +160,53 @@ test("Tab goes through the controls in the order they are seen (WCAG 2.4.3)", as
   // The played board, then the player and counters under it, and the goal last.
   assert.ok(ids.indexOf("board-input") < ids.indexOf("step") && ids.indexOf("share") < ids.indexOf("edit-goal"));
 });
+
+test("at 320 px wide (or 400 % zoom) nothing scrolls sideways, the menus included", async () => {
+  const narrow = { width: 320, height: 640 };
+  await page.setViewportSize(narrow);
+  try {
+    await open();
+    await page.selectOption("#difficulty", "walk:25");
+    await page.click("#solve");
+    await page.waitForSelector("#solution:not([hidden])");
+    const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    assert.ok(sizes.scroll <= sizes.client, `scrollWidth ${sizes.scroll} > clientWidth ${sizes.client}`);
+    for (const id of ["difficulty", "algorithm", "heuristic", "compare-algorithm"]) {
+      const box = await page.locator(`#${id}`).boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= narrow.width, `#${id} inside the screen (${box.x}+${box.width})`);
+    }
+  } finally {
+    await page.setViewportSize(PHONE);
+  }
+});
+
+test("a phone on its side shows the board on screen, beside its controls", async () => {
+  for (const size of [{ width: 844, height: 390 }, { width: 740, height: 360 }]) {
+    await page.setViewportSize(size);
+    await open();
+    assert.ok((await overflow()) <= 0, "no sideways scrolling");
+    const board = await page.locator("#board").boundingBox();
+    assert.ok(board.y >= 0 && board.y + board.height <= size.height, `the board is on screen at ${size.width}x${size.height} (${board.y}..${board.y + board.height})`);
+    assert.ok(board.width >= 200, `and not tiny (${board.width} px)`);
+    const solve = await page.locator("#shuffle").boundingBox();
+    assert.ok(solve.x >= board.x + board.width, "the toolbar stands beside the board");
+  }
+  await page.setViewportSize(PHONE);
+});
+
+test("a move chosen in the solution's list brings the board into view, and the focus stays on the list", async () => {
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  const tenth = page.locator("#moves-text button.move").nth(9);
+  await tenth.scrollIntoViewIfNeeded();
+  const before = await page.locator("#board").boundingBox();
+  assert.ok(before.y + before.height < 0, "the board is above the screen while the list is read");
+  await tenth.click();
+  assert.equal(await page.textContent("#step-index"), "10 / 31");
+  await page.waitForFunction(() => {
+    const r = document.getElementById("board").getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }, null, { timeout: 5000 });
+  assert.ok(await page.evaluate(() => document.activeElement.closest("#moves-text") !== null), "the focus is still in the list");
+});
