@@ -1,6 +1,7 @@
 //! The server's side of [`ApiError`] (feature `axum`): the error as a response, and axum's own
 //! rejections of a JSON body read into the same shape.
 
+use axum::body::{Body, Bytes};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -14,13 +15,30 @@ use crate::{json_of, ApiError};
 /// The JSON of a request's body, read as every route reads it: axum's checks (content type,
 /// size, syntax) answered in the API's shape, then the API's own ([`json_of`]: an object that
 /// gives a key twice is a 400 `repeated_key`, where axum's reader would keep the last value).
+/// A byte-order mark before the JSON is skipped ([`body_json_of`]).
 pub async fn body_json<S: Send + Sync>(req: Request, state: &S) -> Result<Value, ApiError> {
-    let Json(raw) = Json::<Box<RawValue>>::from_request(req, state).await?;
-    json_of(raw.get())
+    let (parts, body) = req.into_parts();
+    // axum's check of the content type, on the headers alone (the body is read below).
+    let headers = Request::from_parts(parts.clone(), Body::empty());
+    if let Err(rejection @ JsonRejection::MissingJsonContentType(_)) =
+        Json::<Box<RawValue>>::from_request(headers, state).await
+    {
+        return Err(rejection.into());
+    }
+    // Read as axum's JSON reader reads it, within the same body limit.
+    let bytes = Bytes::from_request(Request::from_parts(parts, body), state)
+        .await
+        .map_err(JsonRejection::from)?;
+    body_json_of(&bytes)
 }
 
-/// [`body_json`] of a body that has arrived whole (for checking bodies without a request).
+/// [`body_json`] of a body that has arrived whole (for checking bodies without a request),
+/// without the byte-order mark some Windows tools write first
+/// ([`taquin::npuzzle_file::without_bom`]).
 pub fn body_json_of(body: &[u8]) -> Result<Value, ApiError> {
+    let body = std::str::from_utf8(body).map_or(body, |text| {
+        taquin::npuzzle_file::without_bom(text).as_bytes()
+    });
     let Json(raw) = Json::<Box<RawValue>>::from_bytes(body)?;
     json_of(raw.get())
 }

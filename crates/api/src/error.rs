@@ -96,7 +96,8 @@ impl From<Unsolvable> for ApiError {
     fn from(err: Unsolvable) -> ApiError {
         match err {
             Unsolvable::Size(e) => ApiError::bad_request("size_mismatch", e.to_string()),
-            Unsolvable::Parity(_) => ApiError::unprocessable("unsolvable", err.to_string()),
+            // Parity, and whatever reason the core adds later: the board cannot be solved.
+            _ => ApiError::unprocessable("unsolvable", err.to_string()),
         }
     }
 }
@@ -137,8 +138,9 @@ impl ApiError {
             SolveError::Limit { hit, stats, bound } => ApiError::unprocessable(
                 "limit_reached",
                 format!(
-                    "{hit} after {} nodes: the solution needs at least {bound} moves; {}",
-                    taquin::report::thousands(stats.generated),
+                    "{hit} after {}: the solution needs at least {}; {}",
+                    taquin::report::counted(stats.generated, "node"),
+                    taquin::report::counted(bound, "move"),
                     limit_advice(hit, choice)
                 ),
             )

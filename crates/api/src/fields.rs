@@ -11,6 +11,7 @@ use serde_json::{json, Map, Value};
 use taquin::algorithm::UnknownName;
 use taquin::board::ParseError;
 use taquin::notation::Notation;
+use taquin::npuzzle_file::NpuzzleError;
 use taquin::{Algorithm, Board, HeuristicKind};
 
 use crate::{ApiError, Settings};
@@ -155,7 +156,10 @@ pub fn request_of<T: DeserializeOwned>(body: &str) -> Result<T, ApiError> {
 /// `repeated_key` (its `field` the key's path, as `board` or `options.depth`) when an object
 /// in it gives a key twice. serde_json would keep the last of the two without a word, and the
 /// request would then be answered for a board its sender may not have meant.
+///
+/// A byte-order mark before the JSON, as some Windows tools write one, is skipped.
 pub fn json_of(body: &str) -> Result<Value, ApiError> {
+    let body = taquin::npuzzle_file::without_bom(body);
     let repeated = RefCell::new(None);
     let mut reader = serde_json::Deserializer::from_str(body);
     let value = UniqueKeys {
@@ -480,14 +484,18 @@ fn check_sides(settings: &Settings, width: usize, height: usize) -> Result<(), A
     }
 }
 
-/// The board in a request's `field` (`board` or `goal`), of an accepted size.
+/// The board in a request's `field` (`board` or `goal`), of an accepted size: board text, or
+/// the n-puzzle project's (a size line, then the rows, `#` comments), read by the core's one
+/// reader of both ([`taquin::npuzzle_file::parse_board`]), as the command line reads them.
 pub fn parse_board(settings: &Settings, field: &str, text: &str) -> Result<Board, ApiError> {
-    let board = Board::parse(text).map_err(|e| match e {
+    let board = taquin::npuzzle_file::parse_board(text).map_err(|e| match e {
         // The sides this server takes, not the library's wider range.
-        ParseError::BadSize { width, height } => check_side(settings, width, height)
-            .err()
-            .unwrap_or_else(|| ApiError::bad_board(field, e))
-            .with("field", field),
+        NpuzzleError::Board(ParseError::BadSize { width, height }) => {
+            check_side(settings, width, height)
+                .err()
+                .unwrap_or_else(|| ApiError::bad_board(field, e))
+                .with("field", field)
+        }
         e => ApiError::bad_board(field, e),
     })?;
     check_side(settings, board.width(), board.height()).map_err(|e| e.with("field", field))?;

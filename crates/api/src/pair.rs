@@ -97,7 +97,7 @@ impl Hint {
     /// `move` (in the request's notation, as `moves`), `tile` (the tile it moves), `length` (the length of the solution
     /// it starts), `optimal` (whether that solution is proven optimal), `lower_bound`, `moves`
     /// (in the request's notation), `algorithm`, `heuristic`, `expanded`, `generated`,
-    /// `time_ms`; `move` is null at the goal.
+    /// `time_ms`, and `notation` when it is `tiles`; `move` is null at the goal.
     pub fn run(&self, tables: &Tables, cancel: Option<Arc<AtomicBool>>) -> Result<Value, ApiError> {
         let Some(search) = &self.search else {
             // No search: the same fields, saying so.
@@ -113,7 +113,7 @@ impl Hint {
         let tile = first
             .and_then(|m| board.target(m))
             .map(|cell| board.tiles()[cell]);
-        Ok(json!({
+        let mut answer = json!({
             "move": first.map(|m| self.notation.format(&[m])),
             "tile": tile,
             "length": solution.len(),
@@ -125,6 +125,11 @@ impl Hint {
             "expanded": solution.stats.expanded,
             "generated": solution.stats.generated,
             "time_ms": taquin::report::millis(solution.stats.elapsed),
-        }))
+        });
+        if self.notation != Notation::Blank {
+            // As `/api/solve` and `solve --json` name moves that are not the blank's letters.
+            answer["notation"] = json!(self.notation.name());
+        }
+        Ok(answer)
     }
 }

@@ -233,7 +233,7 @@ impl SolvePlan {
     }
 
     /// [`SolvePlan::solve`], answered as the route answers: the report, in the request's
-    /// notation, with the two boards.
+    /// notation (named by `notation` when it is not the blank's letters), with the two boards.
     pub fn run(
         &self,
         tables: &Tables,
@@ -245,6 +245,10 @@ impl SolvePlan {
         let mut value = to_json(&report)?;
         value["board"] = json!(self.board.to_line());
         value["goal"] = json!(self.goal.to_line());
+        if self.notation != Notation::Blank {
+            // Said as `solve --json --notation tiles` says it: moves that are not blank letters.
+            value["notation"] = json!(self.notation.name());
+        }
         if let Some(note) = &self.note {
             value["note"] = json!(note);
         }

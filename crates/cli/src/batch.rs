@@ -9,9 +9,11 @@
 //! UTF-8: a UTF-16 file is refused as a whole.
 //!
 //! Output, one JSON object per instance line, in the order of the input: `line` (1-based, in
-//! the input), `id` (when the line gives one), `status` (`solved`, `limit`, `unsolvable`,
+//! the input), `id` (when the line gives one, a string or a number as given), `board` and
+//! `goal` (for a line read as an instance), `status` (`solved`, `limit`, `unsolvable`,
 //! `cycle` or `error`), for a solved instance the fields of [`SolveReport`] (`moves, length,
-//! optimal, algorithm, heuristic, expanded, generated, time_ms, ...`), `lower_bound` (Manhattan
+//! optimal, algorithm, heuristic, expanded, generated, time_ms, ...`, and `notation` when it
+//! is `tiles`), `lower_bound` (Manhattan
 //! distance) and, where known, `optimal_length` (with `check`, the length and bound against it,
 //! as `taquin bench` reports it: [`check`]) and `suboptimality_bound`; for an instance over its
 //! limit, `limit` (which), `lower_bound` (the best proven) and `check` when that bound
@@ -19,7 +21,8 @@
 //!
 //! Records are written as soon as every earlier one is, and flushed, so an interrupted run's
 //! output is always a prefix of the full output: `--resume` checks that it is this run's prefix,
-//! drops a torn last line, and solves only what comes after.
+//! drops a torn last line, retries the records stopped by a limit (a later record of a line
+//! supersedes its earlier one) and solves what comes after.
 
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Read, Write};
@@ -60,6 +63,12 @@ pub struct BatchArgs {
     /// instances after them, appending.
     #[arg(long, requires = "output")]
     pub resume: bool,
+    /// With --resume: solve again, with the limits given now, the lines whose record says a
+    /// limit stopped them; each new record is appended after the old one, and the last record
+    /// of a line is its answer. Without it they are kept, so that a restarted run (a cluster's
+    /// requeue) does not redo them with the same limits.
+    #[arg(long, requires = "resume")]
+    pub retry_limits: bool,
     /// Solve only shard I of N (I from 1 to N): the instance lines whose line number is I
     /// modulo N. The N outputs, merged by `line`, are the unsharded output.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
@@ -116,7 +125,8 @@ struct Work {
 
 /// An instance read from a line.
 struct Instance {
-    id: Option<String>,
+    /// A string or a number, echoed as it was given ([`instance_id`]).
+    id: Option<Value>,
     board: Board,
     goal: Board,
     optimal_length: Option<u32>,
@@ -126,8 +136,15 @@ struct Instance {
 #[derive(Serialize, Default)]
 struct Record {
     line: usize,
+    /// The line's id, of the JSON type it was given (a string or a number).
     #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<String>,
+    id: Option<Value>,
+    /// The board and goal solved, as `solve --json` gives them: a record read alone (or
+    /// joined with others by board) says which instance it answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    goal: Option<String>,
     /// [`record_key`]: which line and settings the record answers, for `--resume`.
     key: String,
     status: &'static str,
@@ -145,6 +162,10 @@ struct Record {
     check: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     original_length: Option<usize>,
+    /// The notation of `moves` when it is not the blank's letters (`--notation tiles`), as
+    /// `solve --json` says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notation: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -203,15 +224,36 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
     let earlier_failed = match (&args.output, args.resume) {
         (Some(path), true) => {
             let input_name = args.file.as_deref().filter(|f| *f != "-");
-            let done = resume_point(
+            let resumed = resume_point(
                 path,
                 &work,
                 input_name.unwrap_or("standard input"),
                 goal.as_ref(),
                 &args,
             )?;
-            work.drain(..done.records);
-            done.failed
+            let left = resumed.done.iter().filter(|done| !**done).count() - resumed.retried;
+            let limits = if args.retry_limits {
+                format!(
+                    "{} stopped by a limit retried (each new record is appended and supersedes \
+                     the old one)",
+                    resumed.retried
+                )
+            } else {
+                format!(
+                    "{} of them stopped by a limit (--retry-limits solves those again with the \
+                     limits given now)",
+                    resumed.limited
+                )
+            };
+            eprintln!(
+                "resuming {}: {} kept, {limits}, {} not yet solved",
+                path.display(),
+                common::count(resumed.kept(), "record"),
+                common::count(left, "instance line"),
+            );
+            let mut done = resumed.done.iter();
+            work.retain(|_| !done.next().is_some_and(|done| *done));
+            resumed.failed
         }
         _ => false,
     };
@@ -371,19 +413,33 @@ fn read_input(file: Option<&str>) -> Result<Vec<u8>> {
 /// The UTF-8 encoding of U+FEFF, the byte-order mark.
 const UTF8_BOM: &[u8] = b"\xef\xbb\xbf";
 
-/// What `--resume` found in the output: how many of this run's instance lines it already
-/// holds the records of, and whether any of those is not solved (for the exit code).
+/// What `--resume` found in the output: which of this run's instance lines it holds a record
+/// of that stands (`done`, by the index of the line in the run's work; a record stopped by a
+/// limit does not stand: its line is solved again), how many of those are retried, and
+/// whether a record that stands is not solved (for the exit code).
 struct Resumed {
-    records: usize,
+    done: Vec<bool>,
+    retried: usize,
+    /// Records kept that a limit stopped (none with `--retry-limits`, which retries them).
+    limited: usize,
     failed: bool,
+}
+
+impl Resumed {
+    /// Records that stand, kept as they are.
+    fn kept(&self) -> usize {
+        self.done.iter().filter(|done| **done).count()
+    }
 }
 
 /// Reads the output `path` for `--resume`: its records must be those of the first instance lines
 /// of `work` (this input and shard), in order, line number and id alike, so that appending goes
-/// on where that run stopped. A torn last line, without its newline, is what an interruption
-/// leaves: it is cut off ([`common::Written::cut_torn_line`]) and redone. Anything else, a line that
-/// is not JSON or records of other lines, means the file is not this run's output: an error
-/// that says so, before the file is changed, rather than lines silently skipped or dropped.
+/// on where that run stopped; after them may come records of those lines again, each the retry
+/// of a record stopped by a limit (a resumed run's), which supersedes it: the last record of a
+/// line is its answer. A torn last line, without its newline, is what an interruption leaves:
+/// it is cut off ([`common::Written::cut_torn_line`]) and redone. Anything else, a line that is
+/// not JSON or records of other lines, means the file is not this run's output: an error that
+/// says so, before the file is changed, rather than lines silently skipped or dropped.
 fn resume_point(
     path: &Path,
     work: &[Work],
@@ -400,26 +456,55 @@ fn resume_point(
         )
     };
     let written = common::Written::read(path)?;
-    let records = &written.records;
-    let mut failed = false;
-    for (i, (record, item)) in records.iter().zip(work).enumerate() {
+    // The last record of each of the first instance lines, in the order of `work`.
+    let mut latest: Vec<&Value> = Vec::new();
+    for (i, record) in written.records.iter().enumerate() {
         let line = record.get("line").and_then(Value::as_u64);
-        let id = json_id(record.get("id"));
+        let id = record.get("id").and_then(id_text);
+        let found = || match line {
+            Some(n) => format!("is for input line {n}{}", id_note(&id)),
+            None => "has no \"line\" field".to_string(),
+        };
+        let answered = line.and_then(|n| {
+            latest
+                .iter()
+                .zip(work)
+                .position(|(_, w)| w.line as u64 == n)
+        });
+        let k = match answered {
+            // A line answered already: only the retry of a record stopped by a limit.
+            Some(k) if status(latest[k]) != Some("limit") => {
+                return Err(mismatch(format!(
+                    "its record {} {}, whose earlier record is not stopped by a limit (--resume \
+                     writes a line's record again only to retry one that is)",
+                    i + 1,
+                    found()
+                )))
+            }
+            Some(k) => k,
+            None if latest.len() == work.len() => {
+                return Err(mismatch(format!(
+                    "its record {} {}, past the records of all {} instance lines to solve",
+                    i + 1,
+                    found(),
+                    work.len()
+                )))
+            }
+            None => latest.len(),
+        };
+        let item = &work[k];
         let expected_id = if item.bad_byte.is_some() {
             None
         } else {
-            line_id(&item.text)
+            line_id(&item.text).as_ref().and_then(id_text)
         };
         if line != Some(item.line as u64) || id != expected_id {
-            let found = match line {
-                Some(n) => format!("is for input line {n}{}", id_note(&id)),
-                None => "has no \"line\" field".to_string(),
-            };
             return Err(mismatch(format!(
-                "its record {} {found}, but this run's record {} is for input line {}{}: it is \
-                 the output of another input or another --shard",
+                "its record {} {}, but this run's record {} is for input line {}{}: it is the \
+                 output of another input or another --shard",
                 i + 1,
-                i + 1,
+                found(),
+                k + 1,
                 item.line,
                 id_note(&expected_id)
             )));
@@ -437,22 +522,38 @@ fn resume_point(
                 id_note(&expected_id)
             )));
         }
-        failed |= record.get("status").and_then(Value::as_str) != Some("solved")
-            || record.get("check").and_then(Value::as_str) == Some(WRONG);
-    }
-    if records.len() > work.len() {
-        return Err(mismatch(format!(
-            "it holds {} records, more than the {} instance lines to solve",
-            records.len(),
-            work.len()
-        )));
+        if k == latest.len() {
+            latest.push(record);
+        } else {
+            latest[k] = record;
+        }
     }
     // This run's prefix: only now is the file changed.
     written.cut_torn_line()?;
+    let mut done = vec![false; work.len()];
+    let (mut retried, mut limited, mut failed) = (0, 0, false);
+    for (k, record) in latest.iter().enumerate() {
+        let limit = status(record) == Some("limit");
+        if limit && args.retry_limits {
+            retried += 1;
+        } else {
+            limited += usize::from(limit);
+            done[k] = true;
+            failed |= status(record) != Some("solved")
+                || record.get("check").and_then(Value::as_str) == Some(WRONG);
+        }
+    }
     Ok(Resumed {
-        records: records.len(),
+        done,
+        retried,
+        limited,
         failed,
     })
+}
+
+/// A record's `status`.
+fn status(record: &Value) -> Option<&str> {
+    record.get("status").and_then(Value::as_str)
 }
 
 /// `item`'s instance, read with `--goal` (`goal`), and the key of its record ([`record_key`]).
@@ -714,7 +815,7 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
             ))
             .into());
         }
-        let id = json_id(v.get("id"));
+        let id = instance_id(v.get("id"))?;
         // `bad_fields`, as the web API calls a request without a field it needs.
         let board = json_board(v.get("board"), "board")?.ok_or_else(|| {
             errors::Coded::bad_fields(
@@ -762,7 +863,7 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
             })?
             .context("the line holds no instance")?;
         Ok(Instance {
-            id: Some(inst.id),
+            id: Some(Value::String(inst.id)),
             board: inst.board,
             goal: inst.goal,
             optimal_length: inst.optimal_length,
@@ -772,21 +873,38 @@ fn parse_instance(text: &str, line: usize, goal: Option<&LineGoal>) -> Result<In
 
 /// The id of a line that is not a valid instance, when one can still be read, so that its
 /// error record says which instance it is.
-fn line_id(text: &str) -> Option<String> {
+fn line_id(text: &str) -> Option<Value> {
     let text = line_text(text);
     match line_kind(text) {
-        LineKind::Object => json_id(serde_json::from_str::<Value>(text).ok()?.get("id")),
+        LineKind::Object => {
+            instance_id(serde_json::from_str::<Value>(text).ok()?.get("id")).unwrap_or(None)
+        }
         LineKind::OtherJson | LineKind::Board => None,
         LineKind::Bench => text
             .split(|c: char| c.is_whitespace() || c == ',')
             .find(|f| !f.is_empty())
-            .map(str::to_string),
+            .map(|id| Value::String(id.to_string())),
     }
 }
 
-/// A JSON `id` as the record writes it: text as it is, a number or anything else as JSON.
-fn json_id(id: Option<&Value>) -> Option<String> {
-    match id? {
+/// A JSON line's `id`, echoed by its record with the JSON type it has: a string or a number
+/// (`null` is none). An object, an array or a boolean names no instance: `bad_fields`.
+fn instance_id(id: Option<&Value>) -> Result<Option<Value>> {
+    match id {
+        None | Some(Value::Null) => Ok(None),
+        Some(id @ (Value::String(_) | Value::Number(_))) => Ok(Some(id.clone())),
+        Some(other) => Err(errors::Coded::bad_fields(format!(
+            "\"id\" must be a string or a number, such as \"a1\" or 7, not {other}: it names \
+             the instance in its record"
+        ))
+        .into()),
+    }
+}
+
+/// An id as text, for comparing a record's with its line's: a string as it is, a number as
+/// JSON writes it (records written before ids kept their type hold numbers as strings).
+fn id_text(id: &Value) -> Option<String> {
+    match id {
         Value::Null => None,
         Value::String(s) => Some(s.clone()),
         other => Some(other.to_string()),
@@ -846,6 +964,8 @@ fn solve_line(
         }
     };
     record.id = inst.id;
+    record.board = Some(inst.board.to_line());
+    record.goal = Some(inst.goal.to_line());
     record.optimal_length = inst.optimal_length;
     record.lower_bound = Some(manhattan_lower_bound(&inst.board, &inst.goal));
     // The instances solved at once share the memory budget.
@@ -888,6 +1008,8 @@ fn solve_line(
                 .optimal_length
                 .map(|opt| check(opt, solution.len(), solution.optimal, solution.lower_bound));
             record.report = Some(SolveReport::new(&solution).in_notation(&solution, args.notation));
+            record.notation =
+                (args.notation != taquin::notation::Notation::Blank).then(|| args.notation.name());
             // A length that contradicts the given optimum is a failure, as in `taquin bench`.
             record.check != Some(WRONG)
         }
@@ -1026,10 +1148,10 @@ mod tests {
     #[test]
     fn both_line_formats_parse() {
         let a = parse_instance("7 - 1 2 3 0", 1, None).unwrap();
-        assert_eq!(a.id.as_deref(), Some("7"));
+        assert_eq!(a.id, Some(Value::from("7")));
         assert_eq!(a.goal.blank(), 0);
         let b = parse_instance(r#"{"id": 3, "board": [[1,2],[0,3]]}"#, 2, None).unwrap();
-        assert_eq!(b.id.as_deref(), Some("3"));
+        assert_eq!(b.id, Some(serde_json::json!(3)));
         assert_eq!(b.goal, Board::solved(2, 2).unwrap());
         assert!(parse_instance(r#"{"board": "1 2/3 3"}"#, 3, None).is_err());
         assert!(parse_instance("{not json", 4, None).is_err());
@@ -1047,11 +1169,8 @@ mod tests {
         }
         // A bench line holds two fields more than a square: it stays a bench line.
         assert_eq!(
-            parse_instance("9 - 1 2 3 0", 1, None)
-                .unwrap()
-                .id
-                .as_deref(),
-            Some("9")
+            parse_instance("9 - 1 2 3 0", 1, None).unwrap().id,
+            Some(Value::from("9"))
         );
         let korf = LineGoal::read("korf").unwrap();
         let korf = parse_instance("1 2 5/4 8 3/7 0 6", 1, Some(&korf)).unwrap();
@@ -1076,7 +1195,7 @@ mod tests {
         let board = parse_instance("2 1 5/4 8 3/7 0 6 # from generate", 1, None).unwrap();
         assert_eq!(board.board, Board::parse("2 1 5/4 8 3/7 0 6").unwrap());
         let bench = parse_instance("9 - 1 2 3 0 # easy", 1, None).unwrap();
-        assert_eq!(bench.id.as_deref(), Some("9"));
+        assert_eq!(bench.id, Some(Value::from("9")));
         // A stray line says what a line may be.
         let err = parse_instance("not a board", 7, None)
             .err()

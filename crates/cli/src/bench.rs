@@ -167,6 +167,8 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
     // The default here is IDA*, the search that --threads splits.
     let algorithm = args.algorithm.0.unwrap_or(Algorithm::IdaStar);
     crate::common::thread_count("threads", args.threads)?;
+    // Every flag is checked before anything is read, planned or built.
+    args.limits.limits()?;
     if algorithm != Algorithm::IdaStar && args.threads != 1 {
         return Err(Coded::bad_fields(format!(
             "bench's --threads splits IDA* only, not {algorithm}: drop it or choose -a idastar"
@@ -380,8 +382,6 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
             .iter()
             .filter(|i| !done.contains(i.id.as_str()))
             .collect();
-        // Checked once here; each instance gets its own limits below (its own deadline).
-        args.limits.limits()?;
         // IDA*'s memory is linear in the depth, so its instances can share the machine (the
         // beams beside it beyond 16 cells share the memory budget, below); the other searches
         // keep the whole memory budget to one instance.

@@ -28,12 +28,12 @@ pub struct LimitArgs {
     pub timeout: Option<f64>,
     /// Give up once this many nodes have been generated (the node being expanded is finished
     /// first, so the count may pass N by its few children).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<u64>)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::positive_number::<u64>)]
     pub max_nodes: Option<u64>,
     /// Memory budget in MiB (default 4096) of the searches whose memory grows: A* and BFS stop
     /// with an error, and the beams of the anytime search and of IDA* beyond 16 cells stay
     /// narrower, instead of exhausting the machine.
-    #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = crate::common::positive_number::<usize>)]
     pub max_memory: Option<usize>,
 }
 
@@ -86,12 +86,24 @@ pub fn thread_count(name: &str, threads: usize) -> Result<usize> {
 /// that `-5` reaches it rather than being taken for a flag), refused in words that say what is
 /// wrong with it.
 pub fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    number_from(text, 0)
+}
+
+/// [`whole_number`] of a flag that takes 1 or more (a node or memory budget, `--jobs`): a
+/// negative value is told that range, not "0 or more", since 0 is refused too.
+pub fn positive_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    number_from(text, 1)
+}
+
+/// A whole-number flag's value, whose range starts at `least` (said when a negative one is
+/// given).
+fn number_from<T: std::str::FromStr>(text: &str, least: u8) -> Result<T, String> {
     let trimmed = text.trim();
     trimmed.parse().map_err(|_| {
         let digits = trimmed.trim_start_matches(['-', '+']);
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
             if trimmed.starts_with('-') {
-                "a negative number: give a whole number, 0 or more".to_string()
+                format!("a negative number: give a whole number, {least} or more")
             } else {
                 format!("too large: the most any flag takes is {}", u64::MAX)
             }
@@ -115,7 +127,7 @@ pub fn seconds_value(text: &str) -> Result<f64, String> {
 /// A `--jobs` value: a whole number of instances solved at once, refused when 0 (which would
 /// solve none; leaving the flag out gives every core).
 pub fn job_count(text: &str) -> Result<usize, String> {
-    match whole_number::<usize>(text)? {
+    match positive_number::<usize>(text)? {
         0 => Err("0 solves nothing: give 1 or more, or leave --jobs out for every core".into()),
         n => Ok(n),
     }
@@ -179,13 +191,18 @@ fn read_bounded(reader: impl Read, what: &str, from: &str) -> Result<String> {
     text_of(bytes, from).map_err(|message| Coded::bad_board(what, message).into())
 }
 
-/// `bytes` read from `from` (a file's name, or "standard input") as text, or the sentence of
-/// [`not_utf8`] when they are not UTF-8 text.
+/// `bytes` read from `from` (a file's name, or "standard input") as text, without the
+/// byte-order mark some Windows editors write first ([`taquin::npuzzle_file::without_bom`]),
+/// or the sentence of [`not_utf8`] when they are not UTF-8 text.
 pub fn text_of(bytes: Vec<u8>, from: &str) -> Result<String, String> {
     if is_utf16(&bytes) {
         return Err(not_utf8(from, None));
     }
-    String::from_utf8(bytes).map_err(|e| not_utf8(from, Some(e.utf8_error().valid_up_to())))
+    let mut text =
+        String::from_utf8(bytes).map_err(|e| not_utf8(from, Some(e.utf8_error().valid_up_to())))?;
+    let bom = text.len() - taquin::npuzzle_file::without_bom(&text).len();
+    text.drain(..bom);
+    Ok(text)
 }
 
 /// Whether `bytes` look like UTF-16 text, as some Windows editors and PowerShell's `>` save

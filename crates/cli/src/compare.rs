@@ -42,10 +42,10 @@ pub struct CompareArgs {
     )]
     pub timeout: f64,
     /// Nodes each run may generate (default: no limit but the time).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<u64>)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::positive_number::<u64>)]
     pub max_nodes: Option<u64>,
     /// Memory budget of each A* run in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 2048, allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
+    #[arg(long, value_name = "MIB", default_value_t = 2048, allow_negative_numbers = true, value_parser = crate::common::positive_number::<usize>)]
     pub max_memory: usize,
     /// One JSON object per run instead of the table (`default`: true on the planner's own run).
     #[arg(long)]

@@ -177,6 +177,8 @@ pub fn gods_error(err: &GodsError) -> Value {
             value["distribution"] = json!(distribution);
             value["generated"] = json!(distribution.iter().sum::<u64>());
         }
+        // A reason the core adds later: no code of its own yet.
+        _ => value["code"] = json!(BAD_USAGE),
     }
     value
 }

@@ -53,7 +53,7 @@ pub struct ServeArgs {
     pub max_timeout: f64,
 
     /// Largest node budget (nodes generated) of one search.
-    #[arg(long, default_value_t = 2_000_000_000, allow_negative_numbers = true, value_parser = crate::common::whole_number::<u64>)]
+    #[arg(long, default_value_t = 2_000_000_000, allow_negative_numbers = true, value_parser = crate::common::positive_number::<u64>)]
     pub max_nodes: u64,
 
     /// Memory budget of one search, in MiB (A* and BFS stop at it, the anytime search's beams
@@ -64,7 +64,7 @@ pub struct ServeArgs {
         value_name = "MIB",
         default_value_t = 1024,
         allow_negative_numbers = true,
-        value_parser = crate::common::whole_number::<usize>
+        value_parser = crate::common::positive_number::<usize>
     )]
     pub max_memory: usize,
 

@@ -48,10 +48,10 @@ pub struct VerifyArgs {
     )]
     pub timeout: f64,
     /// Nodes each of those searches may generate (default: no limit but the time).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::whole_number::<u64>)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::common::positive_number::<u64>)]
     pub max_nodes: Option<u64>,
     /// Memory budget in MiB (default 4096) of those searches' beams, on boards over 16 cells.
-    #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = crate::common::positive_number::<usize>)]
     pub max_memory: Option<usize>,
     /// Print the verdict as one JSON object.
     #[arg(long)]
@@ -116,6 +116,8 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
                     CheckError::Replay(ReplayError::Illegal { .. }) => "illegal_move",
                     CheckError::Replay(ReplayError::NotGoal { .. }) => "not_the_goal",
                     CheckError::Notation(_) => unreachable!("handled above"),
+                    // A reason the core adds later: the moves are no solution all the same.
+                    _ => "not_a_solution",
                 };
                 let error = match &unsolvable {
                     Some(why) => format!("{err}\n{why}"),

@@ -489,9 +489,15 @@ fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
             format!("{}\n", lines[0].replace("\"id\":\"r0\"", "\"id\":\"q0\"")),
             "(id \"q0\")",
         ),
+        // Line 1 answered twice, its first record solved: no --resume writes that.
         (
             format!("{full}{}\n", lines[0]),
-            "more than the 24 instance lines",
+            "whose earlier record is not stopped by a limit",
+        ),
+        // A record past those of every line.
+        (
+            format!("{full}{{\"line\":99}}\n"),
+            "past the records of all 24 instance lines",
         ),
         // The same line and id, but a record of another board.
         (
@@ -900,4 +906,165 @@ fn no_jobs_at_once_is_refused_with_what_to_give() {
             "{command}: {said}"
         );
     }
+}
+
+/// `--resume` with a larger budget retries the records stopped by a limit: their new records
+/// are appended after them (the last record of a line is its answer), stderr says how many
+/// records stand and how many are retried, and a later resume takes the last record per line.
+#[test]
+fn resume_retries_the_records_stopped_by_a_limit() {
+    let dir = scratch_dir("batch-retry");
+    let input = dir.path().join("in.txt");
+    // Two boards a budget of 3 nodes cannot solve, around one it can.
+    fs::write(
+        &input,
+        "7 4 8/3 0 1/5 6 2\n1 2 3/4 5 6/7 0 8\n0 1 3/4 2 5/7 8 6\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out.jsonl");
+    let run = |extra: &[&str]| {
+        taquin()
+            .args([
+                "batch",
+                input.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+            ])
+            .args(["-a", "idastar", "-H", "manhattan", "--jobs", "1"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let first = run(&["--max-nodes", "3"]);
+    assert_eq!(first.status.code(), Some(1));
+    let statuses = |text: &str| -> Vec<(u64, String)> {
+        records(text.as_bytes())
+            .iter()
+            .map(|r| {
+                (
+                    r["line"].as_u64().unwrap(),
+                    r["status"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let written = fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        statuses(&written),
+        [
+            (1, "limit".into()),
+            (2, "solved".into()),
+            (3, "limit".into())
+        ]
+    );
+    // Resumed as it was (a cluster's requeue): the records stopped by a limit are kept.
+    let kept = run(&["--resume", "--max-nodes", "3"]);
+    assert_eq!(kept.status.code(), Some(1), "{kept:?}");
+    assert!(
+        String::from_utf8_lossy(&kept.stderr).contains(
+            "3 records kept, 2 of them stopped by a limit (--retry-limits solves those again"
+        ),
+        "{kept:?}"
+    );
+    assert_eq!(fs::read_to_string(&out).unwrap(), written);
+    let again = run(&["--resume", "--retry-limits"]);
+    assert_eq!(again.status.code(), Some(0), "{again:?}");
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        stderr.contains("1 record kept, 2 stopped by a limit retried"),
+        "{stderr}"
+    );
+    let retried = fs::read_to_string(&out).unwrap();
+    assert!(retried.starts_with(&written), "the records written stay");
+    assert_eq!(
+        statuses(&retried)[3..],
+        [(1, "solved".into()), (3, "solved".into())]
+    );
+    // Line 3's retry torn off: a further resume retries line 3 only.
+    let torn: Vec<&str> = retried.lines().collect();
+    fs::write(
+        &out,
+        format!(
+            "{}\n{}",
+            torn[..4].join("\n"),
+            &torn[4][..torn[4].len() / 2]
+        ),
+    )
+    .unwrap();
+    let last = run(&["--resume", "--retry-limits"]);
+    assert_eq!(last.status.code(), Some(0), "{last:?}");
+    assert!(
+        String::from_utf8_lossy(&last.stderr)
+            .contains("2 records kept, 1 stopped by a limit retried"),
+        "{last:?}"
+    );
+    assert_eq!(statuses(&fs::read_to_string(&out).unwrap()).len(), 5);
+    // Done: nothing is solved again, and the exit code counts the last records.
+    let done = run(&["--resume", "--retry-limits"]);
+    assert_eq!(done.status.code(), Some(0), "{done:?}");
+    assert!(
+        String::from_utf8_lossy(&done.stderr).contains("3 records kept, 0 stopped by a limit"),
+        "{done:?}"
+    );
+    assert_eq!(statuses(&fs::read_to_string(&out).unwrap()).len(), 5);
+}
+
+/// A record echoes its line's id with the JSON type given (as `generate --format json`
+/// writes numbers), refuses an id that names no instance, and carries the board and goal.
+#[test]
+fn ids_keep_their_json_type_and_records_carry_the_boards() {
+    let input = concat!(
+        "{\"id\": 1, \"board\": \"1 2/0 3\"}\n",
+        "{\"id\": \"1\", \"board\": \"1 2/0 3\"}\n",
+        "{\"id\": {\"a\": 1}, \"board\": \"1 2/0 3\"}\n",
+        "{\"id\": [1], \"board\": \"1 2/0 3\"}\n",
+        "k 1 1 0 2 3\n",
+    );
+    let (code, recs, _) = batch_stdin(&[], input);
+    assert_eq!(code, 1);
+    assert_eq!(recs[0]["id"], serde_json::json!(1));
+    assert_eq!(recs[1]["id"], serde_json::json!("1"));
+    for bad in &recs[2..4] {
+        assert_eq!(bad["code"], "bad_fields", "{bad}");
+        assert!(
+            bad["error"]
+                .as_str()
+                .unwrap()
+                .contains("\"id\" must be a string or a number"),
+            "{bad}"
+        );
+    }
+    assert_eq!(recs[4]["id"], "k");
+    assert_eq!(
+        (&recs[0]["board"], &recs[0]["goal"]),
+        (&"1 2/0 3".into(), &"1 2/3 0".into())
+    );
+    assert_eq!(recs[4]["goal"], "0 1/2 3");
+    // `generate --format json`'s lines, ids and all.
+    let generated = taquin()
+        .args([
+            "generate", "--size", "3x3", "--count", "2", "--seed", "1", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    let generated = String::from_utf8(generated.stdout).unwrap();
+    let (_, recs, _) = batch_stdin(&[], &generated);
+    for (line, rec) in generated.lines().zip(&recs) {
+        let given: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(rec["id"], given["id"], "{rec}");
+        assert_eq!(rec["board"], given["board"], "{rec}");
+    }
+}
+
+/// Records in tile notation say so, as `solve --json --notation tiles` does.
+#[test]
+fn records_in_tile_notation_name_it() {
+    let (_, tiles, _) = batch_stdin(&["--notation", "tiles"], "1 2 3/4 5 6/7 0 8\n");
+    assert_eq!(
+        (&tiles[0]["moves"], &tiles[0]["notation"]),
+        (&"L".into(), &"tiles".into())
+    );
+    let (_, blank, _) = batch_stdin(&[], "1 2 3/4 5 6/7 0 8\n");
+    assert_eq!(blank[0]["moves"], "R");
+    assert!(blank[0].get("notation").is_none(), "{}", blank[0]);
 }

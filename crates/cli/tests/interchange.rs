@@ -309,7 +309,7 @@ fn gods_number_of_the_eight_puzzle() {
         .args(["gods-number", "2x7"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("raise --max-memory"));
+        .stderr(predicate::str::contains("raise the memory budget"));
     taquin()
         .args(["gods-number", "3"])
         .assert()

@@ -249,3 +249,57 @@ fn a_numeric_flag_given_a_word_says_what_to_give() {
         );
     }
 }
+
+/// A negative value of a flag whose range starts at 1 is told that range: "0 or more" would
+/// send the user to a 0 that is refused next.
+#[test]
+fn a_negative_budget_is_told_the_flags_real_range() {
+    let bench = bench_file();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["solve", ARTICLE, "--max-nodes"],
+        vec!["solve", ARTICLE, "--max-memory"],
+        vec!["compare", ARTICLE, "--max-nodes"],
+        vec!["compare", ARTICLE, "--max-memory"],
+        vec!["verify", ARTICLE, "U", "--max-nodes"],
+        vec!["verify", ARTICLE, "U", "--max-memory"],
+        vec!["bench", &bench, "--jobs"],
+        vec!["batch", "--jobs"],
+        vec!["serve", "--max-nodes"],
+        vec!["serve", "--max-memory"],
+    ];
+    for mut args in cases {
+        args.push("-1");
+        taquin()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "a negative number: give a whole number, 1 or more",
+            ));
+    }
+    // A flag that takes 0 still says so.
+    taquin()
+        .args(["solve", ARTICLE, "--threads", "-1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give a whole number, 0 or more"));
+}
+
+/// Every flag of `bench` is checked before the run is planned (and its tables built): a bad
+/// limit prints no `plan:` line.
+#[test]
+fn bench_refuses_a_bad_limit_before_planning() {
+    for flag in [
+        ["--max-memory", "0"],
+        ["--max-nodes", "0"],
+        ["--timeout", "0"],
+    ] {
+        taquin()
+            .args(["bench", &bench_file()])
+            .args(flag)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!("{} must", flag[0])))
+            .stderr(predicate::str::contains("plan:").not());
+    }
+}

@@ -7,7 +7,7 @@ use crate::heuristic::HeuristicKind;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} '{name}': use one of {valid}")]
 pub struct UnknownName {
-    /// What was named: `algorithm` or `heuristic`.
+    /// What was named: `algorithm`, `heuristic` or `move`.
     pub what: &'static str,
     /// The name as given.
     pub name: String,
@@ -217,6 +217,23 @@ impl Setting {
             names.join(" and "),
             choices.join(" or ")
         ))
+    }
+}
+
+/// [`Algorithm::parse`], for `str::parse` and whatever reads through [`std::str::FromStr`].
+///
+/// ```
+/// use taquin::Algorithm;
+/// let a: Algorithm = "weighted-astar".parse()?;
+/// assert_eq!(a, Algorithm::WeightedAStar);
+/// assert!("dijkstra".parse::<Algorithm>().is_err());
+/// # Ok::<(), taquin::algorithm::UnknownName>(())
+/// ```
+impl std::str::FromStr for Algorithm {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<Algorithm, UnknownName> {
+        Algorithm::parse(name)
     }
 }
 

@@ -25,6 +25,7 @@ pub const MAX_SIDE: usize = 1000;
 /// Why a text or a tile list is not a valid board. Each variant says what is wrong and how to
 /// fix it, naming the offending row, token or tile.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseError {
     /// Nothing but white space and separators.
     #[error("the board is empty: give rows separated by '/' or newlines, tiles by spaces or commas, e.g. \"1 2 3/4 5 6/7 8 0\"")]
@@ -359,9 +360,46 @@ impl Board {
         self.blank
     }
 
-    /// The tile at `(column, row)`.
+    /// The tile at `(column, row)`, counted from 0 at the top left.
+    ///
+    /// # Panics
+    ///
+    /// When `column` is not below [`Board::width`] or `row` not below [`Board::height`] (a
+    /// column past the edge would otherwise read the next row's cell); [`Board::get`] returns
+    /// `None` instead.
+    ///
+    /// ```
+    /// let board: taquin::Board = "1 2 3/4 5 6/7 8 0".parse()?;
+    /// assert_eq!(board.at(0, 1), 4);
+    /// # Ok::<(), taquin::ParseError>(())
+    /// ```
     pub fn at(&self, column: usize, row: usize) -> Tile {
-        self.tiles[row * self.width + column]
+        match self.get(column, row) {
+            Some(tile) => tile,
+            None => panic!(
+                "no cell ({column}, {row}) on a {}x{} board: columns are 0 to {} and rows 0 to {}",
+                self.width,
+                self.height(),
+                self.width - 1,
+                self.height() - 1
+            ),
+        }
+    }
+
+    /// The tile at `(column, row)`, counted from 0 at the top left; `None` off the board.
+    ///
+    /// ```
+    /// let board: taquin::Board = "1 2 3/4 5 6/7 8 0".parse()?;
+    /// assert_eq!(board.get(2, 0), Some(3));
+    /// assert_eq!(board.get(3, 0), None); // not the first cell of the next row
+    /// # Ok::<(), taquin::ParseError>(())
+    /// ```
+    pub fn get(&self, column: usize, row: usize) -> Option<Tile> {
+        if column < self.width && row < self.height() {
+            Some(self.tiles[row * self.width + column])
+        } else {
+            None
+        }
     }
 
     /// For every tile `t`, the cell index where it stands: `positions()[t]`.
@@ -562,6 +600,14 @@ impl fmt::Debug for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[should_panic(expected = "no cell (3, 0) on a 3x3 board")]
+    fn a_column_past_the_edge_panics_rather_than_read_the_next_row() {
+        // It used to answer the tile at (0, 1).
+        let board = Board::parse("1 2 3/4 5 6/7 8 0").unwrap();
+        board.at(3, 0);
+    }
 
     #[test]
     fn parses_every_separator_and_blank_marker() {

@@ -21,6 +21,7 @@ pub enum NamedGoal {
 
 /// A goal text that is neither a known name nor a valid board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GoalError {
     /// A word that names no goal.
     #[error("unknown goal '{name}': use standard, korf or snail, or write the goal board (e.g. \"1 2 3/4 5 6/7 8 0\")")]

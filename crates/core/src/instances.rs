@@ -21,6 +21,7 @@ pub struct Instance {
 
 /// A line that is not a valid instance.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum InstanceError {
     /// Fewer than three fields.
     #[error("line {line}: expected 'ID OPTLEN t0 t1 ... t(N-1)', found too few fields")]
@@ -120,18 +121,10 @@ pub fn parse_line(text: &str, line_no: usize) -> Result<Option<Instance>, Instan
             count,
         });
     };
-    let mut tiles = Vec::with_capacity(count);
-    for (i, f) in fields[2..].iter().enumerate() {
-        let t = f.parse::<Tile>().map_err(|_| InstanceError::Board {
-            line: line_no,
-            reason: ParseError::BadToken {
-                row: i / side + 1,
-                token: f.to_string(),
-            },
-        })?;
-        tiles.push(t);
-    }
-    let board = Board::from_tiles(side, side, tiles).map_err(|reason| InstanceError::Board {
+    // The tiles as board text, `side` to a row, read by the one reader of tiles
+    // ([`Board::parse`]): the blank 0, `_` or `.`, a bad token named by its row.
+    let rows: Vec<String> = fields[2..].chunks(side).map(|row| row.join(" ")).collect();
+    let board = Board::parse(&rows.join("/")).map_err(|reason| InstanceError::Board {
         line: line_no,
         reason,
     })?;
@@ -196,6 +189,12 @@ mod tests {
         assert_eq!(inst.board.width(), 4);
         assert_eq!(inst.goal.blank(), 0);
         assert_eq!(parse_line("# comment", 1), Ok(None));
+        // The blank as every board reader takes it: 0, `_` or `.`.
+        for blank in ["_", "."] {
+            let text = format!("3 - 1 2 3 4 {blank} 6 7 5 8");
+            let inst = parse_line(&text, 1).unwrap().unwrap();
+            assert_eq!(inst.board.to_line(), "1 2 3/4 0 6/7 5 8");
+        }
         // Found by the batch_line fuzz target: a leading separator made `#a` an id, and the
         // instance written back (`#a - 1 2 3 0`) read as a comment.
         assert_eq!(parse_line(",#a - 1 2 3 0", 1), Ok(None));

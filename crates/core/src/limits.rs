@@ -44,6 +44,7 @@ pub const MAX_TIMEOUT_SECS: f64 = 365.0 * 24.0 * 3600.0;
 /// A limit written by a user that cannot be used. The text says what to give instead; each front
 /// end puts the name of its option in front (`--timeout must be ...`, `timeout must be ...`).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LimitError {
     /// A time limit that is not a positive number of seconds up to [`MAX_TIMEOUT_SECS`].
     #[error(
@@ -172,7 +173,16 @@ impl Limits {
     /// Default memory budget for A* and BFS when none is given: 4 GiB, well inside the machine.
     pub const DEFAULT_MEMORY: usize = 4 << 30;
 
-    /// No limit at all.
+    /// No limit of the caller's: no node budget, no deadline, no cancel flag, the default
+    /// memory budget ([`Limits::DEFAULT_MEMORY`]) for A* and BFS.
+    ///
+    /// One time budget still applies when [`crate::solve`] is left to choose: on a board of
+    /// more than 16 cells ([`crate::planner::MAX_QUICK_CELLS`]) the planner picks the anytime
+    /// search, and without a deadline that search stops after
+    /// [`crate::planner::ANYTIME_BUDGET`] (10 s) with the best answer found by then. To give it
+    /// another time, set a deadline of your own ([`Limits::with_timeout`]); an algorithm asked
+    /// for by name ([`crate::SolveOptions::algorithm`]) other than the anytime search gets no
+    /// such budget.
     pub fn none() -> Limits {
         Limits::default()
     }
@@ -215,7 +225,22 @@ impl Limits {
         }
     }
 
-    /// A node budget.
+    /// These limits with their deadline brought `by` earlier (to now at the latest): for a
+    /// search that must leave time before the deadline for what follows it.
+    pub(crate) fn ending_earlier(&self, by: Duration) -> Limits {
+        let now = Instant::now();
+        Limits {
+            deadline: self
+                .deadline
+                .map(|d| d.checked_sub(by).map_or(now, |early| early.max(now))),
+            ..self.clone()
+        }
+    }
+
+    /// A node budget: the search stops once it has generated this many nodes. 0 stops it at
+    /// once, before its first node (the anytime search still answers with its first solution
+    /// up to 32 x 32); a budget a user typed is better checked with [`node_budget`], which
+    /// refuses 0.
     pub fn with_max_nodes(mut self, nodes: u64) -> Limits {
         self.max_nodes = Some(nodes);
         self
@@ -562,6 +587,21 @@ mod tests {
         assert!(b.spend(1, 3));
         assert!(b.spend(0, 0), "a hit is remembered");
         assert_eq!(b.hit(), Some(LimitHit::Nodes));
+    }
+
+    #[test]
+    fn a_deadline_brought_earlier_is_now_at_the_latest() {
+        let ten = Limits::none().with_timeout(Duration::from_secs(10));
+        let early = ten.ending_earlier(Duration::from_secs(4)).deadline.unwrap();
+        assert!(early <= Instant::now() + Duration::from_secs(6));
+        assert!(early > Instant::now() + Duration::from_secs(5));
+        let past = ten.ending_earlier(Duration::from_secs(100));
+        assert_eq!(past.check(0), Err(LimitHit::Time));
+        assert_eq!(
+            Limits::none().ending_earlier(Duration::MAX).deadline,
+            None,
+            "no deadline stays none"
+        );
     }
 
     #[test]

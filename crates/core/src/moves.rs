@@ -89,6 +89,34 @@ impl Move {
     }
 }
 
+/// One move from its letter ([`Move::from_letter`]: U, D, L or R, either case, white space
+/// around it ignored); any other text, more than one letter included, is refused with the
+/// valid letters. [`parse_moves`] reads a list of them.
+///
+/// ```
+/// use taquin::Move;
+/// assert_eq!("U".parse::<Move>()?, Move::Up);
+/// assert_eq!(" r ".parse::<Move>()?, Move::Right);
+/// let e = "UD".parse::<Move>().unwrap_err();
+/// assert!(e.to_string().starts_with("unknown move 'UD': use one of U, D, L or R"));
+/// # Ok::<(), taquin::algorithm::UnknownName>(())
+/// ```
+impl std::str::FromStr for Move {
+    type Err = crate::algorithm::UnknownName;
+
+    fn from_str(text: &str) -> Result<Move, Self::Err> {
+        let mut letters = text.trim().chars();
+        match (letters.next().and_then(Move::from_letter), letters.next()) {
+            (Some(m), None) => Ok(m),
+            _ => Err(crate::algorithm::UnknownName {
+                what: "move",
+                name: text.to_string(),
+                valid: "U, D, L or R (the letter of the direction the blank moves)".to_string(),
+            }),
+        }
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())

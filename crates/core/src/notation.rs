@@ -24,6 +24,7 @@ pub enum Notation {
 
 /// A text that is not a move sequence in the notation asked for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// A character that is neither a move letter, a digit after one, nor a separator.
     #[error("'{found}' at position {position} is not a move: use U, D, L or R ({meaning}), optionally followed by a count (R3)")]

@@ -18,6 +18,7 @@ use crate::board::{Board, ParseError, Tile};
 /// Why a text in the n-puzzle format is not a valid board. Line numbers are 1-based lines of
 /// the text, comments included, so that they match an editor's.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NpuzzleError {
     /// Only comments and blank lines.
     #[error("the n-puzzle file holds no size line: after the '#' comments, write the size N on a line of its own, then N rows of N numbers")]
@@ -76,8 +77,15 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// `text` without the byte-order mark that some Windows editors write at a file's start.
-fn without_bom(text: &str) -> &str {
+/// `text` without the byte-order mark (U+FEFF) that some Windows editors write at a file's
+/// start: the one helper every reader of text (boards, moves, instance files, JSON bodies)
+/// skips it with.
+///
+/// ```
+/// assert_eq!(taquin::npuzzle_file::without_bom("\u{feff}1 2/3 0"), "1 2/3 0");
+/// assert_eq!(taquin::npuzzle_file::without_bom("1 2/3 0"), "1 2/3 0");
+/// ```
+pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 

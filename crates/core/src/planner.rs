@@ -11,8 +11,10 @@
 //! so that a front end can suggest `taquin pdb build`.
 //! Larger boards, where an optimal search may not end in any time a person waits, get the anytime
 //! search ([`crate::solvers::anytime`]): a first solution at once and better ones until the
-//! deadline ([`ANYTIME_BUDGET`] when the request sets none), guided by the size's largest
-//! pattern databases on disk ([`large_sets`]: 5x5 and 6x6), by linear conflict otherwise.
+//! deadline, guided by the size's largest pattern databases on disk ([`large_sets`]: 5x5 and
+//! 6x6), by linear conflict otherwise. When the request sets no deadline, that search takes
+//! [`ANYTIME_BUDGET`] (10 s), even with [`crate::Limits::none`]: to give it another time, set a
+//! deadline of your own ([`crate::Limits::with_timeout`]).
 //!
 //! An explicit choice always wins: an algorithm or heuristic given in [`SolveOptions`] is used
 //! as given, and the planner fills in only what is left open.
@@ -39,7 +41,10 @@ pub const FAST_BUILD_SECONDS: f64 = 0.5;
 /// Most cells of a board the planner solves optimally with tables it builds itself; past it, the
 /// planner picks the anytime search.
 pub const MAX_QUICK_CELLS: usize = 16;
-/// The time the anytime search takes when the request sets no deadline.
+/// The time the anytime search takes when the request sets no deadline (whether the planner
+/// chose it or the caller asked for it): a search that improves its answer for as long as it
+/// is let would otherwise never return. Set a deadline ([`crate::Limits::with_timeout`]) for
+/// another time.
 pub const ANYTIME_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// What the planner decided: everything a run needs, and why.
@@ -344,7 +349,8 @@ fn first_choice(
                     "on disk".to_string()
                 } else {
                     format!(
-                        "built once and saved, expected to take {}",
+                        "{}, expected to take {}",
+                        tables.how_built(),
                         about(quick_seconds)
                     )
                 };
@@ -387,7 +393,10 @@ fn first_choice(
                 return (
                     HeuristicKind::Pdb(standard),
                     BuildPolicy::IfMissing,
-                    format!("pattern databases for {size}, built once and saved ({why})"),
+                    format!(
+                        "pattern databases for {size}, {} ({why})",
+                        tables.how_built()
+                    ),
                     better,
                 );
             }
@@ -395,8 +404,8 @@ fn first_choice(
                 HeuristicKind::Pdb(quick),
                 BuildPolicy::IfMissing,
                 format!(
-                    "quick pattern databases for {size}, built once and saved (expected to take \
-                     {})",
+                    "quick pattern databases for {size}, {} (expected to take {})",
+                    tables.how_built(),
                     about(quick_seconds)
                 ),
                 better.or(Some(standard)),
@@ -467,6 +476,28 @@ pub fn preferred_set(width: usize, height: usize) -> Option<PdbPreset> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_built_without_a_directory_are_not_said_to_be_saved() {
+        use crate::{Board, Limits};
+        let request = Request::new(
+            "6 4 7/8 5 0/3 2 1".parse().unwrap(),
+            Board::solved(3, 3).unwrap(),
+            Limits::none(),
+        )
+        .unwrap();
+        let reason = |tables: &Tables| {
+            plan(&request, &SolveOptions::default(), tables)
+                .unwrap()
+                .reason
+        };
+        let in_memory = reason(&Tables::in_memory());
+        assert!(!in_memory.contains("saved"), "{in_memory}");
+        assert!(in_memory.contains("built for this process"), "{in_memory}");
+        let dir = crate::test_support::scratch_dir("plan-saved");
+        let saved = reason(&Tables::open(dir.path()));
+        assert!(saved.contains("built once and saved"), "{saved}");
+    }
 
     #[test]
     fn pdb_build_by_size_builds_only_sets_the_planner_uses() {

@@ -8,6 +8,7 @@ use crate::notation::{Notation, NotationError, WrittenMove};
 
 /// Why written moves are not a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// A move would take the blank off the board.
     #[error("move {index} ('{token}' at character {position}) is impossible{step}: {reason}, on the board\n{before}")]
@@ -126,6 +127,7 @@ pub struct Replayed {
 
 /// Why a text is not a solution: it is not moves at all (bad usage), or the moves fail.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CheckError {
     /// The text is not a move sequence in the notation given. (Not the error's `source`: the
     /// message holds it already, and a chain printer would say it twice.)

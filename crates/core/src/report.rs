@@ -36,6 +36,20 @@ pub fn thousands(n: impl Into<u128>) -> String {
     out
 }
 
+/// A count and its noun, singular for one: `1 node`, `1,234 nodes`, `0 moves` (the noun is
+/// given in the singular; its plural adds an `s`).
+///
+/// ```
+/// assert_eq!(taquin::report::counted(1u64, "node"), "1 node");
+/// assert_eq!(taquin::report::counted(1_234u64, "node"), "1,234 nodes");
+/// assert_eq!(taquin::report::counted(0u32, "multi-tile move"), "0 multi-tile moves");
+/// ```
+pub fn counted(n: impl Into<u128>, noun: &str) -> String {
+    let n: u128 = n.into();
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} {noun}{s}", thousands(n))
+}
+
 /// A solve as reported to machines. With the `serde` feature it serialises to exactly these
 /// field names.
 #[derive(Debug, Clone, PartialEq)]

@@ -25,6 +25,11 @@ pub struct Request {
 
 impl Request {
     /// Checks that `board` and `goal` have the same size and that the goal can be reached.
+    ///
+    /// `limits` are the caller's, used as given, with one addition: a request with no deadline
+    /// whose board has more than 16 cells, solved by the anytime search (the planner's choice
+    /// there), runs for [`crate::planner::ANYTIME_BUDGET`] (10 s); give a deadline
+    /// ([`Limits::with_timeout`]) to choose another time.
     pub fn new(board: Board, goal: Board, limits: Limits) -> Result<Request, SolveError> {
         board.check_same_size(&goal)?;
         check_solvable(&board, &goal)?;

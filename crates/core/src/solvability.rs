@@ -14,6 +14,7 @@ use crate::board::{Board, ParseError, BLANK};
 
 /// Why a board and a goal cannot be searched between.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Unsolvable {
     /// The board and goal have different shapes.
     #[error(transparent)]

@@ -54,7 +54,9 @@ pub struct SolveOptions {
     /// Look-ahead depth of the real-time players; other algorithms ignore it.
     pub depth: usize,
     /// Threads for one search: 1 runs the sequential IDA*, more (or 0 for every core) runs
-    /// [`crate::search::idastar_parallel`], which returns the same moves. Other algorithms
+    /// [`crate::search::idastar_parallel`], which returns the same moves. More than
+    /// [`crate::limits::MAX_THREADS`] are taken as that many (a count a user typed is better
+    /// checked with [`crate::limits::thread_count`], which refuses it). Other algorithms
     /// ignore it.
     pub threads: usize,
     /// How many boards will be solved with the same tables (see [`Workload`]).
@@ -104,6 +106,12 @@ impl SolveOptions {
 /// The planner fills in what `options` leave open; the run checks the request's limits and
 /// cancel flag; the moves are replayed before they are returned, so a returned solution always
 /// reaches the goal, and `optimal` is true only when the search proved it.
+///
+/// Time: the request's deadline, if it has one. Without one, a board of up to 16 cells is
+/// searched until it is solved (or another limit stops it), and a larger one, given to the
+/// anytime search (the planner's choice there, or asked for), is searched for
+/// [`crate::planner::ANYTIME_BUDGET`] (10 s), then answered with the best solution found: set a
+/// deadline ([`Limits::with_timeout`]) to choose another time.
 ///
 /// ```
 /// use taquin::{solve, Board, Limits, Request, SolveOptions, Tables};
@@ -277,6 +285,10 @@ impl Plan {
                     };
                     return self.finish(Ok(solution), request, started, manhattan);
                 }
+                // The search ends early enough for its answer, no longer than this one, to be
+                // replayed by the deadline (`finish`; a second on a 300 x 300 board).
+                let limits =
+                    &limits.ending_earlier(crate::solution::replay_reserve(first.len(), 1));
                 let best = Arc::new(Best::new(first, bound, started));
                 let searching = Arc::new(AtomicBool::new(false));
                 // A deadline already past (or reached while the first answer was worked out)
@@ -420,9 +432,11 @@ impl Plan {
             }
             e
         })?;
-        // The larger: a search resumed from a checkpoint counts its earlier sittings too.
-        solution.stats.elapsed = solution.stats.elapsed.max(started.elapsed());
         solution.verify(request.board(), request.goal())?;
+        // Taken after the replay, which takes seconds on the largest boards: the time the
+        // caller waited. The larger: a search resumed from a checkpoint counts its earlier
+        // sittings too.
+        solution.stats.elapsed = solution.stats.elapsed.max(started.elapsed());
         solution.lower_bound = if solution.optimal {
             solution.len() as u64
         } else {
@@ -685,6 +699,27 @@ mod tests {
     use crate::heuristic::HeuristicKind;
     use crate::pdb::PdbPreset;
     use std::time::Duration;
+
+    /// A thread count past [`crate::limits::MAX_THREADS`] is taken as that many, not started
+    /// as asked (100,000 threads at each IDA* iteration).
+    #[test]
+    fn a_thread_count_past_the_most_is_capped() {
+        use crate::limits::MAX_THREADS;
+        assert_eq!(threads_or_cores(100_000), MAX_THREADS);
+        assert_eq!(threads_or_cores(3), 3);
+        let request = Request::new(
+            "6 4 7/8 5 0/3 2 1".parse().unwrap(),
+            Board::solved(3, 3).unwrap(),
+            Limits::none(),
+        )
+        .unwrap();
+        let options = SolveOptions {
+            threads: 100_000,
+            ..SolveOptions::new(Algorithm::IdaStar, HeuristicKind::Manhattan)
+        };
+        let s = solve(&request, &options, &Tables::in_memory(), None).unwrap();
+        assert_eq!(s.len(), 31);
+    }
 
     /// A plan run instead of one whose tables were damaged starts from that run's first
     /// answer, so that the answer is the same: past 32x32

@@ -80,6 +80,17 @@ impl Tables {
         self.inner.databases.dir()
     }
 
+    /// How tables this handle builds are kept, in the words of a plan's reason: `built once and
+    /// saved` in its directory, or built for this process when it has none
+    /// ([`Tables::in_memory`]), where the next process builds them again.
+    pub(crate) fn how_built(&self) -> &'static str {
+        if self.dir().is_some() {
+            "built once and saved"
+        } else {
+            "built for this process (no table directory to save them in)"
+        }
+    }
+
     /// Sends every later [`crate::pdb::PdbEvent`] of this handle (loads, builds, saves) to `f`
     /// (`None`: to nobody).
     pub fn set_observer(&self, f: Option<Observer>) {

@@ -8,7 +8,7 @@ use pyo3::types::{PyBool, PyDict, PyIterator, PyList, PyString, PyType};
 use taquin::notation::Notation;
 use taquin::{check_solvable, Board, Move, Unsolvable};
 
-use crate::convert::{board_from_any, goal_for};
+use crate::convert::{board_from_any, goal_for, notation_of, Num};
 use crate::errors::{parse_error, InvalidBoardError, UnsolvableError};
 
 /// A sliding-tile board of any size: `width` columns, `height` rows, tiles 1..N-1 and one blank
@@ -33,14 +33,16 @@ impl PyBoard {
     }
 }
 
-/// Moves from text (`"DLUR"`) or a sequence of letters.
-fn moves_from_any(moves: &Bound<'_, PyAny>) -> PyResult<Vec<Move>> {
+/// Moves from text (`"DLUR"`, or `"R D L2"` in tile notation) or a sequence of moves, in
+/// `notation`.
+fn moves_from_any(moves: &Bound<'_, PyAny>, notation: Notation) -> PyResult<Vec<Move>> {
     let text = match moves.cast::<PyString>() {
         Ok(s) => s.to_cow()?.into_owned(),
-        Err(_) => moves.extract::<Vec<String>>()?.concat(),
+        // Kept apart: in tile notation "L2" then "3" is not "L23".
+        Err(_) => moves.extract::<Vec<String>>()?.join(" "),
     };
     // As `taquin verify` reads them: a letter may carry a count (R3 for RRR).
-    Notation::Blank
+    notation
         .parse(&text)
         .map_err(|e| InvalidBoardError::new_err(format!("invalid moves: {e}")))
 }
@@ -58,7 +60,8 @@ impl PyBoard {
     /// InvalidBoardError for a size no board has.
     #[staticmethod]
     #[pyo3(signature = (width, height=None))]
-    fn solved(width: i128, height: Option<i128>) -> PyResult<PyBoard> {
+    fn solved(width: Num<i128>, height: Option<Num<i128>>) -> PyResult<PyBoard> {
+        let (width, height) = (width.get("width")?, Num::opt("height", height)?);
         // Sides too large for the core's check (negative ones) get the same exception as those
         // it refuses: one exception for every size no board has.
         let side = |name: &str, value: i128| -> PyResult<usize> {
@@ -147,33 +150,55 @@ impl PyBoard {
         }
     }
 
-    /// The moves the blank can make, in the order U, D, L, R, each with the board it leads to.
+    /// The moves the blank can make, in the order U, D, L, R, each with the board it leads to;
+    /// each written in `notation` ("blank", the default: where the blank goes; "tiles": where
+    /// the tile goes, the opposite letter).
     ///
     /// >>> [m for m, _ in Board("1 2 3/4 5 6/7 8 0").neighbors()]
     /// ['U', 'L']
-    fn neighbors(&self) -> Vec<(String, PyBoard)> {
-        self.inner
+    /// >>> [m for m, _ in Board("1 2 3/4 5 6/7 8 0").neighbors(notation="tiles")]
+    /// ['D', 'R']
+    #[pyo3(signature = (notation="blank"))]
+    fn neighbors(&self, notation: Option<&str>) -> PyResult<Vec<(String, PyBoard)>> {
+        let notation = notation_of(notation)?;
+        Ok(self
+            .inner
             .legal_moves()
             .filter_map(|m| {
                 self.inner
                     .moved(m)
-                    .map(|b| (m.letter().to_string(), PyBoard::new(b)))
+                    .map(|b| (notation.format(&[m]), PyBoard::new(b)))
             })
-            .collect()
+            .collect())
     }
 
-    /// The board after `moves` (text such as "DLUR" or "D L2 U", or a list of letters; each
-    /// names the direction the blank moves, a count after it repeats it, as the command line's
-    /// `verify` reads them). Raises InvalidBoardError when a move leaves the board.
-    fn apply(&self, moves: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
-        let moves = moves_from_any(moves)?;
+    /// The board after `moves` (text such as "DLUR" or "D L2 U", or a list of moves), in
+    /// `notation`: "blank" (the default: each letter names the direction the blank moves) or
+    /// "tiles" (the direction the tiles slide, as `solve(..., notation="tiles")` writes them);
+    /// a count after a letter repeats it, as the command line's `verify` reads them. Raises
+    /// InvalidBoardError when a move leaves the board.
+    ///
+    /// >>> Board("1 2 3/4 5 6/0 7 8").apply("L2", notation="tiles") == Board.solved(3)
+    /// True
+    #[pyo3(signature = (moves, notation="blank"))]
+    fn apply(&self, moves: &Bound<'_, PyAny>, notation: Option<&str>) -> PyResult<PyBoard> {
+        let notation = notation_of(notation)?;
+        let moves = moves_from_any(moves, notation)?;
         let mut board = self.inner.clone();
         board.apply_all(&moves).map_err(|i| {
-            InvalidBoardError::new_err(format!(
-                "invalid moves: move {} ({}) leaves the board: the blank is on the edge",
-                i + 1,
-                moves[i]
-            ))
+            InvalidBoardError::new_err(match notation {
+                Notation::Tiles => format!(
+                    "invalid moves: move {} ({}, counting each tile of a run) slides no tile: \
+                     there is none on that side of the blank",
+                    i + 1,
+                    notation.format(&moves[i..=i])
+                ),
+                _ => format!(
+                    "invalid moves: move {} ({}) leaves the board: the blank is on the edge",
+                    i + 1,
+                    moves[i]
+                ),
+            })
         })?;
         Ok(PyBoard::new(board))
     }
@@ -184,8 +209,9 @@ impl PyBoard {
         let goal = goal_for(&self.inner, goal)?;
         match check_solvable(&self.inner, &goal) {
             Ok(()) => Ok(true),
-            Err(Unsolvable::Parity(_)) => Ok(false),
             Err(Unsolvable::Size(e)) => Err(parse_error("goal", &e)),
+            // Parity, and any reason the core adds later: not reachable.
+            Err(_) => Ok(false),
         }
     }
 
@@ -195,8 +221,9 @@ impl PyBoard {
         let goal = goal_for(&self.inner, goal)?;
         match check_solvable(&self.inner, &goal) {
             Ok(()) => Ok(()),
-            Err(e @ Unsolvable::Parity(_)) => Err(UnsolvableError::new_err(e.to_string())),
             Err(Unsolvable::Size(e)) => Err(parse_error("goal", &e)),
+            // Parity, and any reason the core adds later.
+            Err(e) => Err(UnsolvableError::new_err(e.to_string())),
         }
     }
 

@@ -3,9 +3,10 @@
 //! parser, so every part of taquin accepts and rejects the same boards with the same words.
 
 use numpy::PyUntypedArrayMethods;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyList, PyString, PyTuple};
+use taquin::notation::Notation;
 use taquin::{Algorithm, Board, HeuristicKind, ParseError};
 
 use crate::board::PyBoard;
@@ -30,7 +31,9 @@ pub fn board_from_any(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Board> {
     } else {
         rows_text(value, what)?
     };
-    Board::parse(&text).map_err(|e| parse_error(what, &e))
+    // The core's one reader of board text and of the n-puzzle project's (a size line, then
+    // the rows, `#` comments), as the command line and the web API read them.
+    taquin::npuzzle_file::parse_board(&text).map_err(|e| parse_error(what, &e))
 }
 
 /// Rows of tiles written as board text, so that the core's parser checks them.
@@ -260,4 +263,62 @@ pub fn heuristic_name(name: &str) -> PyResult<Option<HeuristicKind>> {
 /// An algorithm by name, as on the command line (`"idastar"`); `"auto"` is `None`.
 pub fn algorithm_name(name: &str) -> PyResult<Option<Algorithm>> {
     Algorithm::parse_choice(name).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// A number argument as Python passes it, a bool told apart: Python's `True` is the int 1 (and
+/// numpy's `True` converts to 1.0), so `timeout=True` would otherwise be a budget of one second.
+/// [`Num::get`] refuses a bool with a TypeError that names the parameter.
+pub enum Num<T> {
+    /// A number.
+    Value(T),
+    /// A bool (Python's or numpy's), and which.
+    Bool(bool),
+}
+
+impl<'a, 'py, T: FromPyObject<'a, 'py>> FromPyObject<'a, 'py> for Num<T> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        // numpy's bool is no subclass of Python's: told by its type's name (`bool`, `bool_`).
+        let type_name = obj.get_type().name()?;
+        if obj.is_instance_of::<PyBool>() || type_name == "bool" || type_name == "bool_" {
+            return Ok(Num::Bool(obj.is_truthy()?));
+        }
+        T::extract(obj).map(Num::Value).map_err(Into::into)
+    }
+}
+
+impl<T> Num<T> {
+    /// The number of the argument `name`, or a TypeError when it is a bool.
+    pub fn get(self, name: &str) -> PyResult<T> {
+        match self {
+            Num::Value(value) => Ok(value),
+            Num::Bool(value) => Err(PyTypeError::new_err(format!(
+                "{name} must be a number, not the bool {} (which Python would count as {}): \
+                 give the number itself",
+                if value { "True" } else { "False" },
+                u8::from(value)
+            ))),
+        }
+    }
+
+    /// [`Num::get`] of an optional argument (`None` stays `None`).
+    pub fn opt(name: &str, value: Option<Num<T>>) -> PyResult<Option<T>> {
+        value.map(|v| v.get(name)).transpose()
+    }
+}
+
+/// A `notation` argument: `"blank"` (`None` too: the default; each letter names where the
+/// blank goes) or `"tiles"` (where the tiles go, runs as `R3`), the command line's
+/// `--notation`; anything else is a ValueError that names the choices.
+pub fn notation_of(name: Option<&str>) -> PyResult<Notation> {
+    match name {
+        None => Ok(Notation::Blank),
+        Some(name) => Notation::from_name(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "invalid notation {name:?}: give \"blank\" (each letter is where the blank \
+                 goes: DLLURR) or \"tiles\" (where the tiles go, runs with their length: R3)"
+            ))
+        }),
+    }
 }

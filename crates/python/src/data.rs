@@ -11,6 +11,7 @@ use taquin::{Board, Limits, SolveError};
 use crate::board::PyBoard;
 use crate::convert::{
     board_from_any, goal_of_size, heuristic_name, in_range, in_range_opt, jobs_of, size_from_any,
+    Num,
 };
 use crate::errors::solve_error;
 use crate::errors::UnsupportedError;
@@ -136,14 +137,14 @@ fn boards(
 pub fn generate(
     py: Python<'_>,
     size: Option<&Bound<'_, PyAny>>,
-    count: Option<i128>,
-    seed: Option<i128>,
-    moves: Option<i128>,
+    count: Option<Num<i128>>,
+    seed: Option<Num<i128>>,
+    moves: Option<Num<i128>>,
     goal: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let count: Option<usize> = in_range_opt("count", count, COUNT)?;
-    let moves: Option<usize> = in_range_opt("moves", moves, MOVES)?;
-    let seed = seed_or_clock(seed)?;
+    let count: Option<usize> = in_range_opt("count", Num::opt("count", count)?, COUNT)?;
+    let moves: Option<usize> = in_range_opt("moves", Num::opt("moves", moves)?, MOVES)?;
+    let seed = seed_or_clock(Num::opt("seed", seed)?)?;
     let goal = goal_with_size(size, goal)?;
     // Without the GIL, and stopped by Ctrl-C (raised as KeyboardInterrupt).
     let cancel = cancel_flag();
@@ -186,18 +187,18 @@ pub fn generate(
 pub fn dataset<'py>(
     py: Python<'py>,
     size: &Bound<'py, PyAny>,
-    count: i128,
-    seed: Option<i128>,
+    count: Num<i128>,
+    seed: Option<Num<i128>>,
     method: &str,
-    moves: Option<i128>,
+    moves: Option<Num<i128>>,
     goal: Option<&Bound<'py, PyAny>>,
     heuristic: Option<&str>,
-    jobs: Option<i128>,
+    jobs: Option<Num<i128>>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray1<i32>>)> {
-    let count: usize = in_range("count", count, COUNT)?;
-    let moves: Option<usize> = in_range_opt("moves", moves, MOVES)?;
-    let jobs: Option<usize> = jobs_of(jobs)?;
-    let seed = seed_or_clock(seed)?;
+    let count: usize = in_range("count", count.get("count")?, COUNT)?;
+    let moves: Option<usize> = in_range_opt("moves", Num::opt("moves", moves)?, MOVES)?;
+    let jobs: Option<usize> = jobs_of(Num::opt("jobs", jobs)?)?;
+    let seed = seed_or_clock(Num::opt("seed", seed)?)?;
     let goal = goal_with_size(Some(size), goal)?;
     // Past 16 cells the planner runs the anytime search, which proves a random board's optimum
     // only by luck before its budget runs out: every board would cost that budget and then fail.

@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use taquin::{ParseError, SolveError, Unsolvable};
+use taquin::{SolveError, Unsolvable};
 
 pyo3::create_exception!(
     taquin,
@@ -65,7 +65,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// A parse error of the board, goal or moves named `what`, as the CLI words it.
-pub fn parse_error(what: &str, e: &ParseError) -> PyErr {
+pub fn parse_error(what: &str, e: &impl std::fmt::Display) -> PyErr {
     InvalidBoardError::new_err(format!("invalid {what}: {e}"))
 }
 
@@ -78,7 +78,8 @@ pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
         // A goal of another size than the board: the goal is what the caller picks for boards
         // (one for a whole batch), so it is the goal that is named, as `Board.is_solvable` does.
         SolveError::Unsolvable(Unsolvable::Size(p)) => parse_error("goal", &p),
-        SolveError::Unsolvable(Unsolvable::Parity(_)) => UnsolvableError::new_err(message),
+        // Parity, and any reason the core adds later.
+        SolveError::Unsolvable(_) => UnsolvableError::new_err(message),
         SolveError::Unsupported(_) => UnsupportedError::new_err(message),
         SolveError::Limit { hit, stats, bound } => {
             let err = LimitError::new_err(message);
@@ -97,6 +98,8 @@ pub fn solve_error(py: Python<'_>, e: SolveError, manhattan: u64) -> PyErr {
         }
         SolveError::Cycle { .. } => CycleError::new_err(message),
         SolveError::InvalidSolution(_) => PyRuntimeError::new_err(message),
+        // An error the core adds later: not the caller's fault that this binding knows.
+        _ => PyRuntimeError::new_err(message),
     }
 }
 

@@ -8,7 +8,7 @@ use taquin::{Heuristic, Tile};
 
 use crate::arrays::{with_slice, BoardArray, Cells, TileValue};
 use crate::board::PyBoard;
-use crate::convert::{board_from_any, goal_of_size, heuristic_name, in_range_opt, jobs_of};
+use crate::convert::{board_from_any, goal_of_size, heuristic_name, in_range_opt, jobs_of, Num};
 use crate::errors::solve_error;
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
@@ -59,9 +59,9 @@ pub fn heuristic<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     heuristic: Option<&str>,
-    width: Option<i128>,
+    width: Option<Num<i128>>,
     goal: Option<&Bound<'py, PyAny>>,
-    jobs: Option<i128>,
+    jobs: Option<Num<i128>>,
     name: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let heuristic = match (heuristic, name) {
@@ -82,8 +82,12 @@ pub fn heuristic<'py>(
         }
         (heuristic, None) => heuristic.unwrap_or("manhattan"),
     };
-    let width = in_range_opt("width", width, "give the boards' number of columns")?;
-    let jobs: Option<usize> = jobs_of(jobs)?;
+    let width = in_range_opt(
+        "width",
+        Num::opt("width", width)?,
+        "give the boards' number of columns",
+    )?;
+    let jobs: Option<usize> = jobs_of(Num::opt("jobs", jobs)?)?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let kind = heuristic_name(heuristic)?.ok_or_else(|| {
         PyValueError::new_err("heuristic 'auto' has no meaning here: name one, e.g. 'manhattan'")

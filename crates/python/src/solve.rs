@@ -16,9 +16,10 @@ use taquin::{
 };
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
-use crate::convert::{in_range_opt, jobs_of, node_budget};
+use crate::convert::{in_range_opt, jobs_of, node_budget, notation_of, Num};
 use crate::errors::{at_index, parse_error, solve_error};
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
+use taquin::notation::Notation;
 
 /// What a solve is asked for besides the boards: the core's options and the limits.
 #[derive(Debug, Clone)]
@@ -77,6 +78,8 @@ struct Improved {
 struct ImprovedQueue {
     news: Improvements,
     queue: Mutex<Vec<Improved>>,
+    /// How the answers write their moves (the solve's `notation`).
+    notation: Notation,
 }
 
 impl ImprovedQueue {
@@ -84,7 +87,7 @@ impl ImprovedQueue {
     /// before.
     fn report(&self, p: Progress) {
         if let Some(length) = self.news.news(&p) {
-            let moves = p.best_moves.as_deref().map(taquin::moves::to_letters);
+            let moves = p.best_moves.as_deref().map(|m| self.notation.format(m));
             self.lock().push(Improved {
                 length,
                 lower_bound: p.bound,
@@ -122,7 +125,8 @@ impl ImprovedQueue {
 #[pyclass(name = "SolveResult", module = "taquin", frozen, get_all, eq)]
 #[derive(Clone, PartialEq)]
 pub struct SolveResult {
-    /// The blank's moves, U/D/L/R.
+    /// The moves, in `notation`: U/D/L/R where the blank goes (`"blank"`, the default), or where
+    /// the tiles go, runs with their length (`"tiles"`: `L2`).
     moves: String,
     /// Number of moves (single-tile moves).
     length: usize,
@@ -157,6 +161,8 @@ pub struct SolveResult {
     board: String,
     /// The goal it was solved to, as one line.
     goal: String,
+    /// How `moves` is written: `"blank"` or `"tiles"` (the `notation` asked of the solve).
+    notation: String,
 }
 
 /// Calls `$apply!` with the fields of a [`SolveResult`] in the order of the CLI's JSON record
@@ -165,15 +171,15 @@ macro_rules! record_fields {
     ($apply:ident!($($args:tt)*)) => {
         $apply!($($args)*; moves, length, mtm_length, optimal, lower_bound, algorithm, heuristic,
             expanded, generated, time_ms, iterations, plan, peak_memory_bytes,
-            suboptimality_bound, board, goal)
+            suboptimality_bound, board, goal, notation)
     };
 }
 
 impl SolveResult {
-    /// The result of solving `board` to `goal`.
-    fn new(s: Solution, board: &Board, goal: &Board) -> SolveResult {
+    /// The result of solving `board` to `goal`, its moves in `notation`.
+    fn new(s: Solution, board: &Board, goal: &Board, notation: Notation) -> SolveResult {
         // The core's report, which the CLI's JSON is: the same fields, computed the same way.
-        let r = SolveReport::new(&s);
+        let r = SolveReport::new(&s).in_notation(&s, notation);
         SolveResult {
             moves: r.moves,
             length: r.length,
@@ -191,6 +197,7 @@ impl SolveResult {
             suboptimality_bound: r.suboptimality_bound,
             board: board.to_line(),
             goal: goal.to_line(),
+            notation: notation.name().to_string(),
         }
     }
 }
@@ -199,7 +206,7 @@ impl SolveResult {
 impl SolveResult {
     /// The fields as a dict (the CLI's JSON record: `moves`, `length`, `mtm_length`, `optimal`,
     /// `lower_bound`, `algorithm`, `heuristic`, `expanded`, `generated`, `time_ms`, `iterations`,
-    /// `plan`, `peak_memory_bytes`, `suboptimality_bound`, `board`, `goal`).
+    /// `plan`, `peak_memory_bytes`, `suboptimality_bound`, `board`, `goal`, `notation`).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         macro_rules! set {
@@ -417,7 +424,12 @@ fn ask_from(
 /// real-time players' (`lookahead`, `lrta`): given to another algorithm, they are refused.
 /// `threads` (0: every core) splits IDA*'s iterations (default 1; the same moves) and the
 /// anytime search's beam layers (default: every core; 1 runs it all on one thread); given
-/// other than 1 to another algorithm, it is refused.
+/// other than 1 to another algorithm, it is refused. A bool given for a number is refused
+/// (TypeError): `True` is not a budget of 1.
+///
+/// `notation` says how the result's `moves` (and `on_improved`'s) are written, as the CLI's
+/// `--notation`: "blank" (the default: each letter is where the blank goes, `DLLURR`) or
+/// "tiles" (where the tiles go, a run with its length: `L2`); the result's `notation` says it.
 ///
 /// `on_improved`, a callable, is called with each better answer as the search finds it (beyond
 /// 16 cells: the anytime search's, and the beams' between IDA*'s iterations), as
@@ -430,7 +442,8 @@ fn ask_from(
 /// 31
 #[pyfunction]
 #[pyo3(signature = (board, goal=None, algorithm="auto", heuristic="auto", timeout=None,
-    max_nodes=None, max_memory=None, weight=None, depth=None, threads=None, on_improved=None))]
+    max_nodes=None, max_memory=None, weight=None, depth=None, threads=None, on_improved=None,
+    notation="blank"))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -438,17 +451,27 @@ pub fn solve(
     goal: Option<&Bound<'_, PyAny>>,
     algorithm: Option<&str>,
     heuristic: Option<&str>,
-    timeout: Option<f64>,
-    max_nodes: Option<i128>,
-    max_memory: Option<i128>,
-    weight: Option<f64>,
-    depth: Option<i128>,
-    threads: Option<i128>,
+    timeout: Option<Num<f64>>,
+    max_nodes: Option<Num<i128>>,
+    max_memory: Option<Num<i128>>,
+    weight: Option<Num<f64>>,
+    depth: Option<Num<i128>>,
+    threads: Option<Num<i128>>,
     on_improved: Option<&Bound<'_, PyAny>>,
+    notation: Option<&str>,
 ) -> PyResult<SolveResult> {
     let ask = ask_from(
-        py, algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, threads,
+        py,
+        algorithm,
+        heuristic,
+        Num::opt("timeout", timeout)?,
+        Num::opt("max_nodes", max_nodes)?,
+        Num::opt("max_memory", max_memory)?,
+        Num::opt("weight", weight)?,
+        Num::opt("depth", depth)?,
+        Num::opt("threads", threads)?,
     )?;
+    let notation = notation_of(notation)?;
     if let Some(callback) = on_improved.filter(|c| !c.is_callable()) {
         return Err(PyTypeError::new_err(format!(
             "on_improved must be callable (a function taking one dict), not {}",
@@ -463,7 +486,10 @@ pub fn solve(
         .check_same_size(&goal)
         .map_err(|e| parse_error("goal", &e))?;
     let cancel = cancel_flag();
-    let improved = ImprovedQueue::default();
+    let improved = ImprovedQueue {
+        notation,
+        ..ImprovedQueue::default()
+    };
     let report = |p: Progress| improved.report(p);
     let progress: Option<ProgressFn> = on_improved.is_some().then_some(&report);
     let callback = on_improved.map(|c| c.clone().unbind());
@@ -494,7 +520,7 @@ pub fn solve(
     }
     deliver(py)?;
     match solved {
-        Ok(s) => Ok(SolveResult::new(s, &board, &goal)),
+        Ok(s) => Ok(SolveResult::new(s, &board, &goal, notation)),
         Err(e) => Err(solve_error(
             py,
             e,
@@ -560,14 +586,15 @@ fn batch_boards(
 /// exception takes its place in the list. Every such exception, whether the board is not valid,
 /// does not fit the goal or its search failed, is the one `solve` would raise for that board,
 /// its message preceded by the board's place ("board 3: ..."), which its `index` attribute
-/// holds too. Ctrl-C stops every search.
+/// holds too. Ctrl-C stops every search. `notation` ("blank" or "tiles") writes the results'
+/// moves as `solve`'s does.
 ///
 /// >>> [r.length for r in solve_batch(["1 2 3/4 5 6/7 0 8", "1 2 3/4 5 6/0 7 8"])]
 /// [1, 2]
 #[pyfunction]
 #[pyo3(signature = (boards, goal=None, algorithm="auto", heuristic="auto", timeout=None,
     max_nodes=None, max_memory=None, weight=None, depth=None, width=None, jobs=None,
-    return_exceptions=false))]
+    return_exceptions=false, notation="blank"))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_batch<'py>(
     py: Python<'py>,
@@ -575,21 +602,35 @@ pub fn solve_batch<'py>(
     goal: Option<&Bound<'py, PyAny>>,
     algorithm: Option<&str>,
     heuristic: Option<&str>,
-    timeout: Option<f64>,
-    max_nodes: Option<i128>,
-    max_memory: Option<i128>,
-    weight: Option<f64>,
-    depth: Option<i128>,
-    width: Option<i128>,
-    jobs: Option<i128>,
+    timeout: Option<Num<f64>>,
+    max_nodes: Option<Num<i128>>,
+    max_memory: Option<Num<i128>>,
+    weight: Option<Num<f64>>,
+    depth: Option<Num<i128>>,
+    width: Option<Num<i128>>,
+    jobs: Option<Num<i128>>,
     return_exceptions: bool,
+    notation: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
     let mut ask = ask_from(
-        py, algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, None,
+        py,
+        algorithm,
+        heuristic,
+        Num::opt("timeout", timeout)?,
+        Num::opt("max_nodes", max_nodes)?,
+        Num::opt("max_memory", max_memory)?,
+        Num::opt("weight", weight)?,
+        Num::opt("depth", depth)?,
+        None,
     )?;
     ask.options.workload = Workload::Many;
-    let width = in_range_opt("width", width, "give the boards' number of columns")?;
-    let jobs: Option<usize> = jobs_of(jobs)?;
+    let notation = notation_of(notation)?;
+    let width = in_range_opt(
+        "width",
+        Num::opt("width", width)?,
+        "give the boards' number of columns",
+    )?;
+    let jobs: Option<usize> = jobs_of(Num::opt("jobs", jobs)?)?;
     let read = batch_boards(py, boards, width)?;
     // A board that is not valid: raised at once, or its exception in its place.
     let mut invalid: Vec<(usize, PyErr)> = Vec::new();
@@ -648,7 +689,7 @@ pub fn solve_batch<'py>(
         // Its place in the batch, the invalid boards before it counted.
         let at = results.len();
         match outcome {
-            Ok(s) => results.append(SolveResult::new(s, board, &goals[goal_of[i]]))?,
+            Ok(s) => results.append(SolveResult::new(s, board, &goals[goal_of[i]], notation))?,
             Err(e) => {
                 let goal = &goals[goal_of[i]];
                 // What `solve` raises for this board, named by its place in the batch.

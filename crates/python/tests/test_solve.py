@@ -32,6 +32,8 @@ def test_the_article_board_is_31_moves():
         "moves", "length", "mtm_length", "optimal", "lower_bound", "algorithm", "heuristic",
         "expanded", "generated", "time_ms", "iterations", "plan", "peak_memory_bytes",
         "suboptimality_bound", "board", "goal",
+        # How `moves` is written, which `solve --json --notation tiles` says too.
+        "notation",
     }
     assert r.suboptimality_bound == 1.0
     assert (r.board, r.goal) == ("6 4 7/8 5 0/3 2 1", "1 2 3/4 5 6/7 8 0")

@@ -1343,3 +1343,78 @@ async fn a_board_of_the_wrong_shape_gets_advice_for_that_shape() {
     );
     assert_eq!(answer["field"], "board");
 }
+
+/// An answer whose moves are in tile notation says so, as `solve --json --notation tiles`
+/// does; one in blank letters (the default) has no `notation`.
+#[tokio::test]
+async fn an_answer_in_tile_notation_names_it() {
+    let board = "1 2 3/4 5 6/0 7 8";
+    let tiles = post("/api/solve", json!({"board": board, "notation": "tiles"}))
+        .await
+        .json();
+    assert_eq!(
+        (&tiles["moves"], &tiles["notation"]),
+        (&json!("L2"), &json!("tiles"))
+    );
+    let r = post(
+        "/api/solve/stream",
+        json!({"board": board, "notation": "tiles"}),
+    )
+    .await;
+    let last: Value = serde_json::from_str(r.text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["solution"]["notation"], "tiles", "{last}");
+    let hint = post("/api/hint", json!({"board": board, "notation": "tiles"}))
+        .await
+        .json();
+    assert_eq!(hint["notation"], "tiles", "{hint}");
+    let blank = post("/api/solve", json!({"board": board})).await.json();
+    assert!(blank.get("notation").is_none(), "{blank}");
+}
+
+/// The n-puzzle project's text (a size line, then the rows, `#` comments) is a board here as
+/// on the command line: one reader for every front.
+#[tokio::test]
+async fn the_npuzzle_format_is_a_board_as_on_the_command_line() {
+    for text in [
+        "3\n1 2 3\n4 0 6\n7 5 8",
+        "# solvable\n3\n1 2 3 # first row\n4 0 6\n7 5 8\n",
+    ] {
+        let r = post("/api/solve", json!({"board": text})).await.json();
+        assert_eq!(
+            (&r["length"], &r["board"]),
+            (&json!(2), &json!("1 2 3/4 0 6/7 5 8")),
+            "{r}"
+        );
+    }
+    let r = post(
+        "/api/validate",
+        json!({"board": "3\n1 2 3\n4 0 6\n7 5 8", "goal": "3\n1 2 3\n4 5 6\n7 8 0"}),
+    )
+    .await
+    .json();
+    assert_eq!(r["solvable"], true, "{r}");
+    // Its errors name the line, and the side is still the server's to cap.
+    let e = post("/api/solve", json!({"board": "3\n1 2 3\n4 0 6"}))
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_board");
+    assert!(
+        e["error"].as_str().unwrap().contains("give exactly 3 rows"),
+        "{e}"
+    );
+}
+
+/// A byte-order mark before a JSON body, as some Windows tools write one, is skipped.
+#[tokio::test]
+async fn a_byte_order_mark_before_the_body_is_skipped() {
+    let body = format!("\u{feff}{}", json!({"board": "1 2 3/4 5 6/7 0 8"}));
+    let r = post_raw(router(), "/api/solve", &body).await.json();
+    assert_eq!(r["moves"], "R", "{r}");
+    assert_eq!(
+        taquin_api::body_json_of(body.as_bytes()).unwrap()["board"],
+        "1 2 3/4 5 6/7 0 8"
+    );
+    // Anything else before the JSON is still no JSON.
+    post_raw(router(), "/api/solve", "x{}")
+        .await
+        .error(StatusCode::BAD_REQUEST, "bad_json");
+}

@@ -58,9 +58,10 @@ pub const ANTIPODES_KEPT: usize = 8;
 
 /// Why the search did not run to its end.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GodsError {
     /// The state array would not fit in the memory budget.
-    #[error("a {width}x{height} board has {states} reachable states, which need {need} at two bits each, over the budget of {budget_mib} MiB: raise --max-memory if the machine has that much{smaller}")]
+    #[error("a {width}x{height} board has {states} reachable states, which need {need} at two bits each, over the budget of {budget_mib} MiB: raise the memory budget if the machine has that much{smaller}")]
     TooLarge {
         /// Columns.
         width: usize,
@@ -448,7 +449,11 @@ mod tests {
         )
         .unwrap_err();
         assert!(matches!(err, GodsError::TooLarge { .. }), "{err}");
-        assert!(err.to_string().contains("raise --max-memory"));
+        assert!(err.to_string().contains("raise the memory budget"));
+        assert!(
+            !err.to_string().contains("--"),
+            "no command-line flag: {err}"
+        );
         // No board smaller than the 8-puzzle is worth suggesting, and none is the size refused.
         assert!(!err.to_string().contains("pick a smaller"), "{err}");
         // Figures that agree with each other, also where 64 bits cannot hold them.

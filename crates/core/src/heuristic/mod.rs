@@ -307,6 +307,25 @@ impl Heuristic for OnImage {
     }
 }
 
+/// [`HeuristicKind::parse`], for `str::parse` and whatever reads through
+/// [`std::str::FromStr`].
+///
+/// ```
+/// use taquin::HeuristicKind;
+/// let h: HeuristicKind = "linear-conflict".parse()?;
+/// assert_eq!(h, HeuristicKind::LinearConflict);
+/// assert_eq!("pdb:6-6-3".parse::<HeuristicKind>()?.name(), "pdb:6-6-3");
+/// assert!("euclid".parse::<HeuristicKind>().is_err());
+/// # Ok::<(), taquin::algorithm::UnknownName>(())
+/// ```
+impl std::str::FromStr for HeuristicKind {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<HeuristicKind, UnknownName> {
+        HeuristicKind::parse(name)
+    }
+}
+
 impl std::fmt::Display for HeuristicKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.name())

@@ -90,7 +90,7 @@ impl WdTable {
         if (lines * lines) as u32 * bits + blank_bits > 128 || lines > 8 {
             return Err(SolveError::Unsupported(format!(
                 "walking distance is limited to 8 lines of at most a few tiles each; this board's \
-                 {lines} lines of {per_line} are too many: use --heuristic linear-conflict"
+                 {lines} lines of {per_line} are too many: choose the linear-conflict heuristic"
             )));
         }
         let encode = |counts: &[u8; 64], blank: usize| -> u128 {
@@ -196,14 +196,14 @@ fn too_many_states(states: usize, max_states: usize, budget: usize) -> SolveErro
     const MIB: usize = 1 << 20;
     if max_states == MAX_STATES {
         SolveError::Unsupported(format!(
-            "the walking-distance table of this board has more than {MAX_STATES} states: use \
-             --heuristic linear-conflict"
+            "the walking-distance table of this board has more than {MAX_STATES} states: choose the \
+             linear-conflict heuristic"
         ))
     } else {
         SolveError::Unsupported(format!(
             "the walking-distance tables of this board need more than the memory budget of {} \
-             MiB (more than {states} states): use --heuristic linear-conflict, or a larger \
-             memory budget",
+             MiB (more than {states} states): choose the linear-conflict heuristic, or a \
+             larger memory budget",
             budget / MIB
         ))
     }
@@ -231,7 +231,8 @@ impl WalkingDistance {
         if w.min(h) >= 5 {
             return Err(SolveError::Unsupported(format!(
                 "walking distance needs tables of over 100 million states on a {w}x{h} board: \
-                 use --heuristic linear-conflict, or a pattern database (pdb:...) on the 24-puzzle"
+                 choose the linear-conflict heuristic, or pattern databases (pdb:...) on the \
+                 24-puzzle"
             )));
         }
         // The node budget is the search's: a table shared by every search toward this goal is
@@ -350,7 +351,13 @@ mod tests {
     #[test]
     fn large_boards_are_refused_with_advice() {
         let err = WalkingDistance::new(&Board::solved(5, 5).unwrap()).unwrap_err();
-        assert!(err.to_string().contains("linear-conflict"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("choose the linear-conflict heuristic"),
+            "{err}"
+        );
+        // Advice in words every front end fits, not a command-line flag.
+        assert!(!err.to_string().contains("--"), "{err}");
         // thin boards still work
         assert!(WalkingDistance::new(&Board::solved(6, 2).unwrap()).is_ok());
         assert!(WalkingDistance::new(&Board::solved(3, 5).unwrap()).is_ok());

@@ -265,12 +265,10 @@ fn plan(
                 }
             };
             let databases = MtmSet::Quick.load(goal, tables, true, limits, Some(&heard))?;
-            let how = if !built.get() {
-                "on disk"
-            } else if tables.dir().is_some() {
-                "built once and saved"
+            let how = if built.get() {
+                tables.how_built()
             } else {
-                "built for this process (no table directory to save them in)"
+                "on disk"
             };
             let reason = if standard.specs(goal).is_empty()
                 || standard.name(goal) == MtmSet::Quick.name(goal)
@@ -280,7 +278,7 @@ fn plan(
                 let larger = standard.name(goal);
                 if too_large {
                     format!(
-                        "the quick multi-tile pattern databases for {size}, {how}; the larger {larger} on disk are over the memory budget (--max-memory)"
+                        "the quick multi-tile pattern databases for {size}, {how}; the larger {larger} on disk are over the memory budget"
                     )
                 } else if on_disk {
                     format!(

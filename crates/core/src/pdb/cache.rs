@@ -120,7 +120,7 @@ pub fn default_dir() -> Result<PathBuf, PdbError> {
         return Ok(PathBuf::from(home).join(".cache").join("taquin"));
     }
     Err(PdbError::Unsupported(format!(
-        "no directory for pattern databases: set {ENV_DIR} or pass --pdb-dir"
+        "no directory for pattern databases: set {ENV_DIR}, or choose a directory for them"
     )))
 }
 

@@ -86,6 +86,7 @@ pub const MAX_CELLS: usize = 64;
 
 /// Why a pattern database could not be built, stored or loaded.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum PdbError {
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]

@@ -152,8 +152,8 @@ pub(crate) fn write_table(path: &Path, mut head: Vec<u8>, data: &[u8]) -> Result
             return Err(PdbError::Io {
                 path: dir.to_path_buf(),
                 source: std::io::Error::other(
-                    "this is a file, not a directory: give --pdb-dir (or TAQUIN_PDB_DIR) a \
-                     directory, or a path where one can be created",
+                    "this is a file, not a directory: choose a directory for the pattern \
+                     databases, or a path where one can be created",
                 ),
             });
         }
@@ -329,7 +329,7 @@ pub(crate) fn regular_file(path: &Path) -> Result<fs::Metadata, PdbError> {
         return Err(corrupt(
             path,
             format!(
-                "not a regular file but {}: remove it, or give another --pdb-dir",
+                "not a regular file but {}: remove it, or choose another directory for the pattern databases",
                 if kind.is_dir() {
                     "a directory"
                 } else {

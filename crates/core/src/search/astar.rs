@@ -79,10 +79,15 @@ pub fn best_first<G: Graph>(
 where
     G::Node: Send + 'static,
 {
-    // The search before may still be giving its memory back: this one starts once it has.
-    super::wait_for_frees();
     let started = Instant::now();
     let mut stats = Stats::default();
+    // The search before may still be giving its memory back: this one starts once it has, or
+    // not at all when its own limits run out first.
+    if let Err(hit) = super::wait_for_frees(limits) {
+        stats.elapsed = started.elapsed();
+        let bound = graph.heuristic(&start);
+        return Err(SearchFailure::Limit { hit, stats, bound });
+    }
     // Each node once, in slots that grow by blocks (never copied), found again through an
     // index of slot numbers and hash fingerprints (8 bytes a node, quick to grow).
     let mut slots: Chunked<Slot<G::Node>> = Chunked::new();

@@ -40,10 +40,18 @@ pub fn bfs<G: Graph>(
 where
     G::Node: Send + 'static,
 {
-    // The search before may still be giving its memory back: this one starts once it has.
-    super::wait_for_frees();
     let started = Instant::now();
     let mut stats = Stats::default();
+    // The search before may still be giving its memory back: this one starts once it has, or
+    // not at all when its own limits run out first.
+    if let Err(hit) = super::wait_for_frees(limits) {
+        stats.elapsed = started.elapsed();
+        return Err(SearchFailure::Limit {
+            hit,
+            stats,
+            bound: 0,
+        });
+    }
     if graph.is_goal(&start) {
         // Nothing to store but the answer: the start alone.
         let path = size_of::<G::Node>() + block_bytes(graph.node_heap_bytes(&start));

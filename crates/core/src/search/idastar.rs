@@ -823,8 +823,8 @@ pub(crate) fn idastar_between<H: Incremental>(
 /// The error for a board past [`MAX_CELLS`].
 pub(crate) fn too_large(board: &Board) -> SolveError {
     SolveError::Unsupported(format!(
-        "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: use --algorithm \
-         constructive for large boards",
+        "IDA* takes boards of up to {MAX_CELLS} cells and this one has {}: choose the \
+         constructive or the anytime algorithm for large boards",
         board.len()
     ))
 }

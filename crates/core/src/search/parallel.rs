@@ -28,7 +28,7 @@ use super::idastar::{
 };
 use crate::board::Board;
 use crate::heuristic::Incremental;
-use crate::limits::{LimitHit, Limits, Progress, ProgressFn};
+use crate::limits::{LimitHit, Limits, Progress, ProgressFn, MAX_THREADS};
 use crate::moves::Move;
 use crate::solution::{Solution, SolveError, Stats};
 
@@ -308,16 +308,21 @@ fn bound_at_start<H: Incremental>(board: &Board, heuristic: &H, pruning: Pruning
     }
 }
 
-/// `threads`, or every core for 0 (how every search here reads a thread count).
+/// `threads`, or every core for 0, and at most [`MAX_THREADS`] (how every search here reads a
+/// thread count). A library caller's count is capped where a user's is refused
+/// ([`crate::limits::thread_count`]): the searches start their threads anew at each iteration
+/// or layer, and 100,000 of them took longer to start than the search itself, or failed.
 pub(crate) fn threads_or_cores(threads: usize) -> usize {
     match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     }
+    .min(MAX_THREADS)
 }
 
-/// Optimal moves from `board` to `goal` by IDA* on `threads` threads (0: every core); the
-/// moves are those [`idastar`](fn@super::idastar) returns.
+/// Optimal moves from `board` to `goal` by IDA* on `threads` threads (0: every core; at most
+/// [`MAX_THREADS`], which a larger count is taken as); the moves are those
+/// [`idastar`](fn@super::idastar) returns.
 pub fn idastar_parallel<H>(
     board: &Board,
     goal: &Board,

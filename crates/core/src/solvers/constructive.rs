@@ -84,11 +84,25 @@ pub(crate) fn construct_checked(
         walk.push(Move::Down);
     }
 
-    let mut engine = Engine::new(board, corner_goal.tiles(), limits);
     // Solutions measure about four times the Manhattan distance on random boards (BENCHMARKS.md):
     // reserving a little more up front spares a 1000x1000 solve the copies and the doubled
     // peak memory of growing a vector of billions of moves.
     let expected = super::manhattan_lower_bound(board, &corner_goal) as usize;
+    // The answer is replayed twice before it is returned (by `constructive` and by the front
+    // door): on a huge board that takes seconds, which the construction leaves before the
+    // deadline (it stops that much earlier), so that the answer, or the limit, comes on time.
+    // Where those seconds are all the time there is, the construction is tried with the
+    // deadline as given: stopped at once, it would say "time limit reached" milliseconds
+    // after a start given seconds.
+    let reserved = limits.ending_earlier(crate::solution::replay_reserve(
+        expected.saturating_mul(4),
+        2,
+    ));
+    let limits = match reserved.check(0) {
+        Err(crate::limits::LimitHit::Time) => limits,
+        _ => &reserved,
+    };
+    let mut engine = Engine::new(board, corner_goal.tiles(), limits);
     engine
         .moves
         .reserve(expected.saturating_mul(17) / 4 + 4 * (w + h) * (w + h));

@@ -5,11 +5,15 @@ from typing import Any, Callable, Iterator, Literal, Sequence, Union, overload
 import numpy as np
 import numpy.typing as npt
 
-#: Anything that names a board: text ("6 4 7/8 5 0/3 2 1"), a Board, a list of rows, a flat list
-#: of k*k tiles (a k x k board), a 2-D array.
+#: Anything that names a board: text ("6 4 7/8 5 0/3 2 1", or the n-puzzle project's: a size
+#: line, then the rows, `#` comments), a Board, a list of rows, a flat list of k*k tiles (a k x k
+#: board), a 2-D array.
 BoardLike = Union[
     str, bytes, "Board", Sequence[Sequence[Union[int, str]]], Sequence[int], npt.NDArray[np.integer[Any]]
 ]
+#: How moves are written, as the CLI's `--notation`: "blank" (each letter is where the blank
+#: goes) or "tiles" (where the tiles go, runs with their length: `L2`).
+Notation = Literal["blank", "tiles"]
 #: Many boards read as an array: an integer array of shape (n, cells) or (n, height, width), or a
 #: list numpy makes one (of rows of tiles, of 2-D boards, of Boards).
 BoardArrayLike = Union[
@@ -74,8 +78,11 @@ class Board:
     def to_array(self) -> npt.NDArray[np.uint32]: ...
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> npt.NDArray[Any]:
         """copy=False raises ValueError: the tiles are always copied into a new array."""
-    def neighbors(self) -> list[tuple[str, Board]]: ...
-    def apply(self, moves: str | Sequence[str]) -> Board: ...
+    def neighbors(self, notation: Notation | None = "blank") -> list[tuple[str, Board]]:
+        """Each move of the blank, written in `notation`, with the board it leads to."""
+    def apply(self, moves: str | Sequence[str], notation: Notation | None = "blank") -> Board:
+        """The board after `moves`, read in `notation`: "blank" (where the blank goes) or
+        "tiles" (where the tiles go, runs as `L2`); any other name raises ValueError."""
     def is_solvable(self, goal: BoardLike | None = None) -> bool: ...
     def check_solvable(self, goal: BoardLike | None = None) -> None: ...
     def __len__(self) -> int: ...
@@ -120,6 +127,9 @@ class SolveResult:
     def board(self) -> str: ...
     @property
     def goal(self) -> str: ...
+    @property
+    def notation(self) -> Notation:
+        """How `moves` is written: "blank" or "tiles", the `notation` asked of the solve."""
     def to_dict(self) -> dict[str, Any]: ...
     def __len__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
@@ -136,6 +146,7 @@ def solve(
     depth: int | None = None,
     threads: int | None = None,
     on_improved: Callable[[dict[str, Any]], object] | None = None,
+    notation: Notation | None = "blank",
 ) -> SolveResult:
     """Solves `board` to `goal` (default tiles in order, blank last).
 
@@ -149,7 +160,11 @@ def solve(
     every core; 1 runs it all on one thread); given other than 1 to another algorithm, it is
     refused. `algorithm` and `heuristic` None are "auto"; a heuristic given to an algorithm
     that takes none (`bfs`, `constructive`, `lookahead` but for "manhattan") is not used, and
-    a `UserWarning` says so.
+    a `UserWarning` says so. A bool given for a number raises TypeError (`True` is no budget).
+
+    `notation` writes the result's `moves` (and `on_improved`'s) as the CLI's `--notation`:
+    "blank" (the default: where the blank goes, `DLLURR`) or "tiles" (where the tiles go, a
+    run with its length: `L2`); the result's `notation` says which.
 
     `on_improved` is called on the calling thread with each better answer as the search finds
     it (beyond 16 cells: the anytime search's, and the beams' between IDA*'s iterations), as
@@ -175,6 +190,7 @@ def solve_batch(
     width: int | None = None,
     jobs: int | None = None,
     return_exceptions: Literal[False] = False,
+    notation: Notation | None = "blank",
 ) -> list[SolveResult]: ...
 @overload
 def solve_batch(
@@ -191,6 +207,7 @@ def solve_batch(
     jobs: int | None = None,
     *,
     return_exceptions: Literal[True],
+    notation: Notation | None = "blank",
 ) -> list[SolveResult | Exception]: ...
 @overload
 def heuristic(

@@ -168,14 +168,19 @@ impl Shared<'_> {
     /// Keeps `moves` if shorter than the best so far and replayed to the goal, and reports it
     /// (the report carries the moves: a client may play them).
     fn offer(&self, moves: Vec<Move>) {
-        let mut best = self.best.moves();
-        if best.len() <= moves.len() {
+        if self.best.len() <= moves.len() {
             return;
         }
+        // Replayed before the best answer is locked: on a huge board a replay takes a second,
+        // which the caller, reading the best answer at the deadline, would otherwise wait.
         if let Err(e) = verify_moves(self.request.board(), self.request.goal(), &moves) {
             // A fault of the search that found them; the answer stays the last good one.
             debug_assert!(false, "an anytime answer does not reach the goal: {e}");
             return;
+        }
+        let mut best = self.best.moves();
+        if best.len() <= moves.len() {
+            return; // a shorter one came in while this one was replayed
         }
         let length = moves.len();
         *best = moves;
