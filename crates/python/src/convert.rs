@@ -198,6 +198,16 @@ pub fn in_range_opt<T: TryFrom<i128>>(
     value.map(|v| in_range(name, v, give)).transpose()
 }
 
+/// A `width` argument of a batch of flat boards: their number of columns, or `None` for square
+/// boards.
+pub fn width_of(width: Option<Num<i128>>) -> PyResult<Option<usize>> {
+    in_range_opt(
+        "width",
+        Num::opt("width", width)?,
+        "give the boards' number of columns",
+    )
+}
+
 /// A `jobs` argument: a number of threads, 1 or more, or `None` for every core.
 pub fn jobs_of(jobs: Option<i128>) -> PyResult<Option<usize>> {
     let give = "give a number of threads, 1 or more, or None for every core";

@@ -8,7 +8,7 @@ use taquin::{Heuristic, Tile};
 
 use crate::arrays::{with_slice, BoardArray, Cells, TileValue};
 use crate::board::PyBoard;
-use crate::convert::{board_from_any, goal_of_size, heuristic_name, in_range_opt, jobs_of, Num};
+use crate::convert::{board_from_any, goal_of_size, heuristic_name, jobs_of, width_of, Num};
 use crate::errors::solve_error;
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 
@@ -82,11 +82,7 @@ pub fn heuristic<'py>(
         }
         (heuristic, None) => heuristic.unwrap_or("manhattan"),
     };
-    let width = in_range_opt(
-        "width",
-        Num::opt("width", width)?,
-        "give the boards' number of columns",
-    )?;
+    let width = width_of(width)?;
     let jobs: Option<usize> = jobs_of(Num::opt("jobs", jobs)?)?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let kind = heuristic_name(heuristic)?.ok_or_else(|| {

@@ -16,7 +16,7 @@ use taquin::{
 };
 
 use crate::convert::{algorithm_name, board_from_any, goal_for, heuristic_name};
-use crate::convert::{in_range_opt, jobs_of, node_budget, notation_of, Num};
+use crate::convert::{in_range_opt, jobs_of, node_budget, notation_of, width_of, Num};
 use crate::errors::{at_index, parse_error, solve_error};
 use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
 use taquin::notation::Notation;
@@ -625,11 +625,7 @@ pub fn solve_batch<'py>(
     )?;
     ask.options.workload = Workload::Many;
     let notation = notation_of(notation)?;
-    let width = in_range_opt(
-        "width",
-        Num::opt("width", width)?,
-        "give the boards' number of columns",
-    )?;
+    let width = width_of(width)?;
     let jobs: Option<usize> = jobs_of(Num::opt("jobs", jobs)?)?;
     let read = batch_boards(py, boards, width)?;
     // A board that is not valid: raised at once, or its exception in its place.
