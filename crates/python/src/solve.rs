@@ -303,13 +303,20 @@ fn ask_from(
     py: Python<'_>,
     algorithm: Option<&str>,
     heuristic: Option<&str>,
-    timeout: Option<f64>,
-    max_nodes: Option<i128>,
-    max_memory: Option<i128>,
-    weight: Option<f64>,
-    depth: Option<i128>,
-    threads: Option<i128>,
+    timeout: Option<Num<f64>>,
+    max_nodes: Option<Num<i128>>,
+    max_memory: Option<Num<i128>>,
+    weight: Option<Num<f64>>,
+    depth: Option<Num<i128>>,
+    threads: Option<Num<i128>>,
 ) -> PyResult<Ask> {
+    // Each argument as a number first: a bool is refused by its name ([`Num`]).
+    let timeout = Num::opt("timeout", timeout)?;
+    let max_nodes = Num::opt("max_nodes", max_nodes)?;
+    let max_memory = Num::opt("max_memory", max_memory)?;
+    let weight = Num::opt("weight", weight)?;
+    let depth = Num::opt("depth", depth)?;
+    let threads = Num::opt("threads", threads)?;
     let depth: Option<usize> =
         in_range_opt("depth", depth, "the look-ahead needs a depth of at least 1")?;
     let threads: Option<usize> = in_range_opt(
@@ -461,15 +468,7 @@ pub fn solve(
     notation: Option<&str>,
 ) -> PyResult<SolveResult> {
     let ask = ask_from(
-        py,
-        algorithm,
-        heuristic,
-        Num::opt("timeout", timeout)?,
-        Num::opt("max_nodes", max_nodes)?,
-        Num::opt("max_memory", max_memory)?,
-        Num::opt("weight", weight)?,
-        Num::opt("depth", depth)?,
-        Num::opt("threads", threads)?,
+        py, algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, threads,
     )?;
     let notation = notation_of(notation)?;
     if let Some(callback) = on_improved.filter(|c| !c.is_callable()) {
@@ -613,15 +612,7 @@ pub fn solve_batch<'py>(
     notation: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
     let mut ask = ask_from(
-        py,
-        algorithm,
-        heuristic,
-        Num::opt("timeout", timeout)?,
-        Num::opt("max_nodes", max_nodes)?,
-        Num::opt("max_memory", max_memory)?,
-        Num::opt("weight", weight)?,
-        Num::opt("depth", depth)?,
-        None,
+        py, algorithm, heuristic, timeout, max_nodes, max_memory, weight, depth, None,
     )?;
     ask.options.workload = Workload::Many;
     let notation = notation_of(notation)?;
