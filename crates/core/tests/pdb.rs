@@ -270,12 +270,23 @@ fn two_partitions_combined_are_admissible_and_at_least_each_alone() {
                 PdbHeuristic::new(&goal, tables(a, zero_aware), true).unwrap();
             let second: PdbHeuristic =
                 PdbHeuristic::new(&goal, tables(b, zero_aware), true).unwrap();
+            // The lighter heuristic the beams rank by: the first partition alone, from the
+            // same tables; a single partition has none.
+            let lighter = both
+                .lighter()
+                .expect("two partitions have a lighter heuristic");
+            assert!(first.lighter().is_none());
             let mut above_both = 0;
             for (tiles, d) in &dist {
                 let (v, aux) = both.init(tiles);
                 let (x, y) = (first.init(tiles).0, second.init(tiles).0);
                 assert!(v <= *d, "inadmissible: {v} > {d} on {tiles:?}");
                 assert_eq!(v, x.max(y), "{tiles:?}");
+                let (l, light_aux) = lighter.init(tiles);
+                assert_eq!(
+                    l, x,
+                    "the lighter heuristic is the first partition: {tiles:?}"
+                );
                 above_both += usize::from(x != y);
                 let board = Board::from_tiles(3, 3, tiles.clone()).unwrap();
                 for m in Move::ALL {
@@ -285,6 +296,16 @@ fn two_partitions_combined_are_admissible_and_at_least_each_alone() {
                     let u = both.update(next.tiles(), next.tiles()[to], from, to, v, &mut after);
                     assert_eq!(u, both.init(next.tiles()).0, "incremental differs");
                     check_update_within(&both, &board, m, v, aux, u, after);
+                    let mut light_after = light_aux;
+                    let lu = lighter.update(
+                        next.tiles(),
+                        next.tiles()[to],
+                        from,
+                        to,
+                        l,
+                        &mut light_after,
+                    );
+                    assert_eq!(lu, first.init(next.tiles()).0, "lighter, incremental");
                 }
             }
             assert!(

@@ -151,6 +151,16 @@ pub trait Incremental: Heuristic {
     ) -> u32 {
         h
     }
+
+    /// A cheaper heuristic of the same kind, weaker but faster to update: for searches that
+    /// rank boards rather than prove bounds (the anytime search's beams), where more boards a
+    /// second can be worth more than a tighter value. `None` (the default) where there is none.
+    fn lighter(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// The heuristics the CLI and the web API offer by name.

@@ -2,8 +2,9 @@
 //!
 //! 1. The constructive solver's solution (any board, in milliseconds; [`super::first_solution`]).
 //! 2. Beam searches ([`super::beam`]) of growing width, each keeping only paths shorter than the
-//!    best so far, their layers expanded on every core. Each beam is four times as wide as the
-//!    one before, or as wide as the time left allows: a beam the deadline cuts off gives
+//!    best so far, their layers expanded on every core, their boards ranked by the heuristic's
+//!    lighter form where it has one ([`Incremental::lighter`]). Each beam is four times as wide
+//!    as the one before, or as wide as the time left allows: a beam the deadline cuts off gives
 //!    nothing, so the last one is sized to end in time. A beam that settles on a plateau short
 //!    of the goal is finished from the closest board it kept by the constructive solver. Each
 //!    solution is given at once, then refined: the quick post-pass
@@ -162,6 +163,13 @@ where
         rect_windows();
     };
     let refine = &refine;
+    // The beams rank their boards by the lighter heuristic where there is one (the 24-puzzle's
+    // combined set: its 6-6-6-6 alone, one table read a move instead of two), the windows
+    // re-solve with the full one. Twice as many boards a second: at 60 s a board, Korf &
+    // Felner's 50 end at 1.0049 times the optimum against 1.0057 (four boards shorter, two
+    // longer: other routes), the same at 10 s (BENCHMARKS.md).
+    let lighter = h.lighter();
+    let rank = lighter.as_ref().unwrap_or(h);
     // One beam of `width` boards with the `ties`-th order of ties, bounded by the best answer:
     // what it found that is shorter (a beam that settled short of the goal is finished by the
     // constructive solver from the closest board it kept: on 7x7 boards the beams of some
@@ -172,7 +180,7 @@ where
         let out = beam::beam_search(
             board,
             goal,
-            h,
+            rank,
             width,
             Some(shared.best.len()),
             &left(),
