@@ -76,6 +76,30 @@ pub struct BuildArgs {
     /// mtm` uses when it is on disk: 6 tiles and the blank per table on 4x4, about a minute).
     #[arg(long, default_value = "stm", value_parser = crate::interchange::parse_metric)]
     pub metric: Metric,
+    /// Stop after this many seconds in all (fractions allowed): the tables built before the
+    /// deadline are saved, the one under way is not, and the same command builds the rest.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = crate::common::seconds_value)]
+    pub timeout: Option<f64>,
+    /// Memory budget in MiB of each table's build: a table whose build needs more is refused
+    /// before it starts. Default: none (the 5x5 set's largest table needs about 1.5 GiB).
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = crate::common::positive_number::<usize>)]
+    pub max_memory: Option<usize>,
+}
+
+impl BuildArgs {
+    /// The limits of the whole command (`--timeout` counts from now), with the process-wide
+    /// Ctrl-C flag: no node budget, which bounds searches, not builds.
+    fn limits(&self) -> Result<taquin::Limits> {
+        let timeout = self
+            .timeout
+            .map(|t| common::seconds("timeout", t))
+            .transpose()?;
+        let memory = self
+            .max_memory
+            .map(|m| common::mib_to_bytes("max-memory", m))
+            .transpose()?;
+        Ok(taquin::Limits::new(timeout, None, memory).with_cancel(common::cancel_flag()))
+    }
 }
 
 /// The table handle of this process: over `--pdb-dir`, else the default directory (memory
@@ -87,7 +111,7 @@ pub fn open_tables(pdb_dir: Option<PathBuf>) -> Tables {
         Some(dir) => Tables::open(dir),
         None => Tables::open_default().unwrap_or_else(|_| Tables::in_memory()),
     };
-    tables.set_observer(Some(observer()));
+    tables.set_observer(Some(observer(true)));
     tables
 }
 
@@ -105,7 +129,9 @@ struct Shown {
     builds: HashMap<PatternSpec, u64>,
 }
 
-fn observer() -> pdb::cache::Observer {
+/// The display of loads and builds; `advise_build`: a build a limit stopped ends with the
+/// advice to build the tables once with `taquin pdb build` (not within that command itself).
+fn observer(advise_build: bool) -> pdb::cache::Observer {
     let terminal = std::io::stderr().is_terminal();
     let shown = Mutex::new(Shown::default());
     Arc::new(move |event: &PdbEvent| {
@@ -189,8 +215,9 @@ fn observer() -> pdb::cache::Observer {
                 if let Some(b) = bar.take() {
                     b.finish_and_clear();
                 }
-                // A limit's stop says how to build once and for all; Ctrl-C was the user's.
-                let advice = if *hit == taquin::LimitHit::Cancelled {
+                // A limit's stop says how to build once and for all; Ctrl-C was the user's, and
+                // `pdb build` says what to do itself.
+                let advice = if *hit == taquin::LimitHit::Cancelled || !advise_build {
                     ""
                 } else {
                     " (a build given the time to finish is saved for every later run: `taquin \
@@ -296,6 +323,7 @@ fn board_for(preset: PdbPreset, size: Option<(usize, usize)>) -> Result<(usize, 
 }
 
 fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
+    tables.set_observer(Some(observer(false)));
     let size = args.size;
     if args.metric == Metric::Mtm {
         return build_mtm(tables, dir, size, &args);
@@ -372,8 +400,9 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         "nothing to build: give --size WxH (the set the planner prefers), name a partition (7-8, 6-6-6-6, ...) or give --partition"
     );
     let mut out = std::io::stdout().lock();
-    // Ctrl-C stops the build under way (within milliseconds); the tables already built stay.
-    let limits = taquin::Limits::none().with_cancel(common::cancel_flag());
+    // Ctrl-C and --timeout stop the build under way (within milliseconds); the tables already
+    // built stay.
+    let limits = args.limits()?;
     for spec in &specs {
         let path = store::path_in(dir, spec);
         let policy = if args.force {
@@ -389,18 +418,23 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         let before = written();
         let started = std::time::Instant::now();
         let db = match tables.database(spec, policy, &limits) {
-            Err(taquin::pdb::PdbError::Stopped {
-                hit: taquin::LimitHit::Cancelled,
-                ..
-            }) => {
-                return Ok(build_cancelled());
+            // The observer said which build stopped, and why; a memory limit's sentence says
+            // how much it needs.
+            Err(taquin::pdb::PdbError::Stopped { hit, what }) => {
+                let said = (hit == taquin::LimitHit::Memory).then_some(what.as_str());
+                return Ok(build_stopped(hit, said, true));
             }
             other => other?,
         };
         let what = match (before, written()) {
             (Some(a), Some(b)) if a == b => "already on disk (--force builds it again)".to_string(),
             (_, Some(_)) => format!("built in {}", common::millis(started.elapsed())),
-            (_, None) => "built, not saved".to_string(),
+            // The warning before this said why; the command's work is the file.
+            (_, None) => anyhow::bail!(
+                "the database of {spec} was built but could not be saved as {}: give a \
+                 directory this user can write with --pdb-dir (or TAQUIN_PDB_DIR)",
+                path.display()
+            ),
         };
         writeln!(
             out,
@@ -418,19 +452,40 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Says that Ctrl-C stopped `pdb build`, and what it leaves; its exit code.
-fn build_cancelled() -> ExitCode {
-    eprintln!(
-        "build cancelled: the tables built before it are saved, the one under way is not; the \
-         same command builds the rest"
-    );
-    ExitCode::from(common::EXIT_INTERRUPTED)
+/// Says what a stopped `pdb build` leaves and what to do (`said`: what the limit stopped, when
+/// the observer has not said it already; `smaller`: tables of smaller patterns can be named);
+/// its exit code: 130 for Ctrl-C, 1 for `--timeout` or `--max-memory`.
+fn build_stopped(hit: taquin::LimitHit, said: Option<&str>, smaller: bool) -> ExitCode {
+    let said = said.map(|s| format!("{s}; ")).unwrap_or_default();
+    match hit {
+        taquin::LimitHit::Cancelled => {
+            eprintln!(
+                "build cancelled: the tables built before it are saved, the one under way is \
+                 not; the same command builds the rest"
+            );
+            return ExitCode::from(common::EXIT_INTERRUPTED);
+        }
+        taquin::LimitHit::Memory => eprintln!(
+            "{said}the tables built before it are saved; raise --max-memory{}",
+            if smaller {
+                ", or name a partition of smaller patterns"
+            } else {
+                ""
+            }
+        ),
+        _ => eprintln!(
+            "{said}the tables built before it are saved; the same command with more time \
+             (--timeout) builds the rest"
+        ),
+    }
+    ExitCode::from(EXIT_FAILED)
 }
 
 /// What tells a file from the one written in its place: its inode (on Unix), size and time of
-/// modification; `None` when there is no file.
+/// modification; `None` when there is no file (a directory in its place is none either: the
+/// table could not be saved there).
 fn file_identity(path: &Path) -> Option<(u64, u64, std::time::SystemTime)> {
-    let meta = std::fs::metadata(path).ok()?;
+    let meta = std::fs::metadata(path).ok().filter(|m| m.is_file())?;
     #[cfg(unix)]
     let inode = std::os::unix::fs::MetadataExt::ino(&meta);
     #[cfg(not(unix))]
@@ -467,14 +522,12 @@ fn build_mtm(
         None => eprintln!("building the multi-tile table of {spec}"),
         Some(t) => eprintln!("built in {}", common::human_duration(t)),
     };
-    let limits = taquin::Limits::none().with_cancel(common::cancel_flag());
+    let limits = args.limits()?;
     let dbs = match set.load(&goal, tables, true, &limits, Some(&report)) {
         // A build, not a search: no nodes or moves to tell of.
-        Err(taquin::SolveError::Limit {
-            hit: taquin::LimitHit::Cancelled,
-            ..
-        }) => {
-            return Ok(build_cancelled());
+        Err(taquin::SolveError::Limit { hit, .. }) => {
+            let said = format!("stopped building {}: {hit}", set.name(&goal));
+            return Ok(build_stopped(hit, Some(&said), false));
         }
         other => other?,
     };

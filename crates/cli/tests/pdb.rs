@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use predicates::prelude::PredicateBooleanExt;
+
 mod common;
 use common::{fresh_path, json_out, stdout_of, taquin};
 
@@ -11,6 +13,15 @@ fn run_in(dir: &Path, args: &[&str], code: i32) -> String {
     let mut command = taquin();
     command.arg("--pdb-dir").arg(dir).args(args);
     String::from_utf8(stdout_of(command, code)).unwrap()
+}
+
+/// Builds the 24-puzzle's zero-aware 6-6-6-6 (about 180 MiB and seconds a table): enough to
+/// meet a small memory or time limit.
+const BUILD_24_SET: [&str; 5] = ["pdb", "build", "zpdb:6-6-6-6", "--goal", "korf"];
+
+/// `taquin --pdb-dir DIR ARGS`, run, for assertions on its code and output.
+fn assert_in(dir: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
+    taquin().arg("--pdb-dir").arg(dir).args(args).assert()
 }
 
 /// `taquin --pdb-dir DIR solve BOARD --goal snail --json` with `extra` flags: the answer.
@@ -267,4 +278,58 @@ fn a_missing_directory_fails_verify_and_is_named_by_list() {
     let out = run_in(&dir, &["pdb", "list"], 0);
     assert!(out.contains("which does not exist yet"), "{out}");
     assert!(!dir.exists(), "listing created the directory");
+}
+
+/// `--max-memory` refuses a table whose build needs more, before it starts: exit 1, a sentence
+/// that names the table, its need and the flag to raise, and no file.
+#[test]
+fn a_build_over_the_memory_limit_is_refused_before_it_starts() {
+    let (_scratch, dir) = fresh_path("cli-pdb-max-memory");
+    // The 24-puzzle's zero-aware 6-6-6-6: about 180 MiB a table to build, over 16 MiB.
+    assert_in(&dir, &[&BUILD_24_SET[..], &["--max-memory", "16"]].concat())
+        .code(1)
+        .stderr(predicates::str::contains("over the memory limit of 16 MiB"))
+        .stderr(predicates::str::contains("raise --max-memory"));
+    let written: Vec<_> = std::fs::read_dir(&dir).map_or(Vec::new(), |d| d.collect());
+    assert!(written.is_empty(), "{written:?}");
+}
+
+/// `--timeout` stops the build under way at the deadline: exit 1, a sentence that says what
+/// is kept, and no table saved half built.
+#[test]
+fn a_build_past_its_timeout_stops_saving_nothing_half_built() {
+    let (_scratch, dir) = fresh_path("cli-pdb-timeout");
+    // The 24-puzzle's zero-aware 6-6-6-6: seconds a table, far more than 0.2 s.
+    assert_in(&dir, &[&BUILD_24_SET[..], &["--timeout", "0.2"]].concat())
+        .code(1)
+        .stderr(predicates::str::contains(
+            "time limit reached; nothing was saved",
+        ))
+        .stderr(predicates::str::contains(
+            "more time (--timeout) builds the rest",
+        ));
+    let saved: Vec<_> = std::fs::read_dir(&dir).map_or(Vec::new(), |d| {
+        d.map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "pdb"))
+            .collect()
+    });
+    assert!(saved.is_empty(), "{saved:?}");
+}
+
+/// A table that cannot be saved fails the build (exit 2), naming the file and what to do: its
+/// only product is the file. Not "already on disk" either, though something is at its path.
+#[test]
+fn a_build_that_cannot_save_its_table_fails() {
+    let (_scratch, dir) = fresh_path("cli-pdb-unsaved");
+    run_in(&dir, &["pdb", "build", "8"], 0);
+    // A directory with a file in it where the table goes: the table cannot be renamed over
+    // it, even by root.
+    let table = file_with(&dir, ".pdb");
+    std::fs::remove_file(&table).unwrap();
+    std::fs::create_dir_all(table.join("inside")).unwrap();
+    assert_in(&dir, &["pdb", "build", "8"])
+        .code(2)
+        .stdout(predicates::str::contains("already on disk").not())
+        .stderr(predicates::str::contains("could not be saved"))
+        .stderr(predicates::str::contains("--pdb-dir"));
 }
