@@ -161,9 +161,11 @@ pub fn request_of<T: DeserializeOwned>(body: &str) -> Result<T, ApiError> {
 pub fn json_of(body: &str) -> Result<Value, ApiError> {
     let body = taquin::npuzzle_file::without_bom(body);
     let repeated = RefCell::new(None);
+    let reading = RefCell::new(String::new());
     let mut reader = serde_json::Deserializer::from_str(body);
     let value = UniqueKeys {
         repeated: &repeated,
+        reading: &reading,
         path: String::new(),
     }
     .deserialize(&mut reader)
@@ -179,6 +181,28 @@ pub fn json_of(body: &str) -> Result<Value, ApiError> {
             ),
         )
         .with("field", key),
+        // JSON allows any number; serde_json reads them as 64-bit floats at most. The field is
+        // named, as for any other value a field cannot take.
+        None if e.to_string().starts_with("number out of range")
+            && !reading.borrow().is_empty() =>
+        {
+            let field = reading.into_inner();
+            // The limits' own code, as for any other value out of their range.
+            let code = match field.as_str() {
+                "timeout_ms" | "max_nodes" => "bad_limit",
+                _ => "bad_fields",
+            };
+            ApiError::bad_request(
+                code,
+                format!(
+                    "{field}: the number is out of range (line {}, column {}): numbers up to \
+                     about 1.8e308 can be read; give one the field takes",
+                    e.line(),
+                    e.column()
+                ),
+            )
+            .with("field", field)
+        }
         None => ApiError::bad_request(
             "bad_json",
             format!("Failed to parse the request body as JSON: {e}"),
@@ -188,9 +212,11 @@ pub fn json_of(body: &str) -> Result<Value, ApiError> {
 
 /// Reads a JSON value as `Value` does, but refuses an object that gives a key twice: the first
 /// repeated key found is put in `repeated`, by its path from the body's top (`path` is this
-/// value's: empty at the top, then `options`, `items[2]`, ...).
+/// value's: empty at the top, then `options`, `items[2]`, ...). `reading` holds the path of the
+/// value being read, so that an error inside a value (a number out of range) can name it.
 struct UniqueKeys<'a> {
     repeated: &'a RefCell<Option<String>>,
+    reading: &'a RefCell<String>,
     path: String,
 }
 
@@ -202,8 +228,10 @@ impl UniqueKeys<'_> {
         } else {
             format!("{}.{step}", self.path)
         };
+        self.reading.replace(path.clone());
         UniqueKeys {
             repeated: self.repeated,
+            reading: self.reading,
             path,
         }
     }
@@ -570,5 +598,27 @@ mod tests {
         }
         let err = request_of::<serde_json::Value>("{\"board\": 1, \"board\": 2}").unwrap_err();
         assert_eq!(err.code, "repeated_key");
+        // A number past what a float holds, alone: no field to name.
+        assert_eq!(json_of("1e400").unwrap_err().code, "bad_json");
+    }
+
+    #[test]
+    fn a_number_out_of_range_names_its_field() {
+        let err = json_of(r#"{"board": "1 2 3/4 5 6/7 0 8", "timeout_ms": 1e400}"#).unwrap_err();
+        assert_eq!(err.status, http::StatusCode::BAD_REQUEST);
+        assert_eq!(err.code, "bad_limit");
+        assert_eq!(err.extra["field"], "timeout_ms");
+        assert!(
+            err.message
+                .starts_with("timeout_ms: the number is out of range"),
+            "{}",
+            err.message
+        );
+        // Nested, and in an array, by its path.
+        let err = json_of(r#"{"items": [{"board": "x"}, {"max_nodes": -1e999}]}"#).unwrap_err();
+        assert_eq!(err.extra["field"], "items[1].max_nodes");
+        let err = json_of(r#"{"board": [[1, 2], [3, 1e500]]}"#).unwrap_err();
+        assert_eq!(err.code, "bad_fields");
+        assert_eq!(err.extra["field"], "board[1][1]");
     }
 }
