@@ -225,6 +225,16 @@ impl Limits {
         }
     }
 
+    /// These limits without their node budget (the deadline, the memory budget and the cancel
+    /// flag stay): for work that the board alone bounds, which a node budget, meant for a
+    /// search, should not leave undone.
+    pub fn without_nodes(&self) -> Limits {
+        Limits {
+            max_nodes: None,
+            ..self.clone()
+        }
+    }
+
     /// These limits with their deadline brought `by` earlier (to now at the latest): for a
     /// search that must leave time before the deadline for what follows it.
     pub(crate) fn ending_earlier(&self, by: Duration) -> Limits {
