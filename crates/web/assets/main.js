@@ -192,7 +192,7 @@ async function openLink(link) {
     const reaches = same(applyMoves(link.board, link.w, link.h, link.moves), link.goal);
     const misses = reaches ? "" : ` (${n === 1 ? "it does" : "they do"} not reach the goal)`;
     setStatus(`${why}A replay of ${plural(n, "move")} from the link${misses}: press Step or Play.`, why ? "error" : "ok");
-    $("player").scrollIntoView({ block: "nearest" });
+    player.showPlayerWithBoard();
     $("step").focus({ preventScroll: true });
   } else if (link.badMoves) {
     setStatus(`${why}The link's moves do not fit this board: only the boards were opened.`, "error");

@@ -34,6 +34,41 @@ function showBoard() {
   $("board").scrollIntoView({ block: fits ? "nearest" : "start", behavior: reducedMotion() ? "auto" : "smooth" });
 }
 
+/**
+ * Brings the player into view with the board it plays on, so that Step shows its tiles move:
+ * after a solve (on a phone both sit screens above the Solve card) and for a link's replay.
+ * With the player under the board (a phone upright, a desktop): the board's top at the top of
+ * the screen when the two fit on it together, else the player alone. With the player beside
+ * the board (a phone on its side), each needs only its own rows on screen, which the height of
+ * the two together does not tell: the least scroll that shows the player, as far as the board
+ * stays whole on screen, since the board goes first.
+ */
+export function showPlayerWithBoard() {
+  const board = $("board").getBoundingClientRect();
+  const player = $("player").getBoundingClientRect();
+  const margin = 8;
+  const height = window.innerHeight;
+  if (player.left < board.right && player.right > board.left) {
+    const top = Math.min(board.top, player.top);
+    const bottom = Math.max(board.bottom, player.bottom);
+    if (bottom - top + 2 * margin <= height) {
+      if (top < margin || bottom > height - margin) window.scrollBy(0, top - margin);
+    } else {
+      $("player").scrollIntoView({ block: "nearest" });
+    }
+    return;
+  }
+  // The scrolls (window.scrollBy's) that put a box on screen, with the margin when there is
+  // room for it; a box taller than the screen shows its top.
+  const range = (box) => {
+    const m = Math.max(0, Math.min(margin, (height - box.height) / 2));
+    return [Math.min(box.bottom - height + m, box.top - m), box.top - m];
+  };
+  const clamp = (y, [low, high]) => Math.min(Math.max(y, low), high);
+  const by = clamp(clamp(0, range(player)), range(board));
+  if (by !== 0) window.scrollBy(0, by);
+}
+
 export function dropSolution() {
   stopPlaying();
   state.solution = null;

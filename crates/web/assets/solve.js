@@ -4,7 +4,7 @@
 import { $, state, render, setStatus, plural, formatCount, formatMs, Cancellable } from "./state.js";
 import { lineOf, applyMoves, same } from "./board.js";
 import { api, stream, userMessage, ApiError } from "./api.js";
-import { loadSolution, dropSolution } from "./player.js";
+import { loadSolution, dropSolution, showPlayerWithBoard } from "./player.js";
 import { clearHint, stopClock } from "./game.js";
 import { algorithmName, heuristicName } from "./names.js";
 
@@ -72,24 +72,10 @@ function solveBody(board, goal, w) {
   return body;
 }
 
-/**
- * Draws the player of the solution just loaded and brings it into view with the board it
- * plays on (on a phone both sit screens above the Solve card): the board's top at the top of
- * the screen when board and player fit on it together, else the player alone, so that Step
- * shows its tiles move.
- */
+/** Draws the player of the solution just loaded and brings it into view with its board. */
 function showPlayer() {
   render();
-  const board = $("board").getBoundingClientRect();
-  const player = $("player").getBoundingClientRect();
-  const top = Math.min(board.top, player.top);
-  const bottom = Math.max(board.bottom, player.bottom);
-  const margin = 8;
-  if (bottom - top + 2 * margin <= window.innerHeight) {
-    if (top < margin || bottom > window.innerHeight - margin) window.scrollBy(0, top - margin);
-  } else {
-    $("player").scrollIntoView({ block: "nearest" });
-  }
+  showPlayerWithBoard();
 }
 
 function showBest() {

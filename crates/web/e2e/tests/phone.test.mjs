@@ -194,6 +194,22 @@ test("a phone on its side shows the board on screen, beside its controls", async
   await page.setViewportSize(PHONE);
 });
 
+test("on a phone on its side, Solve keeps the board on screen, and Step beside it", async () => {
+  for (const size of [{ width: 740, height: 360 }, { width: 844, height: 390 }]) {
+    await page.setViewportSize(size);
+    await open();
+    await page.click("#solve");
+    await page.waitForSelector("#solution:not([hidden])");
+    const at = `at ${size.width}x${size.height}`;
+    const board = await page.locator("#board").boundingBox();
+    assert.ok(board.y >= 0 && board.y + board.height <= size.height, `the board is on screen ${at} (${board.y}..${board.y + board.height})`);
+    const step = await page.locator("#step").boundingBox();
+    assert.ok(step.y >= 0 && step.y + step.height <= size.height, `and so is Step ${at} (${step.y}..${step.y + step.height})`);
+    assert.ok(step.x >= board.x + board.width, "beside the board");
+  }
+  await page.setViewportSize(PHONE);
+});
+
 test("a move chosen in the solution's list brings the board into view, and the focus stays on the list", async () => {
   await open();
   await page.click("#solve");
