@@ -80,8 +80,9 @@ pub struct BuildArgs {
     /// deadline are saved, the one under way is not, and the same command builds the rest.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = crate::common::seconds_value)]
     pub timeout: Option<f64>,
-    /// Memory budget in MiB of each table's build: a table whose build needs more is refused
-    /// before it starts. Default: none (the 5x5 set's largest table needs about 1.5 GiB).
+    /// Memory budget in MiB of each table's build (with `--metric mtm`, of the set's tables
+    /// together): a table whose build needs more is refused before it starts. Default: none
+    /// (the 5x5 set's largest table needs about 1.5 GiB).
     #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = crate::common::positive_number::<usize>)]
     pub max_memory: Option<usize>,
 }
@@ -90,15 +91,12 @@ impl BuildArgs {
     /// The limits of the whole command (`--timeout` counts from now), with the process-wide
     /// Ctrl-C flag: no node budget, which bounds searches, not builds.
     fn limits(&self) -> Result<taquin::Limits> {
-        let timeout = self
-            .timeout
-            .map(|t| common::seconds("timeout", t))
-            .transpose()?;
-        let memory = self
-            .max_memory
-            .map(|m| common::mib_to_bytes("max-memory", m))
-            .transpose()?;
-        Ok(taquin::Limits::new(timeout, None, memory).with_cancel(common::cancel_flag()))
+        common::LimitArgs {
+            timeout: self.timeout,
+            max_nodes: None,
+            max_memory: self.max_memory,
+        }
+        .limits()
     }
 }
 
@@ -418,8 +416,8 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         let before = written();
         let started = std::time::Instant::now();
         let db = match tables.database(spec, policy, &limits) {
-            // The observer said which build stopped, and why; a memory limit's sentence says
-            // how much it needs.
+            // The observer said which build stopped, if it had said it started; a memory
+            // limit's sentence says which table needs how much.
             Err(taquin::pdb::PdbError::Stopped { hit, what }) => {
                 let said = (hit == taquin::LimitHit::Memory).then_some(what.as_str());
                 return Ok(build_stopped(hit, said, true));
@@ -474,8 +472,8 @@ fn build_stopped(hit: taquin::LimitHit, said: Option<&str>, smaller: bool) -> Ex
             }
         ),
         _ => eprintln!(
-            "{said}the tables built before it are saved; the same command with more time \
-             (--timeout) builds the rest"
+            "{said}{hit}: the tables built before it are saved, the one under way is not; the \
+             same command with more time (--timeout) builds the rest"
         ),
     }
     ExitCode::from(EXIT_FAILED)
@@ -525,9 +523,14 @@ fn build_mtm(
     let limits = args.limits()?;
     let dbs = match set.load(&goal, tables, true, &limits, Some(&report)) {
         // A build, not a search: no nodes or moves to tell of.
+        // The set's own lines said which table was under way.
         Err(taquin::SolveError::Limit { hit, .. }) => {
-            let said = format!("stopped building {}: {hit}", set.name(&goal));
-            return Ok(build_stopped(hit, Some(&said), false));
+            let said = format!(
+                "the multi-tile tables of {} need more than the memory limit",
+                set.name(&goal)
+            );
+            let said = (hit == taquin::LimitHit::Memory).then_some(said.as_str());
+            return Ok(build_stopped(hit, said, false));
         }
         other => other?,
     };

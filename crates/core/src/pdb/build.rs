@@ -105,6 +105,25 @@ pub fn peak_bytes(spec: &PatternSpec) -> u64 {
     }
 }
 
+/// Refuses, before it starts, the build of `spec` whose peak is `peak` bytes
+/// ([`peak_bytes`]) when it is over the memory limit, with a sentence that says what it needs.
+pub fn check_memory(spec: &PatternSpec, peak: u64, limits: &Limits) -> Result<(), PdbError> {
+    if limits
+        .max_memory_bytes
+        .is_some_and(|budget| peak > budget as u64)
+    {
+        return Err(PdbError::Stopped {
+            hit: LimitHit::Memory,
+            what: format!(
+                "the database of {spec} needs {} MiB to build, over the memory limit of {} MiB",
+                peak >> 20,
+                limits.memory_budget() >> 20
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// Bytes at the peak of the build of `spec` in `layout` with entries of `bits` bits.
 fn peak_of(spec: &PatternSpec, layout: &Layout, bits: u8) -> u64 {
     let codes = layout.blocks() * words(layout) as u64 * 8;
@@ -179,19 +198,7 @@ fn build_in_chunks(
     check_size(spec)?;
     let layout = Layout::shared(spec.width, spec.height, spec.cells.len());
     let peak = peak_of(spec, &layout, 4);
-    if limits
-        .max_memory_bytes
-        .is_some_and(|budget| peak > budget as u64)
-    {
-        return Err(PdbError::Stopped {
-            hit: LimitHit::Memory,
-            what: format!(
-                "the database of {spec} needs {} MiB to build, over the memory limit of {} MiB",
-                peak >> 20,
-                limits.memory_budget() >> 20
-            ),
-        });
-    }
+    check_memory(spec, peak, limits)?;
     if peak > MAX_BUILD_BYTES {
         return Err(too_large(spec, peak));
     }
