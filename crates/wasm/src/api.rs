@@ -2,6 +2,7 @@
 //! server's ([`taquin_api`]): each takes the route's request body and gives the route's JSON
 //! answer (or its error), so the page reads one shape from both.
 
+use std::cell::Cell;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -16,38 +17,68 @@ thread_local! {
     static TABLES: Tables = Tables::in_memory();
 }
 
+/// The memory budget of a search where the device's memory is not known (a browser that does
+/// not tell it, or a device with 4 GiB or more): 512 MiB, what a tab can hold on a desktop.
+pub const DEFAULT_MEMORY_MIB: usize = 512;
+/// The smallest memory budget a device is given: the 24-puzzle's tables for the anytime search
+/// (about 80 MB) and room for its beams.
+pub const MIN_MEMORY_MIB: usize = 128;
+
+thread_local! {
+    /// The memory budget of this worker's searches, in bytes ([`set_device_memory`]).
+    static MAX_MEMORY: Cell<usize> = const { Cell::new(DEFAULT_MEMORY_MIB << 20) };
+}
+
+/// Sets the searches' memory budget from the device's memory in GiB (`navigator.deviceMemory`,
+/// which browsers round to 0.25, 0.5, 1, 2, 4 or 8): an eighth of it, from [`MIN_MEMORY_MIB`]
+/// to [`DEFAULT_MEMORY_MIB`], so that a search does not take the memory a phone's other tabs
+/// and the system need (a 2 GiB phone gets 256 MiB). `None` (not told, or not a positive
+/// number) gives the default. Returns the budget in bytes.
+pub fn set_device_memory(gib: Option<f64>) -> usize {
+    let mib = match gib {
+        Some(g) if g.is_finite() && g > 0.0 => {
+            ((g * 1024.0 / 8.0) as usize).clamp(MIN_MEMORY_MIB, DEFAULT_MEMORY_MIB)
+        }
+        _ => DEFAULT_MEMORY_MIB,
+    };
+    MAX_MEMORY.with(|m| m.set(mib << 20));
+    mib << 20
+}
+
 /// What the page offers: the server's default limits, with a smaller memory budget (a browser
-/// tab gets less than a server) and one worker. The tables serve one person's boards, so the
-/// planner starts with the quick pattern databases.
-const SETTINGS: Settings = Settings {
-    max_side: 8,
-    default_timeout: Duration::from_secs(10),
-    max_timeout: Duration::from_secs(60),
-    max_nodes: 2_000_000_000,
-    max_memory: 512 << 20,
-    trace_max_cells: 16,
-    trace_max_nodes: 500,
-    workers: 1,
-    workload: Workload::One,
-};
+/// tab gets less than a server, and a phone less than a desktop) and one worker. The tables
+/// serve one person's boards, so the planner starts with the quick pattern databases.
+fn settings() -> Settings {
+    Settings {
+        max_side: 8,
+        default_timeout: Duration::from_secs(10),
+        max_timeout: Duration::from_secs(60),
+        max_nodes: 2_000_000_000,
+        max_memory: MAX_MEMORY.with(Cell::get),
+        trace_max_cells: 16,
+        trace_max_nodes: 500,
+        workers: 1,
+        workload: Workload::One,
+    }
+}
 
 /// `GET /api/info`: what this build offers (`static` marks the page's own answers).
 pub fn info() -> Value {
-    let mut answer = TABLES.with(|tables| taquin_api::info(&SETTINGS, tables, 0));
+    let mut answer = TABLES.with(|tables| taquin_api::info(&settings(), tables, 0));
     answer["static"] = Value::Bool(true);
     answer
 }
 
 /// `POST /api/validate`.
 pub fn validate(body: &str) -> Result<Value, ApiError> {
-    taquin_api::validate(&SETTINGS, &request_of(body)?)
+    taquin_api::validate(&settings(), &request_of(body)?)
 }
 
 /// `POST /api/solve` and, with `progress`, `/api/solve/stream`: `progress` receives the
 /// stream's `{"progress": ...}` and `{"improved": ...}` lines as JSON values.
 pub fn solve(body: &str, progress: Option<fn(Value)>) -> Result<Value, ApiError> {
     TABLES.with(|tables| {
-        let plan = SolvePlan::new(&SETTINGS, tables, &request_of(body)?)?;
+        let plan = SolvePlan::new(&settings(), tables, &request_of(body)?)?;
         let lines = ProgressLines::in_notation(plan.notation());
         let report = |p| {
             if let (Some(send), Some(line)) = (progress, lines.line(p)) {
@@ -60,19 +91,19 @@ pub fn solve(body: &str, progress: Option<fn(Value)>) -> Result<Value, ApiError>
 
 /// `POST /api/hint`: the first move of an optimal solution.
 pub fn hint(body: &str) -> Result<Value, ApiError> {
-    let hint = Hint::new(&SETTINGS, &request_of(body)?)?;
+    let hint = Hint::new(&settings(), &request_of(body)?)?;
     TABLES.with(|tables| hint.run(tables, None))
 }
 
 /// `POST /api/generate`: a random solvable board; `fresh_seed` gives the seed when the request
 /// names none.
 pub fn generate(body: &str, fresh_seed: u64) -> Result<Value, ApiError> {
-    Ok(Shuffle::new(&SETTINGS, &request_of(body)?, || fresh_seed)?.run())
+    Ok(Shuffle::new(&settings(), &request_of(body)?, || fresh_seed)?.run())
 }
 
 /// `POST /api/trace`: the A* search tree of a small board.
 pub fn trace(body: &str) -> Result<Value, ApiError> {
-    TABLES.with(|tables| TracePlan::new(&SETTINGS, tables, &request_of(body)?)?.run(tables, None))
+    TABLES.with(|tables| TracePlan::new(&settings(), tables, &request_of(body)?)?.run(tables, None))
 }
 
 /// Moves written in one notation, rewritten in another: `{"moves", "from", "to"}` in,
@@ -153,6 +184,31 @@ mod tests {
             );
             assert!(replays(board, moves), "{line}");
         }
+    }
+
+    #[test]
+    fn the_memory_budget_is_an_eighth_of_the_device_within_its_bounds() {
+        let mib = |gib| set_device_memory(gib) >> 20;
+        assert_eq!(mib(Some(2.0)), 256);
+        assert_eq!(mib(Some(1.0)), MIN_MEMORY_MIB);
+        assert_eq!(mib(Some(0.25)), MIN_MEMORY_MIB);
+        assert_eq!(mib(Some(8.0)), DEFAULT_MEMORY_MIB);
+        for unknown in [
+            None,
+            Some(0.0),
+            Some(-1.0),
+            Some(f64::NAN),
+            Some(f64::INFINITY),
+        ] {
+            assert_eq!(mib(unknown), DEFAULT_MEMORY_MIB, "{unknown:?}");
+        }
+        set_device_memory(Some(2.0));
+        assert_eq!(info()["limits"]["max_memory_bytes"], 256 << 20);
+        set_device_memory(None);
+        assert_eq!(
+            info()["limits"]["max_memory_bytes"],
+            DEFAULT_MEMORY_MIB << 20
+        );
     }
 
     #[test]

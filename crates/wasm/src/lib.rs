@@ -21,6 +21,14 @@ fn answer(result: Result<Value, ApiError>) -> Result<String, JsValue> {
         .map_err(|e| JsValue::from_str(&e.body().to_string()))
 }
 
+/// Sets the memory budget of this worker's searches from the device's memory in GiB (the
+/// page's `navigator.deviceMemory`; `undefined` where the browser does not tell it). Returns
+/// the budget in bytes, which `info` reports as `max_memory_bytes`.
+#[wasm_bindgen]
+pub fn set_device_memory(gib: Option<f64>) -> usize {
+    api::set_device_memory(gib)
+}
+
 /// `GET /api/info`.
 #[wasm_bindgen]
 pub fn info() -> String {

@@ -1,9 +1,10 @@
 // The static page's searches: a Web Worker running taquin's core compiled to WebAssembly
 // (crates/wasm), so that no search blocks the page. It answers the web API's routes with the
-// same JSON as the server. Messages in: {id, path, body}; out: {id, line} for each line of a
-// streamed solve, then {id, answer, memory} or {id, error, memory}, `memory` being the bytes of
-// WebAssembly memory the worker now holds (it never shrinks: workers.js ends a worker that
-// grew large rather than keep it idle).
+// same JSON as the server. Messages in: {id, path, body, deviceMemory}, the last the device's
+// memory in GiB, which sets the searches' memory budget (absent where the browser does not tell
+// it); out: {id, line} for each line of a streamed solve, then {id, answer, memory} or {id,
+// error, memory}, `memory` being the bytes of WebAssembly memory the worker now holds (it never
+// shrinks: workers.js ends a worker that grew large rather than keep it idle).
 import init, * as taquin from "./pkg/taquin_wasm.js";
 
 const MODULE = "pkg/taquin_wasm_bg.wasm";
@@ -40,9 +41,10 @@ const ROUTES = {
 const memory = () => (wasm && wasm.memory ? wasm.memory.buffer.byteLength : 0);
 
 self.onmessage = async (event) => {
-  const { id, path, body } = event.data;
+  const { id, path, body, deviceMemory } = event.data;
   try {
     wasm = await ready;
+    taquin.set_device_memory(typeof deviceMemory === "number" ? deviceMemory : undefined);
     const route = ROUTES[path];
     if (!route) throw JSON.stringify({ code: "not_found", error: `no such route in the static page: ${path}` });
     const answer = JSON.parse(route(JSON.stringify(body ?? {}), id));

@@ -6,7 +6,7 @@
 const MAX_IDLE = 2;
 // A worker's WebAssembly memory only grows: a worker that ends a search holding more than this
 // is ended rather than kept idle, or the tab would keep the search's hundreds of MB for its life
-// (an A* search fills the whole budget, 512 MB, before it says "memory limit reached"). What
+// (an A* search fills the whole budget, up to 512 MiB, before it says "memory limit reached"). What
 // the rule trades: a worker keeps the pattern databases it built (a 4x4's, 4 MB; a 5x5's with
 // its anytime search, about 80 MB: both under this), so that the next search of that size
 // starts at once; a worker ended takes its tables with it, and the next search that needs them
@@ -70,6 +70,8 @@ export function call(path, body, signal, onLine) {
       const why = event.message || "it did not load (worker.js and pkg/ must be beside index.html)";
       reject({ error: { code: "internal", error: `the page's search worker failed: ${why}` } });
     };
-    worker.postMessage({ id, path, body });
+    // The device's memory in GiB (Chromium's browsers tell it; others do not): the worker's
+    // searches take an eighth of it, up to 512 MiB, so that a phone keeps room for the rest.
+    worker.postMessage({ id, path, body, deviceMemory: navigator.deviceMemory });
   });
 }

@@ -238,6 +238,39 @@ test("a worker that grew large in a search is ended, not kept idle with its memo
   assert.deepEqual(apiCalls, []);
 });
 
+test("a search's memory budget is an eighth of what the browser says the device has, 128 to 512 MiB", async () => {
+  await open();
+  // The budget the page's searches get when the device says it has `gib` GiB (undefined: it
+  // says nothing), and with `board`, how far A* got on it when its memory ran out.
+  const asked = (gib, board = null) =>
+    page.evaluate(
+      async ([g, board]) => {
+        Object.defineProperty(Navigator.prototype, "deviceMemory", { get: () => g, configurable: true });
+        const { api } = await import("./api.js");
+        const budget = (await api("/api/info")).limits.max_memory_bytes / 2 ** 20;
+        if (!board) return { budget };
+        try {
+          await api("/api/solve", { board, algorithm: "astar", heuristic: "manhattan", timeout_ms: 60000 });
+          return { budget };
+        } catch (e) {
+          return { budget, limit: e.data.limit, generated: e.data.generated };
+        }
+      },
+      [gib, board],
+    );
+  for (const [gib, mib] of [[undefined, 512], [8, 512], [4, 512], [2, 256], [1, 128], [0.5, 128]]) {
+    assert.equal((await asked(gib)).budget, mib, `${gib} GiB`);
+  }
+  // And the searches keep to it: A* on a 24-puzzle stops at its memory limit, twice as far on
+  // with twice the budget.
+  const small = await asked(1, FIVE);
+  const large = await asked(2, FIVE);
+  assert.equal(small.limit, "memory");
+  assert.equal(large.limit, "memory");
+  assert.ok(large.generated > 1.5 * small.generated, `${large.generated} nodes against ${small.generated}`);
+  assert.deepEqual(apiCalls, []);
+});
+
 test("a folder copied without site.json, or without its module, says which file is missing", async () => {
   await page.route("**/site.json", (r) => r.fulfill({ status: 404, body: "" }));
   await page.goto(`${BASE}/`);
