@@ -415,7 +415,14 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         let written = || file_identity(&path);
         let before = written();
         let started = std::time::Instant::now();
-        let db = match tables.database(spec, policy, &limits) {
+        // A table to build whose build needs more than --max-memory is refused before the
+        // observer says it starts (one too large to build at all, of unknown peak, is refused
+        // by the build in its own words; one on disk is loaded, whatever its build needs).
+        let refused = (before.is_none() || args.force)
+            .then(|| taquin::pdb::build::peak_bytes(spec))
+            .filter(|&peak| peak < u64::MAX)
+            .and_then(|peak| taquin::pdb::build::check_memory(spec, peak, &limits).err());
+        let db = match refused.map_or_else(|| tables.database(spec, policy, &limits), Err) {
             // The observer said which build stopped, if it had said it started; a memory
             // limit's sentence says which table needs how much.
             Err(taquin::pdb::PdbError::Stopped { hit, what }) => {

@@ -358,18 +358,12 @@ impl DatabaseCache {
         } else {
             threads
         };
-        // A build over the memory limit is refused before it is said to start (one too large
-        // to build at all, whose peak is unknown, is refused by the build with its own words).
-        let peak_bytes = build::peak_bytes(spec);
-        if peak_bytes < u64::MAX {
-            build::check_memory(spec, peak_bytes, limits)?;
-        }
         self.emit(PdbEvent::BuildStarted {
             spec: spec.clone(),
             entries: spec.entries(),
             threads,
             estimate: Duration::from_secs_f64(build::estimate_seconds(spec, threads)),
-            peak_bytes,
+            peak_bytes: build::peak_bytes(spec),
         });
         let started = Instant::now();
         let report = |progress: BuildProgress| {
