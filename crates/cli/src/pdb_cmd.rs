@@ -416,12 +416,10 @@ fn build(tables: &Tables, dir: &Path, args: BuildArgs) -> Result<ExitCode> {
         let before = written();
         let started = std::time::Instant::now();
         // A table to build whose build needs more than --max-memory is refused before the
-        // observer says it starts (one too large to build at all, of unknown peak, is refused
-        // by the build in its own words; one on disk is loaded, whatever its build needs).
+        // observer says it starts (one on disk is loaded, whatever its build needs).
         let refused = (before.is_none() || args.force)
-            .then(|| taquin::pdb::build::peak_bytes(spec))
-            .filter(|&peak| peak < u64::MAX)
-            .and_then(|peak| taquin::pdb::build::check_memory(spec, peak, &limits).err());
+            .then(|| taquin::pdb::build::check_memory(spec, &limits).err())
+            .flatten();
         let db = match refused.map_or_else(|| tables.database(spec, policy, &limits), Err) {
             // The observer said which build stopped, if it had said it started; a memory
             // limit's sentence says which table needs how much.

@@ -105,9 +105,18 @@ pub fn peak_bytes(spec: &PatternSpec) -> u64 {
     }
 }
 
-/// Refuses, before it starts, the build of `spec` whose peak is `peak` bytes
-/// ([`peak_bytes`]) when it is over the memory limit, with a sentence that says what it needs.
-pub fn check_memory(spec: &PatternSpec, peak: u64, limits: &Limits) -> Result<(), PdbError> {
+/// Refuses, before it starts, the build of `spec` when its peak ([`peak_bytes`]) is over the
+/// memory limit of `limits`, with a sentence that says what it needs. A table too large to
+/// build at all passes here: [`build`] refuses it in its own words.
+pub fn check_memory(spec: &PatternSpec, limits: &Limits) -> Result<(), PdbError> {
+    match peak_bytes(spec) {
+        u64::MAX => Ok(()),
+        peak => over_budget(spec, peak, limits),
+    }
+}
+
+/// [`check_memory`] for a build whose peak is known to be `peak` bytes.
+fn over_budget(spec: &PatternSpec, peak: u64, limits: &Limits) -> Result<(), PdbError> {
     if limits
         .max_memory_bytes
         .is_some_and(|budget| peak > budget as u64)
@@ -198,7 +207,7 @@ fn build_in_chunks(
     check_size(spec)?;
     let layout = Layout::shared(spec.width, spec.height, spec.cells.len());
     let peak = peak_of(spec, &layout, 4);
-    check_memory(spec, peak, limits)?;
+    over_budget(spec, peak, limits)?;
     if peak > MAX_BUILD_BYTES {
         return Err(too_large(spec, peak));
     }
