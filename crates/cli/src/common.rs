@@ -143,20 +143,34 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// given to stop a helper of its own.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// A second interrupt this soon after the first is the same one delivered twice, not a second
+/// Ctrl-C: `timeout -s INT` sends its signal both to the command and to the command's process
+/// group, so a script that stops a search that way would otherwise lose its answer.
+const SAME_INTERRUPT: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// A flag raised by Ctrl-C: searches see it and stop cleanly with "cancelled", and the command
-/// then exits with [`EXIT_INTERRUPTED`] ([`interrupted`]). A second Ctrl-C exits at once. The
-/// handler is installed by the first call, so that a command that never searches keeps the
-/// default effect of Ctrl-C (the shell also reports 130 for it).
+/// then exits with [`EXIT_INTERRUPTED`] ([`interrupted`]). A second Ctrl-C (more than
+/// [`SAME_INTERRUPT`] after the first) exits at once. The handler is installed by the first
+/// call, so that a command that never searches keeps the default effect of Ctrl-C (the shell
+/// also reports 130 for it).
 pub fn cancel_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         let f = flag.clone();
-        // If a handler cannot be installed, Ctrl-C simply keeps its default effect.
+        let mut first: Option<std::time::Instant> = None;
+        // If a handler cannot be installed, Ctrl-C simply keeps its default effect. Whether
+        // this is a second Ctrl-C is told by the handler's own record, not by the flag, which
+        // a search may also raise to stop its helpers.
         let _ = ctrlc::set_handler(move || {
             INTERRUPTED.store(true, Ordering::SeqCst);
-            if f.swap(true, Ordering::SeqCst) {
-                std::process::exit(EXIT_INTERRUPTED.into());
+            f.store(true, Ordering::SeqCst);
+            match first {
+                None => first = Some(std::time::Instant::now()),
+                Some(at) if at.elapsed() >= SAME_INTERRUPT => {
+                    std::process::exit(EXIT_INTERRUPTED.into())
+                }
+                Some(_) => {}
             }
         });
         flag

@@ -107,6 +107,24 @@ fn ctrl_c_gives_the_anytime_searchs_best_so_far_and_exits_130() {
 }
 
 #[test]
+fn an_interrupt_delivered_twice_at_once_still_gives_the_best_so_far() {
+    // `timeout -s INT` sends its signal to the command and to the command's process group: two
+    // at once, which are one Ctrl-C, not a second one that exits without a word.
+    let mut child = spawn(&["solve", HARD_5X5, "--timeout", "120", "--json", "--explain"]);
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    line_starting(&mut stderr, "plan: anytime");
+    line_starting(&mut stderr, "improved: ");
+    interrupt(&child);
+    interrupt(&child);
+    let status = exit_of(&mut child);
+    let stdout = rest(child.stdout.take().unwrap());
+    assert_eq!(status.code(), Some(130), "{stdout}{}", rest(stderr));
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["stopped"], "cancelled", "{v}");
+    assert!(v["length"].as_u64().is_some_and(|n| n > 0), "{v}");
+}
+
+#[test]
 fn ctrl_c_stops_a_comparison_with_130() {
     let mut child = spawn(&[
         "compare",
