@@ -89,8 +89,9 @@ impl WdTable {
         let blank_bits = usize::BITS - lines.leading_zeros();
         if (lines * lines) as u32 * bits + blank_bits > 128 || lines > 8 {
             return Err(SolveError::Unsupported(format!(
-                "walking distance is limited to 8 lines of at most a few tiles each; this board's \
-                 {lines} lines of {per_line} are too many: choose the linear-conflict heuristic"
+                "walking distance needs the counts of a board's lines to fit 128 bits (at most 8 \
+                 lines of a few tiles each); this board's {lines} lines of {per_line} do not: \
+                 choose the linear-conflict heuristic"
             )));
         }
         let encode = |counts: &[u8; 64], blank: usize| -> u128 {
