@@ -294,6 +294,32 @@ fn a_build_over_the_memory_limit_is_refused_before_it_starts() {
     assert!(written.is_empty(), "{written:?}");
 }
 
+/// A table too large to build at all is refused before any build is announced, with its real
+/// size: counts past 64 bits (the 8x8's 63 tiles) are not shown saturated or wrapped to 0.
+#[test]
+fn a_table_too_large_to_build_is_refused_before_it_is_announced() {
+    let (_scratch, dir) = fresh_path("cli-pdb-too-large");
+    let no_build_line = || predicates::str::contains("building the pattern database").not();
+    assert_in(&dir, &["pdb", "build", "15", "--size", "4x4"])
+        .code(2)
+        .stderr(predicates::str::contains(
+            "has 20,922,789,888,000 entries and would need 19485.9 GiB to build",
+        ))
+        .stderr(no_build_line());
+    // A random board: its answer is not at hand before the tables are asked for.
+    let board = run_in(&dir, &["generate", "--size", "8x8", "--seed", "1"], 0);
+    assert_in(
+        &dir,
+        &["solve", board.trim(), "-H", "pdb:63", "--timeout", "5"],
+    )
+    .code(2)
+    .stderr(predicates::str::contains(
+        "has 1.27e89 entries and would need",
+    ))
+    .stderr(predicates::str::contains(" 0.0 GiB").not())
+    .stderr(no_build_line());
+}
+
 /// `--timeout` stops the build under way at the deadline: exit 1, a sentence that says what
 /// is kept, and no table saved half built.
 #[test]

@@ -153,9 +153,30 @@ fn words(layout: &Layout) -> usize {
 /// Refuses a pattern whose tables alone pass [`MAX_BUILD_BYTES`], before its layout (whose
 /// sets of cells are counted one by one) is worked out.
 fn check_size(spec: &PatternSpec) -> Result<(), PdbError> {
-    let tables = 2 * packed_len(spec.entries(), 4);
-    if tables > MAX_BUILD_BYTES || spec.cells.len() > 20 {
+    // Two tables of four bits an entry: a byte an entry. Counted in floating point, since past
+    // 20 tiles the entries no longer fit 64 bits.
+    let tables = entries_counted(spec);
+    if tables > MAX_BUILD_BYTES as f64 || spec.cells.len() > 20 {
         return Err(too_large(spec, tables));
+    }
+    Ok(())
+}
+
+/// The entries of `spec`'s table, counted in floating point so that no count saturates.
+fn entries_counted(spec: &PatternSpec) -> f64 {
+    let n = spec.board_cells();
+    (0..spec.cells.len().min(n))
+        .map(|i| (n - i) as f64)
+        .product()
+}
+
+/// Refuses the build of a table too large to build at all (over [`MAX_BUILD_BYTES`] at its
+/// peak), before it is announced: a line that promised such a build would only be taken back.
+pub(crate) fn check_buildable(spec: &PatternSpec) -> Result<(), PdbError> {
+    check_size(spec)?;
+    let peak = peak_bytes(spec);
+    if peak > MAX_BUILD_BYTES {
+        return Err(too_large(spec, peak as f64));
     }
     Ok(())
 }
@@ -209,7 +230,7 @@ fn build_in_chunks(
     let peak = peak_of(spec, &layout, 4);
     over_budget(spec, peak, limits)?;
     if peak > MAX_BUILD_BYTES {
-        return Err(too_large(spec, peak));
+        return Err(too_large(spec, peak as f64));
     }
     let threads = if threads == 0 {
         default_threads()
@@ -240,11 +261,21 @@ fn build_in_chunks(
     }
 }
 
-fn too_large(spec: &PatternSpec, bytes: u64) -> PdbError {
+fn too_large(spec: &PatternSpec, bytes: f64) -> PdbError {
+    let entries = entries_counted(spec);
+    let entries = if entries < 1e15 {
+        crate::report::thousands(entries as u64)
+    } else {
+        format!("{entries:.2e}")
+    };
+    let gib = bytes / f64::from(1u32 << 30);
+    let gib = if gib < 1e6 {
+        format!("{gib:.1}")
+    } else {
+        format!("{gib:.2e}")
+    };
     PdbError::Unsupported(format!(
-        "the database of {spec} has {} entries and would need {:.1} GiB to build (at most {} GiB): use smaller patterns",
-        spec.entries(),
-        bytes as f64 / f64::from(1u32 << 30),
+        "the database of {spec} has {entries} entries and would need {gib} GiB to build (at most {} GiB): use smaller patterns",
         MAX_BUILD_BYTES >> 30
     ))
 }

@@ -358,6 +358,7 @@ impl DatabaseCache {
         } else {
             threads
         };
+        build::check_buildable(spec)?;
         self.emit(PdbEvent::BuildStarted {
             spec: spec.clone(),
             entries: spec.entries(),
