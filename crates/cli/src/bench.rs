@@ -110,8 +110,10 @@ impl Totals {
     /// `hname` (the latest record of each instance), as the run counts an instance it solves:
     /// what a resumed run does not solve again still belongs to its summary. Instances that
     /// keep the place of a stopped search (`kept`) are not done: they are solved again from
-    /// there, and their new record replaces the old one. Returns the ids of the instances
-    /// counted: the run's instances done already.
+    /// there, and their new record replaces the old one. Nor are those whose latest record is
+    /// an error (a damaged place, a table that could not be read): the error says what to fix,
+    /// and the run after the fix solves them. Returns the ids of the instances counted: the
+    /// run's instances done already.
     fn add_records<'a>(
         &mut self,
         earlier: &'a [serde_json::Value],
@@ -125,6 +127,7 @@ impl Totals {
             .map(|i| i.id.as_str())
             .collect();
         let mut counted = HashSet::new();
+        let mut latest = HashSet::new();
         for record in earlier.iter().rev() {
             let field = |name: &str| record.get(name);
             let number = |name: &str| field(name).and_then(|v| v.as_u64());
@@ -134,9 +137,13 @@ impl Totals {
             ) else {
                 continue;
             };
-            if heuristic != hname || !selected.contains(id) || !counted.insert(id) {
+            if heuristic != hname || !selected.contains(id) || !latest.insert(id) {
                 continue;
             }
+            if field("status").and_then(|v| v.as_str()) == Some("error") {
+                continue;
+            }
+            counted.insert(id);
             let generated = number("generated").unwrap_or(0);
             let solved = field("status").and_then(|v| v.as_str()) == Some("solved");
             match (solved, field("check").and_then(|v| v.as_str())) {

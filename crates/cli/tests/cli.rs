@@ -1,7 +1,7 @@
 //! The `taquin` command as a user runs it: outputs, JSON fields, exit codes, errors.
 
 use predicates::prelude::*;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 mod common;
 use common::{fresh_path, json_out, scratch_dir, scratch_file, taquin};
@@ -784,6 +784,21 @@ fn a_resumed_bench_counts_the_instances_already_in_the_results_file() {
     assert!(
         text.contains(&format!(
             "total: 3 instances (2 already in {}), 3 solved and checked",
+            results.display()
+        )),
+        "{text}"
+    );
+    // An instance whose latest record is an error (a damaged place, say) is solved again once
+    // the cause is fixed: its error is not a result.
+    let written = std::fs::read_to_string(&results).unwrap();
+    let mut failed: Value = serde_json::from_str(written.lines().last().unwrap()).unwrap();
+    failed["status"] = json!("error");
+    failed["error"] = json!("a damaged place");
+    std::fs::write(&results, format!("{written}{failed}\n")).unwrap();
+    let text = bench(&["--resume"]);
+    assert!(
+        text.contains(&format!(
+            "total: 3 instances (2 already in {}), 3 solved and checked, 0 wrong, 0 failed",
             results.display()
         )),
         "{text}"
