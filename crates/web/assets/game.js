@@ -21,13 +21,24 @@ export const hinting = () => hintAsked;
 export const clearHint = () => (hinted = null);
 
 /** Every blank letter the player has played, undone slides excluded. */
-const played = () => state.history.join("");
+const played = () => state.history.map((slid) => slid.letters).join("");
+
+/**
+ * The hand slide Undo takes back: the last one, while the board is still as it left it. The
+ * solution player (Step, Play, a move chosen in the list) moves the board without a slide of
+ * the player's own: Undo then waits until the board is back where the last slide left it
+ * (Back), rather than sliding some other tile.
+ */
+function undoable() {
+  const last = state.history[state.history.length - 1];
+  return last && !state.busy && same(state.board, last.after) ? last : null;
+}
 
 export function renderCounters() {
   const moves = played();
   $("move-count").textContent = String(stmCount(moves));
   $("slide-count").textContent = String(mtmCount(moves));
-  $("undo").disabled = state.history.length === 0 || state.busy;
+  $("undo").disabled = !undoable();
 }
 
 // ---------- clock ----------
@@ -69,17 +80,24 @@ export function resetPlay() {
  * by a key or a swipe, a whole run by a click further along the row or column).
  */
 export function slide(letters) {
+  if (letters && state.busy && !state.editing.board) {
+    announce("The tiles stay put while the solver searches: Cancel stops it.");
+    return false;
+  }
   if (!letters || state.editing.board || state.busy) return false;
   const next = applyMoves(state.board, state.w, state.h, letters);
   if (!next) return false;
   announce(`${slidTiles(letters).map((t) => tileLabel(t, state.style)).join(", ")} ${WORDS[tileDirection(letters[0])]}`);
   hinted = null;
-  followHandMoves(letters);
+  const setAside = followHandMoves(letters);
   state.board = next;
-  state.history.push(letters);
+  state.history.push({ letters, after: next });
   startClock();
   render();
   afterMove();
+  if (setAside && !same(state.board, state.goal)) {
+    setStatus("That move is not the solution's next one, so the solution is put away: Undo takes the move back and brings the solution back.");
+  }
   return true;
 }
 
@@ -108,16 +126,18 @@ function slidTiles(letters) {
 }
 
 export function undo() {
-  if (state.history.length === 0 || state.busy) return;
-  const letters = state.history.pop();
-  followUndo(letters);
+  const last = undoable();
+  if (!last) return;
+  state.history.pop();
+  const letters = last.letters;
   const back = [...letters].reverse().map((m) => INVERSE[m]).join("");
   const tiles = slidTiles(back).map((t) => tileLabel(t, state.style));
   announce(`Undone: ${tiles.join(", ")} ${WORDS[tileDirection(back[0])]}`);
   state.board = applyMoves(state.board, state.w, state.h, back);
+  const restored = followUndo(letters);
   hinted = null;
   render();
-  setStatus("");
+  setStatus(restored ? "The solution is back: Step goes on with it." : "");
   refreshDistance();
 }
 

@@ -41,7 +41,8 @@ function drawAll() {
       cursor: state.editing[which] ? cursorOf(which) : null,
       hinted: which === "board" ? game.hintedTile() : null,
     });
-    views[which].el.classList.toggle("playable", which === "board" && !state.editing.board);
+    // While the solver searches the tiles stay put (its answer is for this board): no pointer.
+    views[which].el.classList.toggle("playable", which === "board" && !state.editing.board && !state.busy);
     const input = $(`${which}-input`);
     if (document.activeElement !== input) {
       input.value = lineOf(tiles, state.w);

@@ -10,6 +10,9 @@ import { solverName, planText } from "./names.js";
 import { tileLabel } from "./boardview.js";
 
 let playTimer = null;
+// The solution a hand move off its path hid, with the board before that move: Undo of that move
+// brings it back where it was.
+let setAside = null;
 // Whether the status says the goal was reached by the player: said at the last step, taken
 // back when the player leaves it.
 let goalSaid = false;
@@ -17,6 +20,7 @@ let goalSaid = false;
 /** Loads moves to play from `start`; `report` is the server's answer (null for a link's moves). */
 export function loadSolution(moves, start, report) {
   stopPlaying();
+  setAside = null;
   goalSaid = false;
   state.solution = { moves, start: start.slice(), index: 0, report };
   applySpeed();
@@ -71,6 +75,7 @@ export function showPlayerWithBoard() {
 
 export function dropSolution() {
   stopPlaying();
+  setAside = null;
   state.solution = null;
   applySpeed();
 }
@@ -82,22 +87,38 @@ function solutionBoard() {
 }
 
 /**
- * The player moved tiles by hand: a loaded solution follows when the moves are its next ones,
- * and is dropped otherwise (it no longer applies).
+ * The player moved tiles by hand (`letters`, from the board shown): a loaded solution follows
+ * when the moves are its next ones, and is set aside otherwise (it no longer applies), until an
+ * Undo of that move. True when it was set aside, so that the page can say how to get it back.
  */
 export function followHandMoves(letters) {
   const sol = state.solution;
-  if (!sol) return;
-  if (same(solutionBoard(), state.board) && sol.moves.startsWith(letters, sol.index)) sol.index += letters.length;
-  else dropSolution();
+  if (!sol) return false;
+  if (same(solutionBoard(), state.board) && sol.moves.startsWith(letters, sol.index)) {
+    sol.index += letters.length;
+    return false;
+  }
+  const board = state.board.slice();
+  dropSolution();
+  setAside = { solution: sol, board };
+  return true;
 }
 
-/** Undoing a hand slide walks a followed solution back with it. */
+/**
+ * Undoing a hand slide (`letters`, the board now as it was before it) walks a followed solution
+ * back with it, or brings back the solution that slide set aside.
+ */
 export function followUndo(letters) {
   const sol = state.solution;
   if (sol && sol.index >= letters.length && sol.moves.slice(sol.index - letters.length, sol.index) === letters) {
     sol.index -= letters.length;
+  } else if (!sol && setAside && same(setAside.board, state.board)) {
+    state.solution = setAside.solution;
+    setAside = null;
+    applySpeed();
+    return true;
   }
+  return false;
 }
 
 export function step(delta) {
@@ -240,7 +261,7 @@ export function renderSolution() {
   if (!sol) return;
   const r = sol.report;
   const n = sol.moves.length;
-  $("steps-count").textContent = String(n);
+  $("steps-count").textContent = n.toLocaleString("en");
   $("steps-word").textContent = n === 1 ? "move" : "moves";
   $("solution-metrics").textContent = `${plural(stmCount(sol.moves), "tile move")} (STM) · ${plural(mtmCount(sol.moves), "slide")} (MTM)`;
   const bound = r && typeof r.lower_bound === "number" ? `; the optimum is at least ${r.lower_bound}` : "";
@@ -248,9 +269,11 @@ export function renderSolution() {
     ? "from the link"
     : r.optimal
       ? "optimal"
-      : r.cancelled
+      : r.cut === "cancelled"
         ? `the best found before the search was cancelled${bound}`
-        : `not proven optimal${bound}`;
+        : r.cut === "stopped"
+          ? `the best found before the search stopped${bound}`
+          : `not proven optimal${bound}`;
   $("solution-plan").textContent = r && r.plan ? planText(r.plan) : "";
   $("solution-plan").hidden = !(r && r.plan);
   // A solution kept from a cancelled search has no statistics of its own.

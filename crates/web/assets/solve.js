@@ -89,6 +89,23 @@ function showBest() {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/**
+ * Loads the best solution streamed before a search ended without its answer (cancelled by the
+ * person, or stopped by the server or the network: `cut`), when it reaches the goal from
+ * `start`; true when it did.
+ */
+function keepBest(start, cut) {
+  const moves = best && typeof best.moves === "string" ? best.moves : null;
+  const reaches = moves !== null && moves.length === best.length &&
+    same(applyMoves(start, state.w, state.h, moves) || [], state.goal);
+  if (!reaches) return false;
+  // Proven optimal if it meets the best bound, whichever line brought that bound.
+  const lower = Math.max(bound ?? 0, best.lower_bound ?? 0);
+  loadSolution(moves, start, { ...best, lower_bound: lower, optimal: best.length <= lower, cut });
+  showPlayer();
+  return true;
+}
+
 export async function solve() {
   if (state.busy || state.pairError) return;
   dropSolution();
@@ -143,21 +160,13 @@ export async function solve() {
     if (!current()) {
       // The boards changed: abandonSolve said so at once, and later messages stand.
     } else if (e.name === "AbortError") {
-      // What the anytime search found before the cancel is still a solution worth playing.
-      const moves = best && typeof best.moves === "string" ? best.moves : null;
-      const reaches = moves !== null && moves.length === best.length &&
-        same(applyMoves(start, state.w, state.h, moves) || [], state.goal);
-      if (reaches) {
-        // Proven optimal if it meets the best bound, whichever line brought that bound.
-        const lower = Math.max(bound ?? 0, best.lower_bound ?? 0);
-        loadSolution(moves, start, { ...best, lower_bound: lower, optimal: best.length <= lower, cancelled: true });
-        showPlayer();
-        setStatus(`Search cancelled; the best solution found so far is loaded (${plural(best.length, "move")}).`, "");
-      } else {
-        setStatus("Search cancelled.", "");
-      }
+      setStatus(keepBest(start, "cancelled")
+        ? `Search cancelled; the best solution found so far is loaded (${plural(best.length, "move")}).`
+        : "Search cancelled.", "");
     } else {
-      setStatus(userMessage(e), "error");
+      // The server went away or stopped the search: what it found before is still worth playing.
+      const kept = keepBest(start, "stopped");
+      setStatus(kept ? `${userMessage(e)} The best solution found before that is loaded (${plural(best.length, "move")}).` : userMessage(e), "error");
     }
   } finally {
     best = null;

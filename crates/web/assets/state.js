@@ -15,7 +15,7 @@ export const state = {
   selected: null, // {which, cell} while editing: the first tile of a swap
   cursor: { board: 0, goal: 0 }, // the cell each board's arrow keys are on while it is edited
   solution: null, // {moves, start, index, report}; report is null for moves from a link
-  history: [], // the player's slides, each a string of blank letters, for undo
+  history: [], // the player's slides, for undo: each { letters (blank moves), after (the board it left) }
   busy: false,
   loading: false, // while the solver's first answer (/api/info) is on its way: its questions wait
   pairError: null, // why the current pair cannot be solved (parse or parity), or null

@@ -40,6 +40,12 @@ pub fn routes() -> Router<AppState> {
             "/",
             get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
         )
+        // The page's file name, as the static folder serves it (scripts/site.sh): an address
+        // saved from one works on the other.
+        .route(
+            "/index.html",
+            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
+        )
         .route(
             "/app.css",
             get(|| async { asset("text/css; charset=utf-8", APP_CSS) }),

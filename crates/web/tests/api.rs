@@ -89,6 +89,7 @@ fn replays(board: &str, goal: &str, moves: &str) -> bool {
 async fn page_and_assets_are_served_with_their_types() {
     for (uri, kind, needle) in [
         ("/", "text/html", "taquin"),
+        ("/index.html", "text/html", "taquin"),
         ("/solve.js", "text/javascript", "/api/solve/stream"),
         ("/app.css", "text/css", ".board"),
         ("/picture.svg", "image/svg+xml", "<svg"),

@@ -377,6 +377,75 @@ test("cancelling an anytime search keeps its best solution, replayed to the goal
   assert.equal(await line("board"), GOAL);
 });
 
+test("a search cut off by the server or the network keeps its best solution, replayed to the goal", async () => {
+  const moves = "ULDLDRURDLUULDDRURULLDRRULLDRDR";
+  await fakeStream([{ improved: { length: 31, lower_bound: 25, moves, time_ms: 10 } }, BROKEN]);
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  assert.match(await page.textContent("#solution-kind"), /best found before the search stopped; the optimum is at least 25/);
+  assert.match(await status(), /The best solution found before that is loaded \(31 moves\)/);
+  await page.click("#to-end");
+  assert.equal(await line("board"), GOAL);
+});
+
+test("Undo takes back the player's own slides only, never the solution player's steps", async () => {
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await open();
+  await page.locator('#board .tile[data-tile="5"]').click();
+  await waitForLine("board", "6 4 7/8 0 5/3 2 1");
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  for (let i = 0; i < 3; i++) await page.click("#step");
+  // The board is the player's, not the one the slide left: Undo waits.
+  assert.ok(await page.isDisabled("#undo"));
+  const stepped = await line("board");
+  await page.locator("#board").focus();
+  await page.keyboard.press("Control+z");
+  assert.equal(await line("board"), stepped);
+  await page.click("#to-end");
+  await page.keyboard.press("Control+z");
+  assert.equal(await line("board"), GOAL);
+  // Back at the start of the solution, the board is as the slide left it: Undo takes it back.
+  await page.click("#to-start");
+  assert.ok(!(await page.isDisabled("#undo")));
+  await page.click("#undo");
+  await waitForLine("board", ARTICLE);
+  assert.deepEqual(errors, []);
+});
+
+test("a slide off the solution's path puts the solution away, and Undo brings it back", async () => {
+  await open();
+  await page.click("#solve");
+  await page.waitForSelector("#solution:not([hidden])");
+  await page.click("#step");
+  const next = await page.getAttribute("#moves-text", "data-moves");
+  // A tile the solution's next move does not slide: the gap's other neighbours.
+  const stepped = await line("board");
+  let off = null;
+  for (const key of ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]) {
+    await page.locator("#board").focus();
+    await page.keyboard.press(key);
+    if ((await line("board")) === stepped) continue;
+    if (await page.isHidden("#player")) {
+      off = key;
+      break;
+    }
+    // That was the solution's own next move: it follows; take it back and try another.
+    await page.click("#undo");
+  }
+  assert.ok(off, `a move off ${next}`);
+  assert.match(await status(), /solution is put away: Undo takes the move back and brings the solution back/);
+  await page.click("#undo");
+  await waitForLine("board", stepped);
+  await page.waitForSelector("#player:not([hidden])");
+  assert.equal(await page.textContent("#step-index"), "1 / 31");
+  assert.match(await status(), /The solution is back/);
+  await page.click("#to-end");
+  assert.equal(await line("board"), GOAL);
+});
+
 test("the bound shown is the best proven, also when it rises between improvements", async () => {
   const moves = "ULDLDRURDLUULDDRURULLDRRULLDRDR";
   await fakeStream([
