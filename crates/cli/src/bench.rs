@@ -140,12 +140,13 @@ impl Totals {
             if heuristic != hname || !selected.contains(id) || !latest.insert(id) {
                 continue;
             }
-            if field("status").and_then(|v| v.as_str()) == Some("error") {
+            let status = field("status").and_then(|v| v.as_str());
+            if status == Some("error") {
                 continue;
             }
             counted.insert(id);
             let generated = number("generated").unwrap_or(0);
-            let solved = field("status").and_then(|v| v.as_str()) == Some("solved");
+            let solved = status == Some("solved");
             match (solved, field("check").and_then(|v| v.as_str())) {
                 // A stopped search's bound can contradict the optimal length too.
                 (_, Some(crate::batch::WRONG)) => self.wrong += 1,

@@ -174,7 +174,12 @@ fn entries_counted(spec: &PatternSpec) -> f64 {
 /// peak), before it is announced: a line that promised such a build would only be taken back.
 pub(crate) fn check_buildable(spec: &PatternSpec) -> Result<(), PdbError> {
     check_size(spec)?;
-    let peak = peak_bytes(spec);
+    let layout = Layout::shared(spec.width, spec.height, spec.cells.len());
+    check_peak(spec, peak_of(spec, &layout, 4))
+}
+
+/// Refuses a build whose peak, `peak` bytes, passes [`MAX_BUILD_BYTES`].
+fn check_peak(spec: &PatternSpec, peak: u64) -> Result<(), PdbError> {
     if peak > MAX_BUILD_BYTES {
         return Err(too_large(spec, peak as f64));
     }
@@ -229,9 +234,7 @@ fn build_in_chunks(
     let layout = Layout::shared(spec.width, spec.height, spec.cells.len());
     let peak = peak_of(spec, &layout, 4);
     over_budget(spec, peak, limits)?;
-    if peak > MAX_BUILD_BYTES {
-        return Err(too_large(spec, peak as f64));
-    }
+    check_peak(spec, peak)?;
     let threads = if threads == 0 {
         default_threads()
     } else {
