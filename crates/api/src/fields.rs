@@ -9,7 +9,7 @@ use serde::de::{
 };
 use serde_json::{json, Map, Value};
 use taquin::algorithm::UnknownName;
-use taquin::board::ParseError;
+use taquin::board::{size_with_article, ParseError};
 use taquin::notation::Notation;
 use taquin::npuzzle_file::NpuzzleError;
 use taquin::{Algorithm, Board, HeuristicKind};
@@ -496,8 +496,8 @@ fn check_sides(settings: &Settings, width: usize, height: usize) -> Result<(), A
         return Err(ApiError::bad_request(
             "bad_board",
             format!(
-                "a {width}x{height} board is not a sliding puzzle: width and height must each be \
-                 at least {min}"
+                "{} board is not a sliding puzzle: width and height must each be at least {min}",
+                size_with_article(width, height)
             ),
         ));
     }
@@ -507,8 +507,9 @@ fn check_sides(settings: &Settings, width: usize, height: usize) -> Result<(), A
         Err(ApiError::unprocessable(
             "too_large",
             format!(
-                "a {width}x{height} board is not served here: width and height must each be \
-                 between {min} and {max}"
+                "{} board is not served here: width and height must each be between {min} \
+                 and {max}",
+                size_with_article(width, height)
             ),
         ))
     }

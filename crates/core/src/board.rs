@@ -58,7 +58,7 @@ pub enum ParseError {
         tiles: usize,
     },
     /// A side below [`MIN_SIDE`] or above [`MAX_SIDE`].
-    #[error("a {width}x{height} board is not supported: width and height must each be between {MIN_SIDE} and {MAX_SIDE}")]
+    #[error("{} board is not supported: width and height must each be between {MIN_SIDE} and {MAX_SIDE}", size_with_article(*.width, *.height))]
     BadSize {
         /// Columns.
         width: usize,
@@ -70,7 +70,7 @@ pub enum ParseError {
     NoBlank,
     /// No blank, and a tile out of range: most likely the number written for the empty cell
     /// (`7 9 8` on a 3x3 board), said so rather than only "no blank".
-    #[error("the board has no blank, and tile {tile} is out of range (a {width}x{height} board holds tiles 1 to {max}): if it stands for the empty cell, write 0, '_' or '.' there")]
+    #[error("the board has no blank, and tile {tile} is out of range ({} board holds tiles 1 to {max}): if it stands for the empty cell, write 0, '_' or '.' there", size_with_article(*.width, *.height))]
     NoBlankOutOfRange {
         /// The number out of range.
         tile: u64,
@@ -88,7 +88,7 @@ pub enum ParseError {
         count: usize,
     },
     /// A tile number not in `1..N`.
-    #[error("tile {tile} is out of range: a {width}x{height} board holds tiles 1 to {max}")]
+    #[error("tile {tile} is out of range: {} board holds tiles 1 to {max}", size_with_article(*.width, *.height))]
     OutOfRange {
         /// The offending number.
         tile: u64,
@@ -101,7 +101,7 @@ pub enum ParseError {
     },
     /// A number too large even to hold: the same mistake as [`ParseError::OutOfRange`], for
     /// numbers of 20 digits and more.
-    #[error("tile {token} is too large: a {width}x{height} board holds tiles 1 to {max}")]
+    #[error("tile {token} is too large: {} board holds tiles 1 to {max}", size_with_article(*.width, *.height))]
     TooLarge {
         /// The number as written.
         token: String,
@@ -129,7 +129,7 @@ pub enum ParseError {
         max: usize,
     },
     /// A tile list whose length is not width x height.
-    #[error("{found} tiles given for a {width}x{height} board, which needs {expected}")]
+    #[error("{found} tiles given for {} board, which needs {expected}", size_with_article(*.width, *.height))]
     WrongCount {
         /// Tiles given.
         found: usize,
@@ -377,9 +377,8 @@ impl Board {
         match self.get(column, row) {
             Some(tile) => tile,
             None => panic!(
-                "no cell ({column}, {row}) on a {}x{} board: columns are 0 to {} and rows 0 to {}",
-                self.width,
-                self.height(),
+                "no cell ({column}, {row}) on {} board: columns are 0 to {} and rows 0 to {}",
+                size_with_article(self.width, self.height()),
                 self.width - 1,
                 self.height() - 1
             ),
@@ -515,6 +514,27 @@ fn rows_width(rows: &[Vec<Tile>], semicolon: bool) -> Result<usize, ParseError> 
         }),
         None => Ok(width),
     }
+}
+
+/// A board's size with its indefinite article, as every message names it: `a 3x3`, `an 8x8`,
+/// `an 11x4`. The article follows the width read aloud: "an" before eight, eleven, eighteen and
+/// the numbers that start with eight (eighty-…, eight hundred …).
+///
+/// ```
+/// use taquin::board::size_with_article;
+/// assert_eq!(size_with_article(8, 8), "an 8x8");
+/// assert_eq!(size_with_article(3, 5), "a 3x5");
+/// assert_eq!(size_with_article(18, 2), "an 18x2");
+/// assert_eq!(size_with_article(100, 8), "a 100x8");
+/// ```
+pub fn size_with_article(width: usize, height: usize) -> String {
+    let digits = width.to_string();
+    let article = if digits.starts_with('8') || width == 11 || width == 18 {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {width}x{height}")
 }
 
 /// A board size written `WxH` (columns x rows, `x` or `X`, e.g. `4x4` or `3x5`), each side
@@ -745,6 +765,32 @@ mod tests {
         ));
         let msg = Board::parse("1 1/2 0").unwrap_err().to_string();
         assert!(msg.contains("tile 1 appears more than once"), "{msg}");
+    }
+
+    #[test]
+    fn messages_name_a_size_with_the_article_it_is_read_with() {
+        let mut eight = (1..64).map(|t| t.to_string()).collect::<Vec<_>>();
+        eight.push("64".into());
+        let text = eight
+            .chunks(8)
+            .map(|row| row.join(" "))
+            .collect::<Vec<_>>()
+            .join("/");
+        let msg = Board::parse(&text).unwrap_err().to_string();
+        assert!(msg.contains("(an 8x8 board holds tiles 1 to 63)"), "{msg}");
+        let msg = Board::parse("1 2 3/4 5 9/7 8 0").unwrap_err().to_string();
+        assert!(msg.contains("a 3x3 board holds"), "{msg}");
+        for (width, expected) in [
+            (8, "an"),
+            (11, "an"),
+            (18, "an"),
+            (80, "an"),
+            (5, "a"),
+            (100, "a"),
+            (1000, "a"),
+        ] {
+            assert_eq!(size_with_article(width, 2), format!("{expected} {width}x2"));
+        }
     }
 
     #[test]

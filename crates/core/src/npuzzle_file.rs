@@ -13,7 +13,7 @@
 //! [`parse_board`] reads either this format or taquin's board text, so every command that takes
 //! a board takes these files too. [`to_text`] writes the format back.
 
-use crate::board::{Board, ParseError, Tile};
+use crate::board::{size_with_article, Board, ParseError, Tile};
 
 /// Why a text in the n-puzzle format is not a valid board. Line numbers are 1-based lines of
 /// the text, comments included, so that they match an editor's.
@@ -40,7 +40,7 @@ pub enum NpuzzleError {
         token: String,
     },
     /// A row with other than N numbers.
-    #[error("line {line}: {found} numbers in a row of a {size}x{size} puzzle: each of the {size} rows needs exactly {size}")]
+    #[error("line {line}: {found} numbers in a row of {} puzzle: each of the {size} rows needs exactly {size}", size_with_article(*.size, *.size))]
     RowLength {
         /// Line of the text.
         line: usize,

@@ -20,6 +20,7 @@
 //! as given, and the planner fills in only what is left open.
 
 use crate::algorithm::Algorithm;
+use crate::board::size_with_article;
 use crate::heuristic::HeuristicKind;
 use crate::pdb::{BuildPolicy, PdbPreset};
 use crate::request::Request;
@@ -262,16 +263,6 @@ fn goal_size(request: &Request) -> String {
     format!("{}x{}", request.goal().width(), request.goal().height())
 }
 
-/// "a" or "an" before a size written `WxH`, as it is read out: "an 8x8", "an 11x3", "a 5x5".
-fn article(size: &str) -> &'static str {
-    let width = size.split('x').next().unwrap_or(size);
-    if width.starts_with('8') || width == "11" || width == "18" {
-        "an"
-    } else {
-        "a"
-    }
-}
-
 /// The heuristic (and whether it may build tables) for a board when none is asked for; the
 /// reason names a large set passed over because a file of it is damaged, with the command
 /// that rebuilds it.
@@ -426,8 +417,8 @@ fn first_choice(
         HeuristicKind::LinearConflict,
         BuildPolicy::Never,
         format!(
-            "linear conflict, the strongest heuristic that needs no table on {} {size} board",
-            article(&size)
+            "linear conflict, the strongest heuristic that needs no table on {} board",
+            size_with_article(w, h)
         ),
         largest,
     )
@@ -489,17 +480,6 @@ pub fn preferred_set(width: usize, height: usize) -> Option<PdbPreset> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_take_the_article_they_are_read_with() {
-        assert_eq!(article("8x8"), "an");
-        assert_eq!(article("11x3"), "an");
-        assert_eq!(article("18x2"), "an");
-        assert_eq!(article("80x80"), "an");
-        assert_eq!(article("5x5"), "a");
-        assert_eq!(article("1000x1000"), "a");
-        assert_eq!(article("100x8"), "a");
-    }
 
     #[test]
     fn tables_built_without_a_directory_are_not_said_to_be_saved() {

@@ -5,6 +5,7 @@
 use numpy::{PyArrayDescrMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use taquin::board::size_with_article;
 use taquin::{Board, Tile};
 
 use crate::errors::{at_index, parse_error, InvalidBoardError};
@@ -284,9 +285,9 @@ fn row_tiles<T: TileValue>(row: &[T], width: usize, height: usize) -> PyResult<V
         .map(|&v| {
             v.tile().ok_or_else(|| {
                 InvalidBoardError::new_err(format!(
-                    "invalid board: tile {} is out of range: a {width}x{height} board holds tiles \
-                     1 to {}",
+                    "invalid board: tile {} is out of range: {} board holds tiles 1 to {}",
                     v.wide(),
+                    size_with_article(width, height),
                     width * height - 1
                 ))
             })

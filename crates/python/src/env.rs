@@ -10,6 +10,7 @@ use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
+use taquin::board::size_with_article;
 use taquin::generate::{random_walk, uniform, Rng};
 use taquin::{check_solvable, Board, Move, Unsolvable};
 
@@ -62,10 +63,9 @@ impl Shape {
     fn new(goal: Board) -> PyResult<Shape> {
         if goal.len() > MAX_CELLS {
             return Err(PyValueError::new_err(format!(
-                "a {}x{} board has {} cells; the environment holds boards of at most {MAX_CELLS} \
+                "{} board has {} cells; the environment holds boards of at most {MAX_CELLS} \
                  cells (uint8 observations): use taquin.solve for larger boards",
-                goal.width(),
-                goal.height(),
+                size_with_article(goal.width(), goal.height()),
                 goal.len()
             )));
         }

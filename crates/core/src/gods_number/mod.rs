@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use crate::clock::Instant;
 
-use crate::board::{Board, Tile};
+use crate::board::{size_with_article, Board, Tile};
 use crate::limits::{LimitHit, Limits};
 use crate::metric::Metric;
 use crate::moves::Move;
@@ -61,7 +61,7 @@ pub const ANTIPODES_KEPT: usize = 8;
 #[non_exhaustive]
 pub enum GodsError {
     /// The state array would not fit in the memory budget.
-    #[error("a {width}x{height} board has {states} reachable states, which need {need} at two bits each, over the budget of {budget_mib} MiB: raise the memory budget if the machine has that much{smaller}")]
+    #[error("{} board has {states} reachable states, which need {need} at two bits each, over the budget of {budget_mib} MiB: raise the memory budget if the machine has that much{smaller}", size_with_article(*.width, *.height))]
     TooLarge {
         /// Columns.
         width: usize,

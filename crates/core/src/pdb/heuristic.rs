@@ -30,7 +30,7 @@ use super::index;
 use super::layout::Layout;
 use super::table::PatternDb;
 use super::{PatternSpec, PdbError};
-use crate::board::{Board, Tile, BLANK};
+use crate::board::{size_with_article, Board, Tile, BLANK};
 use crate::heuristic::manhattan::cell_distance;
 use crate::heuristic::{Heuristic, Incremental};
 
@@ -221,9 +221,8 @@ impl<const P: usize> PdbHeuristic<P> {
             }
             if spec.width != w || spec.height != goal.height() || spec.blank_goal != goal.blank() {
                 return Err(PdbError::Unsupported(format!(
-                    "the database of {spec} was not built for this goal (a {}x{} board with the blank on cell {})",
-                    w,
-                    goal.height(),
+                    "the database of {spec} was not built for this goal ({} board with the blank on cell {})",
+                    size_with_article(w, goal.height()),
                     goal.blank()
                 )));
             }

@@ -43,7 +43,7 @@ pub mod table;
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::board::Board;
+use crate::board::{size_with_article, Board};
 
 pub use build::{build, BuildProgress};
 pub use cache::{default_dir, BuildPolicy, PdbEvent};
@@ -194,12 +194,14 @@ impl PatternSpec {
         let n = width * height;
         if !(2..=u8::MAX as usize).contains(&width) || !(2..=u8::MAX as usize).contains(&height) {
             return Err(PdbError::Unsupported(format!(
-                "a {width}x{height} board cannot have a pattern database"
+                "{} board cannot have a pattern database",
+                size_with_article(width, height)
             )));
         }
         if n > MAX_CELLS {
             return Err(PdbError::Unsupported(format!(
-                "a {width}x{height} board has {n} cells; pattern databases support at most {MAX_CELLS}"
+                "{} board has {n} cells; pattern databases support at most {MAX_CELLS}",
+                size_with_article(width, height)
             )));
         }
         if cells.is_empty() || cells.len() >= n {
@@ -606,10 +608,11 @@ impl PdbPreset {
         let n = w * h;
         if self.tiles() != n - 1 {
             return Err(PdbError::Unsupported(format!(
-                "{} has {} tiles in its groups, but a {w}x{h} board has {}: give group sizes \
+                "{} has {} tiles in its groups, but {} board has {}: give group sizes \
                  that add up to {} (e.g. {})",
                 self.label(),
                 self.tiles(),
+                size_with_article(w, h),
                 n - 1,
                 n - 1,
                 PdbPreset::sized_for(w, h, 1 << 20).map_or_else(
@@ -703,9 +706,8 @@ pub fn partition_from_tiles(goal: &Board, text: &str) -> Result<Vec<PatternSpec>
             })?;
             if tile == 0 || tile >= n {
                 return Err(PdbError::Unsupported(format!(
-                    "tile {tile} is not a tile of a {}x{} board (1 to {})",
-                    goal.width(),
-                    goal.height(),
+                    "tile {tile} is not a tile of {} board (1 to {})",
+                    size_with_article(goal.width(), goal.height()),
                     n - 1
                 )));
             }
