@@ -14,9 +14,10 @@
 use std::collections::HashMap;
 
 use super::{GoalGeometry, Heuristic, Incremental};
-use crate::board::{Board, Tile, BLANK};
+use crate::board::{size_with_article, Board, Tile, BLANK};
 use crate::hashing::FoldState;
 use crate::limits::{Budget, LimitHit, Limits};
+use crate::report::thousands;
 use crate::solution::{SolveError, Stats};
 
 /// Most count-table states one direction may have before the table is refused as too large.
@@ -117,8 +118,20 @@ impl WdTable {
         let mut states: Vec<([u8; 64], usize)> = vec![(goal, goal_blank_line)];
         table.index.insert(encode(&goal, goal_blank_line), 0);
         let state_bytes = WdTable::bytes_per_state(lines);
-        // Refused before allocating: the states the memory budget has room for.
+        // Refused before anything is built: the states the cap and the memory budget leave
+        // room for, against the table's exact size.
         let max_states = MAX_STATES.min(limits.bytes_left / state_bytes);
+        // Lines this few (seven at most, for the key's 128 bits) are counted exactly.
+        let count =
+            count_tables(lines, per_line, goal_blank_line, usize::MAX).unwrap_or(usize::MAX);
+        if count > max_states {
+            return Err(too_many_states(
+                count,
+                count > MAX_STATES,
+                state_bytes,
+                limits.bytes_budget,
+            ));
+        }
         let mut head = 0;
         while head < states.len() {
             limits.states += 1;
@@ -151,10 +164,13 @@ impl WdTable {
                                 Some(&s) => s,
                                 None => {
                                     let s = states.len() as u32;
+                                    // Counted above; kept so that a miscount can never
+                                    // let the build outgrow its budget.
                                     if states.len() >= max_states {
                                         return Err(too_many_states(
                                             states.len(),
-                                            max_states,
+                                            max_states == MAX_STATES,
+                                            state_bytes,
                                             limits.bytes_budget,
                                         ));
                                     }
@@ -192,20 +208,106 @@ impl WdTable {
     }
 }
 
-/// The refusal of a table that outgrew [`MAX_STATES`] or the memory budget.
-fn too_many_states(states: usize, max_states: usize, budget: usize) -> SolveError {
-    const MIB: usize = 1 << 20;
-    if max_states == MAX_STATES {
+/// Most lines a count table is counted for ([`count_tables`]).
+const COUNTED_LINES: usize = 8;
+
+/// The number of count tables of one direction, with the blank's line: the states of its
+/// walking-distance table, single-tile ([`WalkingDistance`]) or multi-tile
+/// ([`crate::mtm`]), which differ only in their moves. `lines` lines of `per_line` cells, the
+/// goal's blank in line `goal_blank_line`; `None` once more than `most` are certain, or for
+/// more than eight lines. Counted without building anything, in a few milliseconds, so that
+/// a table too large is refused at once rather than after seconds and hundreds of megabytes.
+///
+/// Each table is a way to deal the tiles of every goal line over the lines, one cell of the
+/// blank's line left empty, and every such way is reached by the moves (the count game is
+/// connected; tested against the builds): they are counted line by line, by the tiles each
+/// goal line has left. The count does not depend on the order of the goal lines, so those
+/// are kept sorted and equal ones merged.
+pub(crate) fn count_tables(
+    lines: usize,
+    per_line: usize,
+    goal_blank_line: usize,
+    most: usize,
+) -> Option<usize> {
+    if lines > COUNTED_LINES || per_line > usize::from(u8::MAX) || goal_blank_line >= lines {
+        return None;
+    }
+    let mut classes = [0u8; COUNTED_LINES];
+    for (class, n) in classes.iter_mut().enumerate().take(lines) {
+        *n = per_line as u8 - u8::from(class == goal_blank_line);
+    }
+    classes.sort_unstable();
+    let mut total = 0usize;
+    for blank in 0..lines {
+        // The ways to fill the lines so far, by the tiles each goal line has left. Every one
+        // can be completed (what is left fits the lines left, as the totals match), so the
+        // ways counted so far never exceed the tables of this blank line.
+        let mut ways: HashMap<[u8; COUNTED_LINES], usize> = HashMap::from([(classes, 1)]);
+        for line in 0..lines {
+            let fill = per_line - usize::from(line == blank);
+            let mut next: HashMap<[u8; COUNTED_LINES], usize> = HashMap::new();
+            let mut counted = 0usize;
+            for (&left, &n) in &ways {
+                deal(&mut { left }, 0, fill, &mut |rest| {
+                    let mut key = *rest;
+                    key.sort_unstable();
+                    let entry = next.entry(key).or_insert(0);
+                    *entry = entry.saturating_add(n);
+                    counted = counted.saturating_add(n);
+                });
+                if total.saturating_add(counted) > most {
+                    return None;
+                }
+            }
+            ways = next;
+        }
+        total = ways.values().fold(total, |t, &n| t.saturating_add(n));
+    }
+    (total <= most).then_some(total)
+}
+
+/// Calls `f` with what is left of `left` (tiles per goal line) after every way to take `fill`
+/// tiles from the goal lines `class..` (at most what each has).
+fn deal(
+    left: &mut [u8; COUNTED_LINES],
+    class: usize,
+    fill: usize,
+    f: &mut impl FnMut(&[u8; COUNTED_LINES]),
+) {
+    if class == COUNTED_LINES {
+        if fill == 0 {
+            f(left);
+        }
+        return;
+    }
+    let rest: usize = left[class + 1..].iter().map(|&n| usize::from(n)).sum();
+    let have = usize::from(left[class]);
+    for take in fill.saturating_sub(rest)..=have.min(fill) {
+        left[class] -= take as u8;
+        deal(left, class + 1, fill - take, f);
+        left[class] += take as u8;
+    }
+}
+
+/// The refusal of a table of `states` states (counted, or reached before the build stopped)
+/// over [`MAX_STATES`] or over the memory left in the budget.
+fn too_many_states(states: usize, over_cap: bool, state_bytes: usize, budget: usize) -> SolveError {
+    const MIB: f64 = (1 << 20) as f64;
+    if over_cap {
         SolveError::Unsupported(format!(
-            "the walking-distance table of this board has more than {MAX_STATES} states: choose the \
-             linear-conflict heuristic"
+            "the walking-distance table of this board has {} states, more than the {} it may \
+             have: choose the linear-conflict heuristic",
+            thousands(states as u64),
+            thousands(MAX_STATES as u64)
         ))
     } else {
         SolveError::Unsupported(format!(
-            "the walking-distance tables of this board need more than the memory budget of {} \
-             MiB (more than {states} states): choose the linear-conflict heuristic, or a \
-             larger memory budget",
-            budget / MIB
+            "the walking-distance tables of this board need about {:.0} MiB to build ({} \
+             states), more than the memory budget of {} MiB leaves: choose the \
+             linear-conflict heuristic, or a larger memory budget",
+            states as f64 * state_bytes as f64 / MIB,
+            thousands(states as u64),
+            budget >> 20
         ))
     }
 }
@@ -231,9 +333,10 @@ impl WalkingDistance {
         // count tables (measured: more than 18 GiB before it finished), far from a quick heuristic.
         if w.min(h) >= 5 {
             return Err(SolveError::Unsupported(format!(
-                "walking distance needs tables of over 100 million states on a {w}x{h} board: \
+                "walking distance needs tables of over 100 million states on {} board: \
                  choose the linear-conflict heuristic, or pattern databases (pdb:...) on the \
-                 24-puzzle"
+                 24-puzzle",
+                size_with_article(w, h)
             )));
         }
         // The node budget is the search's: a table shared by every search toward this goal is
@@ -365,9 +468,53 @@ mod tests {
     }
 
     #[test]
+    fn the_counted_size_is_the_built_size() {
+        for (w, h) in [
+            (3, 3),
+            (4, 4),
+            (2, 5),
+            (5, 2),
+            (2, 6),
+            (3, 5),
+            (4, 3),
+            (2, 4),
+        ] {
+            let goal = Board::solved(w, h).unwrap();
+            let wd = WalkingDistance::new(&goal).unwrap();
+            let counted = (
+                count_tables(h, w, goal.blank() / w, usize::MAX).unwrap(),
+                count_tables(w, h, goal.blank() % w, usize::MAX).unwrap(),
+            );
+            assert_eq!(wd.table_states(), counted, "{w}x{h}");
+        }
+        // Another goal, the blank first (Korf's goal on the 15-puzzle), the same size.
+        assert_eq!(count_tables(4, 4, 0, usize::MAX), Some(24_964));
+        // Counting stops once more than the most asked for are certain.
+        assert_eq!(count_tables(4, 4, 0, 24_963), None);
+        assert_eq!(count_tables(5, 5, 4, 3_000_000), None);
+    }
+
+    #[test]
+    fn a_table_too_large_is_refused_with_its_size_before_it_is_built() {
+        for (w, h, states) in [
+            (2, 7, "16,854,390"),
+            (7, 2, "16,854,390"),
+            (3, 6, "50,388,240"),
+            (4, 5, "5,977,015"),
+        ] {
+            let err = WalkingDistance::new(&Board::solved(w, h).unwrap()).unwrap_err();
+            let msg = err.to_string();
+            assert!(
+                msg.contains(&format!("has {states} states, more than the 4,000,000")),
+                "{w}x{h}: {msg}"
+            );
+        }
+    }
+
+    #[test]
     fn the_build_obeys_the_deadline_the_cancel_flag_and_the_memory_budget() {
-        // 2 columns x 7 rows: several million count tables, seconds to build without limits.
-        let goal = Board::solved(2, 7).unwrap();
+        // 2 columns x 6 rows: 367,560 count tables, about 87 MiB while they are built.
+        let goal = Board::solved(2, 6).unwrap();
         let limit_hit = |limits: &Limits| match WalkingDistance::build(&goal, limits) {
             Err(SolveError::Limit { hit, .. }) => hit,
             other => panic!(
@@ -387,7 +534,11 @@ mod tests {
         );
         let small = Limits::none().with_max_memory(16 << 20);
         let err = WalkingDistance::build(&goal, &small).unwrap_err();
-        assert!(err.to_string().contains("memory budget of 16 MiB"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("(367,560 states), more than the memory budget of 16 MiB"),
+            "{err}"
+        );
         // The 15-puzzle's tables fit in a few MiB.
         assert!(WalkingDistance::build(&Board::solved(4, 4).unwrap(), &small).is_ok());
     }

@@ -14,6 +14,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::hashing::FoldState;
+use crate::heuristic::walking_distance::count_tables;
 use crate::limits::{LimitHit, Limits};
 
 /// Most count tables one direction may have; above, the search falls back to the Manhattan bound.
@@ -37,49 +38,15 @@ pub(crate) struct Table {
 impl Table {
     /// The number of count tables for `lines` lines of `per_line` cells, the goal's blank in
     /// line `goal_blank_line`: `None` when the board is too large for a table (more than
-    /// [`MAX_STATES`] of them, or lines too many or too long for a key). Each is a way to deal
-    /// the tiles of every goal line over the lines, one cell of the blank's line left empty,
-    /// and every such way is reached by the slides (tested against the build): they are counted
-    /// line by line, in a few milliseconds, and counting stops once more than [`MAX_STATES`]
-    /// are certain.
+    /// [`MAX_STATES`] of them, or lines too many or too long for a key). The count tables are
+    /// those of the single-tile walking distance, counted by [`count_tables`] (every one is
+    /// reached by the slides too: tested against the build), which stops once more than
+    /// [`MAX_STATES`] are certain.
     pub(crate) fn states(lines: usize, per_line: usize, goal_blank_line: usize) -> Option<usize> {
-        if lines > MAX_LINES || per_line > 15 || goal_blank_line >= lines {
+        if lines > MAX_LINES || per_line > 15 {
             return None;
         }
-        // Tiles of each goal line; the count does not depend on the order of the goal lines,
-        // so the tiles left are kept sorted and equal ones merged.
-        let mut classes = [0u8; MAX_LINES];
-        for (class, n) in classes.iter_mut().enumerate().take(lines) {
-            *n = per_line as u8 - u8::from(class == goal_blank_line);
-        }
-        classes.sort_unstable();
-        let mut total = 0usize;
-        for blank in 0..lines {
-            // The ways to fill the lines so far, by the tiles each goal line has left. Every one
-            // can be completed (what is left fits the lines left, as the totals match), so the
-            // ways counted so far never exceed the tables of this blank line.
-            let mut ways: HashMap<[u8; MAX_LINES], usize> = HashMap::from([(classes, 1)]);
-            for line in 0..lines {
-                let fill = per_line - usize::from(line == blank);
-                let mut next: HashMap<[u8; MAX_LINES], usize> = HashMap::new();
-                let mut counted = 0usize;
-                for (&left, &n) in &ways {
-                    deal(&mut { left }, 0, fill, &mut |rest| {
-                        let mut key = *rest;
-                        key.sort_unstable();
-                        let entry = next.entry(key).or_insert(0);
-                        *entry = entry.saturating_add(n);
-                        counted = counted.saturating_add(n);
-                    });
-                    if total.saturating_add(counted) > MAX_STATES {
-                        return None;
-                    }
-                }
-                ways = next;
-            }
-            total += ways.values().sum::<usize>();
-        }
-        Some(total)
+        count_tables(lines, per_line, goal_blank_line, MAX_STATES)
     }
 
     /// Bytes a table of `states` count tables takes while it is built: the hash map of keys
@@ -227,29 +194,6 @@ impl Table {
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.dist.len()
-    }
-}
-
-/// Calls `f` with what is left of `left` (tiles per goal line) after every way to take `fill`
-/// tiles from the goal lines `class..` (at most what each has).
-fn deal(
-    left: &mut [u8; MAX_LINES],
-    class: usize,
-    fill: usize,
-    f: &mut impl FnMut(&[u8; MAX_LINES]),
-) {
-    if class == MAX_LINES {
-        if fill == 0 {
-            f(left);
-        }
-        return;
-    }
-    let rest: usize = left[class + 1..].iter().map(|&n| usize::from(n)).sum();
-    let have = usize::from(left[class]);
-    for take in fill.saturating_sub(rest)..=have.min(fill) {
-        left[class] -= take as u8;
-        deal(left, class + 1, fill - take, f);
-        left[class] += take as u8;
     }
 }
 
