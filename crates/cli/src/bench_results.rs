@@ -32,9 +32,23 @@ pub fn read_published(path: &Path) -> Result<HashMap<String, u64>> {
                 i + 1
             )
         })?;
-        counts.insert(id.to_string(), nodes);
+        // A second count for one instance is a mistake in the file (a pasted line, a wrong
+        // id): which one is right cannot be told, so neither is used.
+        if let Some((first_line, first)) = counts.insert(id.to_string(), (i + 1, nodes)) {
+            if first != nodes {
+                anyhow::bail!(
+                    "{} line {}: instance {id} already has a published count at line \
+                     {first_line} ({first}, here {nodes}): keep the right one",
+                    path.display(),
+                    i + 1
+                );
+            }
+        }
     }
-    Ok(counts)
+    Ok(counts
+        .into_iter()
+        .map(|(id, (_, nodes))| (id, nodes))
+        .collect())
 }
 
 /// The published-counts file that goes with an instance file: `NAME.nodes.txt` beside
@@ -131,6 +145,15 @@ mod tests {
         assert_eq!(counts["40"], 65_099_578);
         std::fs::write(&path, "1 many\n").unwrap();
         assert!(read_published(&path).is_err());
+        // The same count twice is harmless; two different ones are refused, naming both lines.
+        std::fs::write(&path, "1 5\n1 5\n").unwrap();
+        assert_eq!(read_published(&path).unwrap()["1"], 5);
+        std::fs::write(&path, "1 5\n2 6\n1 7\n").unwrap();
+        let err = read_published(&path).unwrap_err().to_string();
+        assert!(
+            err.contains("line 3: instance 1 already has a published count at line 1"),
+            "{err}"
+        );
         std::fs::write(dir.join("x.txt"), "").unwrap();
         assert_eq!(
             published_beside(dir.join("x.txt").to_str().unwrap()),
