@@ -329,14 +329,17 @@ impl WalkingDistance {
     pub fn build(goal: &Board, limits: &Limits) -> Result<WalkingDistance, SolveError> {
         let geometry = GoalGeometry::new(goal);
         let (w, h) = (goal.width(), goal.height());
-        // Refused before building: from 5x5 on, one direction's table has over a hundred million
-        // count tables (measured: more than 18 GiB before it finished), far from a quick heuristic.
+        // Refused before building, with words every front end offers: from 5x5 on, each
+        // direction's table has tens of millions of count tables or more (65,650,495 on 5x5,
+        // over two trillion on 6x6, by `count_tables`), far from a quick heuristic.
         if w.min(h) >= 5 {
             return Err(SolveError::Unsupported(format!(
-                "walking distance needs tables of over 100 million states on {} board: \
-                 choose the linear-conflict heuristic, or pattern databases (pdb:...) on the \
-                 24-puzzle",
-                size_with_article(w, h)
+                "walking distance needs tables far too large on {} board (more than \
+                 {} states; the 24-puzzle's have 65,650,495 each way): choose the \
+                 linear-conflict heuristic, or auto, which picks pattern databases for the \
+                 24-puzzle when they are on disk",
+                size_with_article(w, h),
+                thousands(MAX_STATES as u64)
             )));
         }
         // The node budget is the search's: a table shared by every search toward this goal is
@@ -460,8 +463,12 @@ mod tests {
                 .contains("choose the linear-conflict heuristic"),
             "{err}"
         );
-        // Advice in words every front end fits, not a command-line flag.
+        // Advice in words every front end fits: no command-line flag, no table name the
+        // page's menu lacks, but auto, which every front end offers.
         assert!(!err.to_string().contains("--"), "{err}");
+        assert!(!err.to_string().contains("pdb:"), "{err}");
+        assert!(err.to_string().contains("or auto, which picks"), "{err}");
+        assert!(err.to_string().contains("on a 5x5 board"), "{err}");
         // thin boards still work
         assert!(WalkingDistance::new(&Board::solved(6, 2).unwrap()).is_ok());
         assert!(WalkingDistance::new(&Board::solved(3, 5).unwrap()).is_ok());
