@@ -130,7 +130,24 @@ export async function solve() {
     if (typeof b === "number" && (bound === null || b > bound)) bound = b;
   };
   try {
+    let queued = false;
     const last = await stream("/api/solve/stream", body, controller.signal, (msg) => {
+      if (msg.waiting) {
+        // Every worker of the server is busy: said once (announced), and again as
+        // "Searching…" when this search starts.
+        queued = true;
+        const w = msg.waiting;
+        const place = w.position > 1 ? `, ${w.position - 1} ${w.position === 2 ? "search" : "searches"} ahead of this one` : "";
+        const most = typeof w.max_wait_ms === "number" ? ` (waiting up to ${Math.max(1, Math.round(w.max_wait_ms / 1000))} s)` : "";
+        const words = `Waiting for the server: every worker is busy${place}. The search starts when one is free${most}.`;
+        setStatus(words);
+        $("progress-text").textContent = "Waiting for a free worker…";
+        return;
+      }
+      if (queued && (msg.progress || msg.improved)) {
+        queued = false;
+        setStatus("Searching…");
+      }
       if (msg.progress) {
         const p = msg.progress;
         raise(p.bound);

@@ -37,15 +37,62 @@ struct Inner {
 /// A bounded kind of blocking work: a semaphore and the count of requests waiting for it.
 struct Slots {
     semaphore: Arc<Semaphore>,
-    waiting: AtomicUsize,
+    waiting: Arc<AtomicUsize>,
 }
 
 impl Slots {
     fn new(permits: usize) -> Slots {
         Slots {
             semaphore: Arc::new(Semaphore::new(permits.max(1))),
-            waiting: AtomicUsize::new(0),
+            waiting: Arc::new(AtomicUsize::new(0)),
         }
+    }
+}
+
+/// A request's place for a slot: the slot itself when one was free, or a place in the queue.
+pub enum Place {
+    /// A slot was free: the request goes on at once.
+    Now(OwnedSemaphorePermit),
+    /// Every slot is taken: the request waits ([`Queued::wait`]), and can say so meanwhile.
+    Queued(Queued),
+}
+
+/// A request counted among those waiting for a slot, until it gets one or is dropped.
+pub struct Queued {
+    semaphore: Arc<Semaphore>,
+    waiting: Arc<AtomicUsize>,
+    position: usize,
+    state: AppState,
+}
+
+impl Queued {
+    /// The place in the queue when it was taken: 1 for the first request waiting.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// Waits for a slot, at most the server's `queue_wait`: then the request is turned away as
+    /// busy, and at once when the server starts to stop.
+    pub async fn wait(self) -> Result<OwnedSemaphorePermit, AppError> {
+        let wait = tokio::time::timeout(
+            self.state.inner.config.queue_wait,
+            self.semaphore.clone().acquire_owned(),
+        );
+        tokio::select! {
+            permit = wait => match permit {
+                Ok(Ok(permit)) => Ok(permit),
+                _ => Err(AppError::busy()),
+            },
+            // A stopping server frees its waiters at once rather than handing them slots one
+            // by one as the cancelled searches end.
+            () = self.state.stopped() => Err(stopping()),
+        }
+    }
+}
+
+impl Drop for Queued {
+    fn drop(&mut self) {
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -135,31 +182,38 @@ impl AppState {
         self.wait_for(&self.inner.shuffles).await
     }
 
+    /// A solver slot now, or a place in the queue for one, for a request that can say it is
+    /// waiting (the stream); turned away as busy at once when `queue` requests already wait.
+    pub fn place(&self) -> Result<Place, AppError> {
+        self.place_for(&self.inner.searches)
+    }
+
     async fn wait_for(&self, slots: &Slots) -> Result<OwnedSemaphorePermit, AppError> {
+        match self.place_for(slots)? {
+            Place::Now(permit) => Ok(permit),
+            Place::Queued(queued) => queued.wait().await,
+        }
+    }
+
+    fn place_for(&self, slots: &Slots) -> Result<Place, AppError> {
         if self.is_stopping() {
             return Err(stopping());
         }
         if let Ok(permit) = slots.semaphore.clone().try_acquire_owned() {
-            return Ok(permit);
+            return Ok(Place::Now(permit));
         }
-        let waiting = slots.waiting.fetch_add(1, Ordering::SeqCst);
-        let _leave = Decrement(&slots.waiting);
-        if waiting >= self.inner.config.queue {
+        let ahead = slots.waiting.fetch_add(1, Ordering::SeqCst);
+        // Counted from here on: dropping it (turned away below, or later) leaves the queue.
+        let queued = Queued {
+            semaphore: slots.semaphore.clone(),
+            waiting: slots.waiting.clone(),
+            position: ahead + 1,
+            state: self.clone(),
+        };
+        if ahead >= self.inner.config.queue {
             return Err(AppError::busy());
         }
-        let wait = tokio::time::timeout(
-            self.inner.config.queue_wait,
-            slots.semaphore.clone().acquire_owned(),
-        );
-        tokio::select! {
-            permit = wait => match permit {
-                Ok(Ok(permit)) => Ok(permit),
-                _ => Err(AppError::busy()),
-            },
-            // A stopping server frees its waiters at once rather than handing them slots one
-            // by one as the cancelled searches end.
-            () = self.stopped() => Err(stopping()),
-        }
+        Ok(Place::Queued(queued))
     }
 
     /// Registers a search that holds `permit`. The [`CancelGuard`] stays with the request's
@@ -200,14 +254,6 @@ pub fn stopping() -> AppError {
         "cancelled",
         "the server is stopping: send the request again once it is back",
     )
-}
-
-struct Decrement<'a>(&'a AtomicUsize);
-
-impl Drop for Decrement<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
 }
 
 /// Raises its flag when dropped: held by the async side of a request, so that dropping the

@@ -643,6 +643,83 @@ async fn too_busy_is_a_503_with_retry_after() {
 }
 
 #[tokio::test]
+async fn a_stream_says_it_waits_for_a_worker_then_solves_or_gives_up() {
+    let lines = |r: &Reply| -> Vec<Value> {
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        r.text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    // Every worker busy until the wait is over: the place in the queue, then a busy error.
+    let state = AppState::new(config());
+    let _held = state.slots().acquire_many_owned(2).await.unwrap();
+    const BODY: &str = r#"{"board": "6 4 7/8 5 0/3 2 1"}"#;
+    let r = post_raw(app(state.clone()), "/api/solve/stream", BODY).await;
+    let got = lines(&r);
+    assert_eq!(got[0]["waiting"]["position"], 1, "{}", r.text);
+    assert_eq!(got[0]["waiting"]["max_wait_ms"], 50, "{}", r.text);
+    assert_eq!(got.len(), 2, "{}", r.text);
+    assert_eq!(got[1]["error"]["code"], "busy");
+    assert_eq!(got[1]["error"]["status"], 503);
+    assert_eq!(state.waiting(), 0, "the request left the queue");
+
+    // A worker comes free while the request waits: it is solved.
+    let state = AppState::new(Config {
+        queue_wait: Duration::from_secs(600),
+        ..config()
+    });
+    let held = state.slots().acquire_many_owned(2).await.unwrap();
+    let solving = tokio::spawn(post_raw(app(state.clone()), "/api/solve/stream", BODY));
+    while state.waiting() == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    drop(held);
+    let r = solving.await.unwrap();
+    let got = lines(&r);
+    assert_eq!(got[0]["waiting"]["position"], 1, "{}", r.text);
+    assert_eq!(got.last().unwrap()["solution"]["length"], 31, "{}", r.text);
+    assert_eq!(state.waiting(), 0);
+
+    // A second request waiting behind the first is told its place.
+    let held = state.slots().acquire_many_owned(2).await.unwrap();
+    let first = tokio::spawn(post_raw(app(state.clone()), "/api/solve/stream", BODY));
+    while state.waiting() < 1 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let second = tokio::spawn(post_raw(app(state.clone()), "/api/solve/stream", BODY));
+    while state.waiting() < 2 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    drop(held);
+    let (first, second) = (lines(&first.await.unwrap()), lines(&second.await.unwrap()));
+    assert_eq!(first[0]["waiting"]["position"], 1);
+    assert_eq!(second[0]["waiting"]["position"], 2);
+    assert_eq!(second.last().unwrap()["solution"]["length"], 31);
+
+    // A client that goes away while it waits leaves the queue.
+    let held = state.slots().acquire_many_owned(2).await.unwrap();
+    let leaving = tokio::spawn(post_raw(app(state.clone()), "/api/solve/stream", BODY));
+    while state.waiting() == 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    leaving.abort();
+    let _ = leaving.await;
+    assert_eq!(state.waiting(), 0);
+    drop(held);
+
+    // With no room in the queue, refused with its status before any stream.
+    let state = AppState::new(Config {
+        queue: 0,
+        ..config()
+    });
+    let _held = state.slots().acquire_many_owned(2).await.unwrap();
+    post_raw(app(state), "/api/solve/stream", BODY)
+        .await
+        .error(StatusCode::SERVICE_UNAVAILABLE, "busy");
+}
+
+#[tokio::test]
 async fn unknown_routes_and_methods_are_json() {
     get(router(), "/api/nothing")
         .await

@@ -285,6 +285,35 @@ test("the anytime search's improvements show as 'best so far', then the plan", a
   assert.match(await page.textContent("#solution-plan"), /^IDA\* with walking distance: /);
 });
 
+test("a search waiting for a busy server's worker says so, then searches", async () => {
+  await fakeStream([
+    { waiting: { position: 2, max_wait_ms: 10000 } },
+    { progress: { generated: 1000, expanded: 500, bound: 20, time_ms: 5 } },
+    { solution: { moves: "ULDLDRURDLUULDDRURULLDRRULLDRDR", length: 31, optimal: true, time_ms: 0.2 } },
+  ], 600);
+  await open();
+  await page.click("#solve");
+  await waitForStatus(/^Waiting for the server/);
+  assert.equal(await status(), "Waiting for the server: every worker is busy, 1 search ahead of this one. The search starts when one is free (waiting up to 10 s).");
+  assert.equal(await page.textContent("#progress-text"), "Waiting for a free worker…");
+  await waitForStatus(/^Searching…$/);
+  await waitForStatus(/^Solved in/);
+  await page.click("#to-end");
+  assert.equal(await line("board"), GOAL);
+});
+
+test("a search turned away after waiting for a worker says the server is busy", async () => {
+  await fakeStream([
+    { waiting: { position: 1, max_wait_ms: 10000 } },
+    { error: { code: "busy", status: 503, error: "the server is busy solving other boards: try again in a moment" } },
+  ], 300);
+  await open();
+  await page.click("#solve");
+  await waitForStatus(/^The server is busy with other searches: try again in a few seconds\.$/);
+  assert.match(await page.getAttribute("#status", "class"), /error/);
+  assert.ok(await page.isHidden("#progress"));
+});
+
 test("'best so far' is written only when it changes, so a screen reader reads it once", async () => {
   const progress = (generated) => ({ progress: { generated, expanded: generated / 2, bound: 96, time_ms: 5 } });
   await fakeStream([

@@ -7,15 +7,16 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use futures_util::stream::{self, BoxStream, StreamExt};
 use serde_json::{json, Value};
 use taquin::Progress;
 use taquin_api::{ProgressLines, SolvePlan, SolveRequest};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, OwnedSemaphorePermit};
 
 use super::blocking::run_blocking;
 use super::request::{settings, AppJson};
 use crate::error::AppError;
-use crate::state::AppState;
+use crate::state::{AppState, Place};
 
 /// `POST /api/solve`: one solve; answers with the report and the two boards.
 pub async fn solve(
@@ -32,18 +33,55 @@ pub async fn solve(
     Ok(Json(result??))
 }
 
-/// `POST /api/solve/stream`: the same solve, answered as newline-delimited JSON: zero or more
-/// `{"progress": {...}}` lines and, from the anytime search, `{"improved": {"length",
-/// "lower_bound", "moves", "time_ms"}}` lines as better solutions are found, then one
-/// `{"solution": {...}}` or `{"error": {...}}` line.
-/// Input errors (bad board, unsolvable, busy) are refused before the stream starts, with their
-/// own status. Closing the connection cancels the search.
+/// `POST /api/solve/stream`: the same solve, answered as newline-delimited JSON: when every
+/// worker is busy, first a `{"waiting": {"position", "max_wait_ms"}}` line (the request's place
+/// in the queue, and how long it may wait there); then zero or more `{"progress": {...}}`
+/// lines and, from the anytime search, `{"improved": {"length", "lower_bound", "moves",
+/// "time_ms"}}` lines as better solutions are found, then one `{"solution": {...}}` or
+/// `{"error": {...}}` line (a `busy` one when no worker came free in time).
+/// Input errors (bad board, unsolvable, a full queue) are refused before the stream starts,
+/// with their own status. Closing the connection leaves the queue or cancels the search.
 pub async fn solve_stream(
     State(state): State<AppState>,
     AppJson(req): AppJson<SolveRequest>,
 ) -> Result<Response, AppError> {
     let plan = SolvePlan::new(&settings(&state), state.tables(), &req)?;
-    let permit = state.acquire().await?;
+    let lines = match state.place()? {
+        Place::Now(permit) => search_lines(&state, plan, permit),
+        Place::Queued(queued) => {
+            let waiting = json!({"waiting": {
+                "position": queued.position(),
+                "max_wait_ms": u64::try_from(state.config().queue_wait.as_millis()).unwrap_or(u64::MAX),
+            }});
+            // The wait rides in the body: a client that goes away drops it, and leaves the
+            // queue with it.
+            let rest = stream::once(async move {
+                match queued.wait().await {
+                    Ok(permit) => search_lines(&state, plan, permit),
+                    Err(e) => stream::iter([Ok(ndjson(&error_line(&e)))]).boxed(),
+                }
+            });
+            stream::iter([Ok(ndjson(&waiting))])
+                .chain(rest.flatten())
+                .boxed()
+        }
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(lines),
+    )
+        .into_response())
+}
+
+/// The lines of a search that holds its slot: progress, improvements, and the answer.
+fn search_lines(
+    state: &AppState,
+    plan: SolvePlan,
+    permit: OwnedSemaphorePermit,
+) -> BoxStream<'static, Result<Bytes, Infallible>> {
     let (guard, job) = state.start(permit);
     let (tx, rx) = mpsc::unbounded_channel::<Bytes>();
     let failure_tx = tx.clone();
@@ -73,22 +111,15 @@ pub async fn solve_stream(
     // with it the guard, which cancels the search. A stopping server ends the stream at once
     // with an error line, without waiting for the search to reach its next check.
     let stopped = Box::pin(state.stopped());
-    let stream = futures_util::stream::unfold(Some((rx, guard, stopped)), |open| async move {
+    stream::unfold(Some((rx, guard, stopped)), |open| async move {
         let (mut rx, guard, mut stopped) = open?;
         tokio::select! {
             biased;
             line = rx.recv() => line.map(|line| (Ok::<_, Infallible>(line), Some((rx, guard, stopped)))),
             () = &mut stopped => Some((Ok(ndjson(&error_line(&crate::state::stopping()))), None)),
         }
-    });
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        Body::from_stream(stream),
-    )
-        .into_response())
+    })
+    .boxed()
 }
 
 /// The stream's last line for a failure: the error's body with its status.
