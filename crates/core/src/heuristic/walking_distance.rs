@@ -334,12 +334,11 @@ impl WalkingDistance {
         // over two trillion on 6x6, by `count_tables`), far from a quick heuristic.
         if w.min(h) >= 5 {
             return Err(SolveError::Unsupported(format!(
-                "walking distance needs tables far too large on {} board (more than \
-                 {} states; the 24-puzzle's have 65,650,495 each way): choose the \
-                 linear-conflict heuristic, or auto, which picks pattern databases for the \
-                 24-puzzle when they are on disk",
-                size_with_article(w, h),
-                thousands(MAX_STATES as u64)
+                "walking distance needs tables of more than {} states on {} board (the \
+                 24-puzzle's have 65,650,495 each way): choose the linear-conflict heuristic, \
+                 or auto, which picks pattern databases for the 24-puzzle when they are on disk",
+                thousands(MAX_STATES as u64),
+                size_with_article(w, h)
             )));
         }
         // The node budget is the search's: a table shared by every search toward this goal is
