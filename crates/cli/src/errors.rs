@@ -168,14 +168,18 @@ pub fn gods_error(err: &GodsError) -> Value {
         GodsError::TooLarge { .. } | GodsError::NoMemory { .. } => {
             value["code"] = json!("too_large")
         }
-        GodsError::Stopped { hit, distribution } => {
+        GodsError::Stopped {
+            hit,
+            distribution,
+            deeper,
+        } => {
             value["code"] = json!(limit_code(*hit));
             value["limit"] = json!(hit.name());
-            // What the layers done prove: the diameter is at least the deepest of them, and
-            // the states they hold.
-            value["lower_bound"] = json!(distribution.len().saturating_sub(1));
+            // What the states found prove: the diameter is at least the depth of the deepest,
+            // and the layers done hold the states counted.
+            value["lower_bound"] = json!(err.lower_bound());
             value["distribution"] = json!(distribution);
-            value["generated"] = json!(distribution.iter().sum::<u64>());
+            value["generated"] = json!(distribution.iter().sum::<u64>() + deeper);
         }
         // A reason the core adds later: no code of its own yet.
         _ => value["code"] = json!(BAD_USAGE),

@@ -22,6 +22,7 @@ use crate::board::{size_with_article, Board, Tile};
 use crate::limits::{LimitHit, Limits};
 use crate::metric::Metric;
 use crate::moves::Move;
+use crate::report::thousands;
 use rank::Ranker;
 
 /// The result of a complete breadth-first search from a goal.
@@ -86,17 +87,37 @@ pub enum GodsError {
     },
     /// The deadline passed or the search was cancelled; the layers done so far are kept.
     #[error(
-        "{hit} after {} complete layer{}: God's number is at least {}",
+        "{hit} after {} complete layer{}{}: God's number is at least {}",
         distribution.len(),
         if distribution.len() == 1 { "" } else { "s" },
-        distribution.len().saturating_sub(1)
+        if *deeper > 0 { format!(" and {} state{} of the next", thousands(*deeper), if *deeper == 1 { "" } else { "s" }) } else { String::new() },
+        self.lower_bound().unwrap_or(0)
     )]
     Stopped {
         /// Which limit.
         hit: LimitHit,
         /// The layers finished before it stopped.
         distribution: Vec<u64>,
+        /// States of the next layer found before it stopped: one is enough to prove a state
+        /// that many moves away.
+        deeper: u64,
     },
+}
+
+impl GodsError {
+    /// What a stopped search proves: God's number is at least the depth of the deepest state
+    /// found, the last complete layer's or one more when the next was begun. `None` for the
+    /// other errors.
+    pub fn lower_bound(&self) -> Option<usize> {
+        match self {
+            GodsError::Stopped {
+                distribution,
+                deeper,
+                ..
+            } => Some(distribution.len().saturating_sub(1) + usize::from(*deeper > 0)),
+            _ => None,
+        }
+    }
 }
 
 /// What a running search reports, after each chunk of states and at each new layer.
@@ -152,6 +173,7 @@ pub fn gods_number(
         Unseen::Stopped(hit) => GodsError::Stopped {
             hit,
             distribution: vec![1],
+            deeper: 0,
         },
         Unseen::Refused => GodsError::NoMemory {
             need: format!(
@@ -224,6 +246,7 @@ pub fn gods_number(
             return Err(GodsError::Stopped {
                 hit: h,
                 distribution,
+                deeper: new_states.into_inner(),
             });
         }
         antipodes = layer_sample.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -435,6 +458,33 @@ mod tests {
             let result = gods_number(&goal, Metric::Stm, 1, &Limits::none(), None).unwrap();
             assert_eq!(result.states(), 360, "{g}");
         }
+    }
+
+    #[test]
+    fn a_search_stopped_mid_layer_proves_the_depth_it_reached() {
+        let full = run(3, 3, Metric::Stm);
+        let goal = Board::solved(3, 3).unwrap();
+        let limits = Limits::none().with_max_nodes(100);
+        let err = gods_number(&goal, Metric::Stm, 1, &limits, None).unwrap_err();
+        let GodsError::Stopped {
+            distribution,
+            deeper,
+            ..
+        } = &err
+        else {
+            panic!("{err}");
+        };
+        let done = distribution.len();
+        assert_eq!(distribution[..], full.distribution[..done]);
+        // One thread sweeps the states in one order: the stop comes inside a layer, after
+        // some of its states were found and before all of them.
+        assert!(*deeper > 0 && *deeper < full.distribution[done], "{err}");
+        assert_eq!(err.lower_bound(), Some(done));
+        assert!(
+            err.to_string()
+                .ends_with(&format!("of the next: God's number is at least {done}")),
+            "{err}"
+        );
     }
 
     #[test]
