@@ -79,6 +79,21 @@ impl WdTable {
         (37 + 72 + 1 + 8 * lines) * 3 / 2
     }
 
+    /// Bits per count in a key of `lines` lines of `per_line` cells, or the refusal of a board
+    /// whose count tables do not fit the 128 bits of a key.
+    fn count_bits(lines: usize, per_line: usize) -> Result<u32, SolveError> {
+        let bits = usize::BITS - per_line.leading_zeros();
+        let blank_bits = usize::BITS - lines.leading_zeros();
+        if lines > 8 || (lines * lines) as u32 * bits + blank_bits > 128 {
+            return Err(SolveError::Unsupported(format!(
+                "walking distance needs the counts of a board's lines to fit 128 bits (at most 8 \
+                 lines of a few tiles each); this board's {lines} lines of {per_line} do not: \
+                 choose the linear-conflict heuristic"
+            )));
+        }
+        Ok(bits)
+    }
+
     /// Breadth-first search over count tables from the goal's, within `limits`.
     fn build(
         lines: usize,
@@ -86,15 +101,7 @@ impl WdTable {
         goal_blank_line: usize,
         limits: &mut BuildBudget,
     ) -> Result<WdTable, SolveError> {
-        let bits = usize::BITS - per_line.leading_zeros();
-        let blank_bits = usize::BITS - lines.leading_zeros();
-        if (lines * lines) as u32 * bits + blank_bits > 128 || lines > 8 {
-            return Err(SolveError::Unsupported(format!(
-                "walking distance needs the counts of a board's lines to fit 128 bits (at most 8 \
-                 lines of a few tiles each); this board's {lines} lines of {per_line} do not: \
-                 choose the linear-conflict heuristic"
-            )));
-        }
+        let bits = WdTable::count_bits(lines, per_line)?;
         let encode = |counts: &[u8; 64], blank: usize| -> u128 {
             let mut key = blank as u128;
             for &c in &counts[..lines * lines] {
@@ -121,7 +128,8 @@ impl WdTable {
         // Refused before anything is built: the states the cap and the memory budget leave
         // room for, against the table's exact size.
         let max_states = MAX_STATES.min(limits.bytes_left / state_bytes);
-        // Lines this few (seven at most, for the key's 128 bits) are counted exactly.
+        // Counted exactly, in milliseconds: both directions' keys were checked first (see
+        // `WalkingDistance::build`), so the board is at most 8 x 8 and no line is long.
         let count =
             count_tables(lines, per_line, goal_blank_line, usize::MAX).unwrap_or(usize::MAX);
         if count > max_states {
@@ -355,6 +363,10 @@ impl WalkingDistance {
             bytes_left: limits.memory_budget(),
             bytes_budget: limits.memory_budget(),
         };
+        // Both keys first: a long line makes the other direction's table impossible, and
+        // counting the states of lines of hundreds of cells would take minutes.
+        WdTable::count_bits(h, w)?;
+        WdTable::count_bits(w, h)?;
         let vertical = WdTable::build(h, w, goal.blank() / w, &mut budget)?;
         let horizontal = WdTable::build(w, h, goal.blank() % w, &mut budget)?;
         Ok(WalkingDistance {
@@ -498,6 +510,20 @@ mod tests {
         // Counting stops once more than the most asked for are certain.
         assert_eq!(count_tables(4, 4, 0, 24_963), None);
         assert_eq!(count_tables(5, 5, 4, 3_000_000), None);
+    }
+
+    #[test]
+    fn a_board_with_a_long_side_is_refused_for_its_key_before_anything_is_counted() {
+        // 60 x 4: the rows' table alone has lines of 60 cells (a minute to count); the columns'
+        // 60 lines cannot be a key. 300 x 2 and 2 x 300 the same, either way round.
+        for (w, h, lines, per_line) in [(60, 4, 60, 4), (300, 2, 300, 2), (2, 300, 300, 2)] {
+            let err = WalkingDistance::new(&Board::solved(w, h).unwrap()).unwrap_err();
+            let msg = err.to_string();
+            assert!(
+                msg.contains(&format!("this board's {lines} lines of {per_line} do not")),
+                "{w}x{h}: {msg}"
+            );
+        }
     }
 
     #[test]
