@@ -34,15 +34,14 @@ pub fn read_published(path: &Path) -> Result<HashMap<String, u64>> {
         })?;
         // A second count for one instance is a mistake in the file (a pasted line, a wrong
         // id): which one is right cannot be told, so neither is used.
-        if let Some((first_line, first)) = counts.insert(id.to_string(), (i + 1, nodes)) {
-            if first != nodes {
-                anyhow::bail!(
-                    "{} line {}: instance {id} already has a published count at line \
-                     {first_line} ({first}, here {nodes}): keep the right one",
-                    path.display(),
-                    i + 1
-                );
-            }
+        let (first_line, first) = *counts.entry(id.to_string()).or_insert((i + 1, nodes));
+        if first != nodes {
+            anyhow::bail!(
+                "{} line {}: instance {id} already has a published count at line {first_line} \
+                 ({first}, here {nodes}): keep the right one",
+                path.display(),
+                i + 1
+            );
         }
     }
     Ok(counts
@@ -148,10 +147,10 @@ mod tests {
         // The same count twice is harmless; two different ones are refused, naming both lines.
         std::fs::write(&path, "1 5\n1 5\n").unwrap();
         assert_eq!(read_published(&path).unwrap()["1"], 5);
-        std::fs::write(&path, "1 5\n2 6\n1 7\n").unwrap();
+        std::fs::write(&path, "1 5\n2 6\n1 5\n1 7\n").unwrap();
         let err = read_published(&path).unwrap_err().to_string();
         assert!(
-            err.contains("line 3: instance 1 already has a published count at line 1"),
+            err.contains("line 4: instance 1 already has a published count at line 1"),
             "{err}"
         );
         std::fs::write(dir.join("x.txt"), "").unwrap();
