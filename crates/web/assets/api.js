@@ -142,7 +142,8 @@ export async function stream(path, body, signal, onLine) {
     }
   }
   take(buffer);
-  if (!last) throw new ApiError("the server closed the stream without an answer", "bad_answer");
+  // The stream ends with its answer: a progress or waiting line last is a stream cut short.
+  if (!last || !(last.solution || last.error)) throw new ApiError("the server closed the stream without an answer", "bad_answer");
   return last;
 }
 

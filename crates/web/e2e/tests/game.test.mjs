@@ -315,6 +315,14 @@ test("a search turned away after waiting for a worker says the server is busy", 
   assert.ok(await page.isHidden("#progress"));
 });
 
+test("a stream that ends without its answer (only a waiting line) says so, not that the answer lacks a solution", async () => {
+  await fakeStream([{ waiting: { position: 1, max_wait_ms: 10000 } }], 200);
+  await open();
+  await page.click("#solve");
+  await waitForStatus(/^The server closed the stream without an answer/);
+  assert.ok(await page.isHidden("#progress"));
+});
+
 test("'best so far' is written only when it changes, so a screen reader reads it once", async () => {
   const progress = (generated) => ({ progress: { generated, expanded: generated / 2, bound: 96, time_ms: 5 } });
   await fakeStream([
