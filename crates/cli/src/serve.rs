@@ -22,7 +22,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 64, allow_negative_numbers = true, value_parser = crate::common::whole_number::<usize>)]
     pub queue: usize,
 
-    /// Seconds a request may wait for a free worker before it is answered 503 busy.
+    /// Seconds a request may wait for a free worker before it is answered 503 busy (a solve
+    /// stream, which says at once that it waits, ends with a busy error line instead).
     #[arg(
         long,
         value_name = "SECONDS",
