@@ -78,6 +78,13 @@ impl From<JsonRejection> for ApiError {
                  bytes as Content-Length says",
                 rejection.body_text()
             ),
+            "bad_json" => {
+                let text = rejection.body_text();
+                let detail = text
+                    .split_once("JSON: ")
+                    .map_or(text.as_str(), |(_, detail)| detail);
+                return crate::fields::not_json(detail);
+            }
             _ => rejection.body_text(),
         };
         ApiError::new(rejection.status(), code, message)

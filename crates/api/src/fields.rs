@@ -92,6 +92,17 @@ fn with_rows_joined(mut value: Value) -> Result<Value, ApiError> {
 /// (400 `bad_board`, with `field`).
 pub fn board_text_of_array(field: &str, items: &[Value]) -> Result<String, ApiError> {
     let tile = |t: &Value, at: String| match t {
+        // Past 64 bits JSON's number arrives as a float, which would be echoed as `1e+23`:
+        // said as what it is, not as a number the sender never wrote.
+        Value::Number(n) if n.is_f64() && n.as_f64().is_some_and(|f| f.abs() >= 1e19) => {
+            Err(ApiError::bad_board(
+                field,
+                format!(
+                    "{at} holds a number too large to be a tile: tiles are whole numbers, the \
+                     blank 0, \"_\" or \".\""
+                ),
+            ))
+        }
         Value::Number(n) => Ok(n.to_string()),
         Value::String(s) if !s.contains([' ', ',', '/']) => Ok(s.clone()),
         other => Err(ApiError::bad_board(
@@ -205,11 +216,21 @@ pub fn json_of(body: &str) -> Result<Value, ApiError> {
             )
             .with("field", field)
         }
-        None => ApiError::bad_request(
-            "bad_json",
-            format!("Failed to parse the request body as JSON: {e}"),
-        ),
+        None => not_json(e),
     })
+}
+
+/// The 400 `bad_json` of a body that is not JSON: where the parser stopped (`detail`), and
+/// what a body must look like, with the usual slips named.
+pub(crate) fn not_json(detail: impl std::fmt::Display) -> ApiError {
+    ApiError::bad_request(
+        "bad_json",
+        format!(
+            "the request body is not JSON ({detail}): send one JSON object such as {{\"board\": \
+             \"6 4 7/8 5 0/3 2 1\"}}, every key in double quotes and no comma after the last \
+             item"
+        ),
+    )
 }
 
 /// Reads a JSON value as `Value` does, but refuses an object that gives a key twice: the first

@@ -115,6 +115,9 @@ impl SolvePlan {
         }
         // Refused with the reason before any search, and before taking a worker.
         Request::new(board.clone(), goal.clone(), Limits::none())?;
+        if let Some(kind) = heuristic {
+            check_heuristic_fits(kind, &goal, "heuristic")?;
+        }
         if let Some(HeuristicKind::Pdb(preset)) = heuristic {
             check_tables_ready(
                 tables,
@@ -275,6 +278,27 @@ pub(crate) fn budget(
 /// A value as JSON; failing is a fault of this program, not of the request.
 pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, ApiError> {
     serde_json::to_value(value).map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// Refuses a named heuristic that cannot serve the goal's board (pattern databases whose
+/// groups do not add up to its tiles, walking distance where its tables would be too large)
+/// before the request takes a worker, naming the request's `field` at fault.
+pub(crate) fn check_heuristic_fits(
+    kind: HeuristicKind,
+    goal: &Board,
+    field: &str,
+) -> Result<(), ApiError> {
+    let fits = match kind {
+        HeuristicKind::Pdb(preset) => preset
+            .partition(goal)
+            .map(drop)
+            .map_err(taquin::SolveError::from),
+        HeuristicKind::WalkingDistance => {
+            taquin::heuristic::walking_distance::WalkingDistance::check_fits(goal)
+        }
+        _ => Ok(()),
+    };
+    fits.map_err(|e| ApiError::from(e).with("field", field))
 }
 
 /// Refuses pattern databases that are not built here and that would take more than a second

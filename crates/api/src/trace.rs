@@ -12,7 +12,7 @@ use taquin::search::trace_report::TraceReport;
 use taquin::{check_solvable, Board, HeuristicKind, Tables};
 
 use crate::fields::{heuristic_of, parse_pair};
-use crate::solve::{budget, check_tables_ready, to_json};
+use crate::solve::{budget, check_heuristic_fits, check_tables_ready, to_json};
 use crate::{ApiError, Settings};
 
 /// `POST /api/trace`.
@@ -86,6 +86,7 @@ impl TracePlan {
             })?,
         };
         check_solvable(&board, &goal)?;
+        check_heuristic_fits(kind, &goal, "heuristic")?;
         if let HeuristicKind::Pdb(preset) = kind {
             check_tables_ready(
                 tables,

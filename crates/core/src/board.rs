@@ -65,6 +65,15 @@ pub enum ParseError {
         /// Rows.
         height: usize,
     },
+    /// A side out of range in text that holds `;`, which ends a row as `/` does: most likely
+    /// written between tiles (`1;2;3/4;5;6/7;8;0`, a 1x9 board), said so.
+    #[error("{} board is not supported: each ';' ends a row as '/' does (rows are separated by '/', ';' or newlines; tiles by spaces or commas)", size_with_article(*.width, *.height))]
+    BadSizeSemicolon {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
     /// No blank at all.
     #[error("the board has no blank: mark the empty cell with 0, '_' or '.'")]
     NoBlank,
@@ -78,6 +87,15 @@ pub enum ParseError {
         width: usize,
         /// Rows.
         height: usize,
+        /// Largest valid tile (`N-1`).
+        max: usize,
+    },
+    /// No blank, and a tile written twice: most likely one of the two stands where the empty
+    /// cell is (`7 8 8` on a 3x3 board), said so rather than only "no blank".
+    #[error("the board has no blank, and tile {tile} appears twice: if one of them stands for the empty cell, write 0, '_' or '.' there instead (each of 1 to {max} must appear exactly once)")]
+    NoBlankRepeated {
+        /// The repeated tile.
+        tile: Tile,
         /// Largest valid tile (`N-1`).
         max: usize,
     },
@@ -185,15 +203,20 @@ impl Board {
         let blanks = tiles.iter().filter(|&&t| t == BLANK).count();
         match blanks {
             0 => {
-                return Err(match tiles.iter().find(|&&t| t as usize >= n) {
-                    Some(&t) => ParseError::NoBlankOutOfRange {
+                let mut seen = vec![false; n];
+                let repeated = tiles
+                    .iter()
+                    .find(|&&t| (t as usize) < n && std::mem::replace(&mut seen[t as usize], true));
+                return Err(match (tiles.iter().find(|&&t| t as usize >= n), repeated) {
+                    (Some(&t), _) => ParseError::NoBlankOutOfRange {
                         tile: u64::from(t),
                         width,
                         height,
                         max: n - 1,
                     },
-                    None => ParseError::NoBlank,
-                })
+                    (None, Some(&tile)) => ParseError::NoBlankRepeated { tile, max: n - 1 },
+                    (None, None) => ParseError::NoBlank,
+                });
             }
             1 => {}
             count => return Err(ParseError::ManyBlanks { count }),
@@ -288,7 +311,12 @@ impl Board {
         }
         let width = rows_width(&rows, text.contains(';'))?;
         let height = rows.len();
-        check_size(width, height)?;
+        check_size(width, height).map_err(|e| match e {
+            ParseError::BadSize { width, height } if text.contains(';') => {
+                ParseError::BadSizeSemicolon { width, height }
+            }
+            e => e,
+        })?;
         if let Some(token) = overflowing {
             return Err(ParseError::TooLarge {
                 token,
@@ -700,6 +728,11 @@ mod tests {
                 semicolon: false
             })
         ));
+        let msg = Board::parse("1;2;3/4;5;6/7;8;0").unwrap_err().to_string();
+        assert!(
+            msg.contains("a 1x9 board is not supported: each ';' ends a row"),
+            "{msg}"
+        );
         // A ';' between tiles ends a row: the message says so.
         let mixed = Board::parse("1;2;3/4 5 6/7 0 8").unwrap_err();
         assert!(
@@ -719,7 +752,12 @@ mod tests {
             Board::parse("1 2 x/3 0 4/5 6 7"),
             Err(ParseError::BadToken { row: 1, .. })
         ));
-        assert_eq!(Board::parse("1 2/3 1"), Err(ParseError::NoBlank));
+        assert_eq!(
+            Board::parse("1 2/3 1"),
+            Err(ParseError::NoBlankRepeated { tile: 1, max: 3 })
+        );
+        let msg = Board::parse("1 2 3/4 5 6/7 8 8").unwrap_err().to_string();
+        assert!(msg.contains("no blank, and tile 8 appears twice"), "{msg}");
         // Numbered from 1 with no blank: the number out of range is named too.
         let e = Board::parse("1 2 3/4 5 6/7 9 8").unwrap_err();
         assert!(

@@ -20,7 +20,7 @@
 //! as given, and the planner fills in only what is left open.
 
 use crate::algorithm::Algorithm;
-use crate::board::size_with_article;
+use crate::board::{size_with_article, Board};
 use crate::heuristic::HeuristicKind;
 use crate::pdb::{BuildPolicy, PdbPreset};
 use crate::request::Request;
@@ -131,6 +131,9 @@ pub fn plan(
     tables: &Tables,
 ) -> Result<Plan, SolveError> {
     let algorithm = options.algorithm;
+    if let Some(HeuristicKind::Pdb(set)) = options.heuristic {
+        refuse_build_past_deadline(set, request, tables)?;
+    }
     let (heuristic, build, reason, better) = match options.heuristic {
         Some(h) => (h, BuildPolicy::IfMissing, "as asked".to_string(), None),
         None => match algorithm {
@@ -248,6 +251,55 @@ fn damaged_file(
         .ok()?
         .into_iter()
         .find(|spec| tables.is_damaged(spec))
+}
+
+/// Tables asked for by name (`-H pdb:8-7`) that are not on disk are built before the search;
+/// a build expected to outlast the whole time limit would be cut off, save nothing and leave
+/// the search no heuristic (and the anytime half of the time would start it again): refused
+/// at once, with the command that builds the tables. The planner's own choice never asks for
+/// such a build.
+fn refuse_build_past_deadline(
+    set: PdbPreset,
+    request: &Request,
+    tables: &Tables,
+) -> Result<(), SolveError> {
+    let Some(deadline) = request.limits().deadline else {
+        return Ok(());
+    };
+    let goal = request.goal();
+    // A set that does not fit the board: the search says why, in its own words.
+    let Ok(specs) = set.partition(&Symmetry::table_goal(goal)) else {
+        return Ok(());
+    };
+    let missing: Vec<_> = specs
+        .iter()
+        .filter(|spec| !tables.has_database(spec))
+        .collect();
+    // A table too large to build at all is refused as such, in the build's own words.
+    for spec in &missing {
+        crate::pdb::build::check_buildable(spec)?;
+    }
+    let threads = crate::pdb::build::default_threads();
+    let seconds: f64 = missing
+        .iter()
+        .map(|spec| crate::pdb::build::estimate_seconds(spec, threads))
+        .sum();
+    let left = deadline
+        .saturating_duration_since(crate::clock::Instant::now())
+        .as_secs_f64();
+    if seconds <= left {
+        return Ok(());
+    }
+    let standard = Board::solved(goal.width(), goal.height()).is_ok_and(|b| &b == goal);
+    Err(SolveError::Unsupported(format!(
+        "{set} is not on disk for this goal, and building it is expected to take {}, longer \
+         than the time limit ({} left): build it once with `taquin pdb build {set} --size \
+         {}{}`, give more time, or leave the heuristic to the planner",
+        about(seconds),
+        about(left).trim_start_matches("about "),
+        goal_size(request),
+        if standard { "" } else { " --goal YOUR-GOAL" },
+    )))
 }
 
 /// An estimated build time in words: `about 0.3 s`, or `under 0.1 s`.

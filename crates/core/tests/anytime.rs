@@ -413,14 +413,14 @@ fn reported_answers_play_on_the_board_as_given_when_the_tables_turn_it() {
 /// solver's first one, and says so, rather than name the tables.
 #[test]
 fn an_answer_given_before_its_tables_were_ready_names_the_constructive_solver() {
-    let board =
-        Board::parse("4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15").unwrap();
-    let goal = Board::solved(5, 5).unwrap();
-    // A table of 127 M entries: seconds to build, never done in a tenth of one.
+    // The walking-distance tables of a 6x2 board take longer than a tenth of a second to
+    // build: IDA* has none in its half of the time, nor the anytime search in the rest.
+    let board = Board::parse("6 4 3 11 10 9/5 0 1 7 8 2").unwrap();
+    let goal = Board::solved(6, 2).unwrap();
     let limits = Limits::none().with_timeout(Duration::from_millis(100));
     let request = Request::new(board.clone(), goal.clone(), limits).unwrap();
     let options = SolveOptions {
-        heuristic: Some(HeuristicKind::parse("pdb:6-6-6-6").unwrap()),
+        heuristic: Some(HeuristicKind::WalkingDistance),
         ..SolveOptions::default()
     };
     let s = taquin::solve(&request, &options, &Tables::in_memory(), None).unwrap();
@@ -431,9 +431,44 @@ fn an_answer_given_before_its_tables_were_ready_names_the_constructive_solver() 
         ("constructive", "none")
     );
     assert!(
-        s.plan.contains("pdb:6-6-6-6 was not ready in time"),
+        s.plan.contains("walking-distance was not ready in time"),
         "{}",
         s.plan
+    );
+}
+
+/// Pattern databases asked for by name that cannot be built within the whole time limit are
+/// refused before anything is built, with the command that builds them; ones that fit are
+/// built and used.
+#[test]
+fn tables_asked_for_that_cannot_be_built_in_time_are_refused_at_once() {
+    let board =
+        Board::parse("4 3 24 8 1/14 11 12 20 2/19 0 6 9 7/13 5 21 17 16/22 10 23 18 15").unwrap();
+    let goal = Board::solved(5, 5).unwrap();
+    let options = SolveOptions {
+        heuristic: Some(HeuristicKind::parse("pdb:6-6-6-6").unwrap()),
+        ..SolveOptions::default()
+    };
+    let limits = Limits::none().with_timeout(Duration::from_millis(100));
+    let request = Request::new(board, goal, limits.clone()).unwrap();
+    let refused = taquin::solve(&request, &options, &Tables::in_memory(), None).unwrap_err();
+    let message = refused.to_string();
+    assert!(matches!(refused, SolveError::Unsupported(_)), "{message}");
+    assert!(
+        message.contains("`taquin pdb build pdb:6-6-6-6 --size 5x5`"),
+        "{message}"
+    );
+    // The 8-puzzle's table builds in milliseconds: built and used.
+    let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();
+    let request = Request::new(board, Board::solved(3, 3).unwrap(), limits).unwrap();
+    let options = SolveOptions {
+        heuristic: Some(HeuristicKind::parse("pdb:8").unwrap()),
+        ..SolveOptions::default()
+    };
+    let s = taquin::solve(&request, &options, &Tables::in_memory(), None).unwrap();
+    assert_eq!(
+        (s.len(), s.optimal, s.heuristic.as_str()),
+        (31, true, "pdb:8")
     );
 }
 

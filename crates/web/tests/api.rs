@@ -219,6 +219,30 @@ async fn a_key_given_twice_is_refused_on_every_body_route() {
 async fn malformed_requests_get_json_errors() {
     let r = post_raw(router(), "/api/solve", "{\"board\": ").await;
     r.error(StatusCode::BAD_REQUEST, "bad_json");
+    // Where the parser stopped, and what a body must look like.
+    let r = post_raw(router(), "/api/solve", "{\"board\": \"1 2/3 0\",}").await;
+    let body = r.error(StatusCode::BAD_REQUEST, "bad_json");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message.starts_with("the request body is not JSON (")
+            && message.contains("column")
+            && message.contains("no comma after the last item"),
+        "{body}"
+    );
+    // A number past 64 bits in an array board is said as such, not echoed as `1e+23`.
+    let r = post(
+        "/api/solve",
+        json!({"board": [[6, 4, 7], [8, 5, 1e23], [3, 2, 1]]}),
+    )
+    .await;
+    let body = r.error(StatusCode::BAD_REQUEST, "bad_board");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("row 2, column 3 holds a number too large to be a tile"),
+        "{body}"
+    );
 
     let r = post("/api/solve", json!({"board": ARTICLE, "colour": "red"})).await;
     let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "bad_fields");
@@ -381,6 +405,19 @@ async fn bad_names_and_limits_are_refused() {
     .await;
     let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "unsupported");
     assert!(body["error"].as_str().unwrap().contains("3x3"), "{body}");
+    assert_eq!(body["field"], "heuristic", "{body}");
+    // Walking distance whose tables would be too large: refused before any search, by field.
+    let r = post(
+        "/api/solve",
+        json!({"board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 16/17 18 0 19", "heuristic": "walking-distance"}),
+    )
+    .await;
+    let body = r.error(StatusCode::UNPROCESSABLE_ENTITY, "unsupported");
+    assert_eq!(body["field"], "heuristic", "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("5,977,015 states"),
+        "{body}"
+    );
 
     // Pattern databases that build in a second are served; those that take minutes to build
     // are refused unless the server has them, with advice a web user can follow.

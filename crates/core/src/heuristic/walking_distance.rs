@@ -327,6 +327,42 @@ impl WalkingDistance {
         WalkingDistance::build(goal, &Limits::none())
     }
 
+    /// Whether walking distance can serve `goal`'s board, decided in milliseconds without
+    /// building anything: refused from 5x5 on, and where a direction's count tables do not
+    /// fit a key or pass [`MAX_STATES`] (the memory budget is [`WalkingDistance::build`]'s to
+    /// check). Front ends call it to refuse the heuristic before any search.
+    pub fn check_fits(goal: &Board) -> Result<(), SolveError> {
+        let (w, h) = (goal.width(), goal.height());
+        // Refused before building, with words every front end offers: from 5x5 on, each
+        // direction's table has tens of millions of count tables or more (65,650,495 on 5x5,
+        // over two trillion on 6x6, by `count_tables`), far from a quick heuristic.
+        if w.min(h) >= 5 {
+            let size = if (w, h) == (5, 5) {
+                "65,650,495 each way"
+            } else {
+                "a 5x5 board's already have 65,650,495 each way"
+            };
+            return Err(SolveError::Unsupported(format!(
+                "walking distance needs tables of more than {} states on {} board ({size}): \
+                 choose the linear-conflict heuristic, or auto, the planner's choice",
+                thousands(MAX_STATES as u64),
+                size_with_article(w, h)
+            )));
+        }
+        // Both keys first: a long line makes the other direction's table impossible, and
+        // counting the states of lines of hundreds of cells would take minutes.
+        WdTable::count_bits(h, w)?;
+        WdTable::count_bits(w, h)?;
+        for (lines, per_line, blank_line) in [(h, w, goal.blank() / w), (w, h, goal.blank() % w)] {
+            // Exact, for the message: in milliseconds, as the keys fit.
+            let count = count_tables(lines, per_line, blank_line, usize::MAX).unwrap_or(usize::MAX);
+            if count > MAX_STATES {
+                return Err(too_many_states(count, true, 0, 0));
+            }
+        }
+        Ok(())
+    }
+
     /// Builds both tables for `goal`. Fails with [`SolveError::Unsupported`] when a table would be
     /// too large: boards whose sides are both 5 or more, or long thin boards whose table passes
     /// [`MAX_STATES`] or the memory budget of `limits` (estimated per state before it is
@@ -337,18 +373,7 @@ impl WalkingDistance {
     pub fn build(goal: &Board, limits: &Limits) -> Result<WalkingDistance, SolveError> {
         let geometry = GoalGeometry::new(goal);
         let (w, h) = (goal.width(), goal.height());
-        // Refused before building, with words every front end offers: from 5x5 on, each
-        // direction's table has tens of millions of count tables or more (65,650,495 on 5x5,
-        // over two trillion on 6x6, by `count_tables`), far from a quick heuristic.
-        if w.min(h) >= 5 {
-            return Err(SolveError::Unsupported(format!(
-                "walking distance needs tables of more than {} states on {} board (the \
-                 24-puzzle's have 65,650,495 each way): choose the linear-conflict heuristic, \
-                 or auto, which picks pattern databases for the 24-puzzle when they are on disk",
-                thousands(MAX_STATES as u64),
-                size_with_article(w, h)
-            )));
-        }
+        WalkingDistance::check_fits(goal)?;
         // The node budget is the search's: a table shared by every search toward this goal is
         // not charged to the first one that needs it.
         let table_limits = Limits {
@@ -363,10 +388,6 @@ impl WalkingDistance {
             bytes_left: limits.memory_budget(),
             bytes_budget: limits.memory_budget(),
         };
-        // Both keys first: a long line makes the other direction's table impossible, and
-        // counting the states of lines of hundreds of cells would take minutes.
-        WdTable::count_bits(h, w)?;
-        WdTable::count_bits(w, h)?;
         let vertical = WdTable::build(h, w, goal.blank() / w, &mut budget)?;
         let horizontal = WdTable::build(w, h, goal.blank() % w, &mut budget)?;
         Ok(WalkingDistance {
@@ -478,8 +499,20 @@ mod tests {
         // page's menu lacks, but auto, which every front end offers.
         assert!(!err.to_string().contains("--"), "{err}");
         assert!(!err.to_string().contains("pdb:"), "{err}");
-        assert!(err.to_string().contains("or auto, which picks"), "{err}");
+        assert!(
+            err.to_string().contains("or auto, the planner's choice"),
+            "{err}"
+        );
         assert!(err.to_string().contains("on a 5x5 board"), "{err}");
+        // Boards larger than 5x5 are named as they are, not as the 24-puzzle.
+        let err = WalkingDistance::new(&Board::solved(6, 6).unwrap())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            err.contains("on a 6x6 board (a 5x5 board's already have"),
+            "{err}"
+        );
         // thin boards still work
         assert!(WalkingDistance::new(&Board::solved(6, 2).unwrap()).is_ok());
         assert!(WalkingDistance::new(&Board::solved(3, 5).unwrap()).is_ok());
