@@ -199,6 +199,9 @@ pub fn run(args: BatchArgs, tables: &Tables) -> Result<ExitCode> {
 
     if let Some(output) = &args.output {
         refuse_to_overwrite_input(args.file.as_deref(), output)?;
+        if !args.resume {
+            common::refuse_to_overwrite_records(output)?;
+        }
     }
 
     let input = crate::interchange::batch_input(read_input(args.file.as_deref())?, &args.file)?;
@@ -450,8 +453,8 @@ fn resume_point(
     let mismatch = |what: String| {
         anyhow!(
             "{} does not hold the records of {input}, so --resume will not append to it: \
-             {what}. Write the records to another file with -o, or drop --resume to solve \
-             every line again into {0}",
+             {what}. Write the records to another file with -o, or delete {0} to start \
+             again",
             path.display()
         )
     };
@@ -507,6 +510,17 @@ fn resume_point(
                 k + 1,
                 item.line,
                 id_note(&expected_id)
+            )));
+        }
+        // Every record batch writes has one of these: a line without is another tool's.
+        if !matches!(
+            status(record),
+            Some("solved" | "limit" | "unsolvable" | "cycle" | "error")
+        ) {
+            return Err(mismatch(format!(
+                "its record {} has no \"status\" of a batch record (solved, limit, \
+                 unsolvable, cycle or error)",
+                i + 1
             )));
         }
         // Records written before keys were: the line and id are all there is to check.
@@ -887,11 +901,18 @@ fn line_id(text: &str) -> Option<Value> {
     }
 }
 
-/// A JSON line's `id`, echoed by its record with the JSON type it has: a string or a number
-/// (`null` is none). An object, an array or a boolean names no instance: `bad_fields`.
+/// A JSON line's `id`, echoed by its record with the JSON type it has: a string or a whole
+/// number of up to 64 bits (`null` is none). An object, an array or a boolean names no
+/// instance, and any other number (`1e2`, or past 64 bits, which JSON's reader holds as a
+/// float) would not come back as written: `bad_fields`.
 fn instance_id(id: Option<&Value>) -> Result<Option<Value>> {
     match id {
         None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) if n.is_f64() => Err(errors::Coded::bad_fields(format!(
+            "\"id\" is a number that is not whole or passes 64 bits (read as {n}), so its record \
+             could not give it back as written: write the id in quotes, as a string"
+        ))
+        .into()),
         Some(id @ (Value::String(_) | Value::Number(_))) => Ok(Some(id.clone())),
         Some(other) => Err(errors::Coded::bad_fields(format!(
             "\"id\" must be a string or a number, such as \"a1\" or 7, not {other}: it names \

@@ -262,11 +262,7 @@ pub fn run(args: BenchArgs, tables: &Tables) -> Result<ExitCode> {
         None => None,
     };
     if results.is_some() && !args.resume {
-        anyhow::ensure!(
-            common::Written::read(args.results.as_ref().expect("results"))?.is_empty(),
-            "{} already holds results: add --resume to go on with them, or name a new file",
-            args.results.as_ref().expect("results").display()
-        );
+        common::refuse_to_overwrite_records(args.results.as_ref().expect("results"))?;
         // Nor are earlier searches' places taken up by a run that starts afresh.
         let places = Places::beside(args.results.as_ref().expect("results"));
         let kept = std::fs::read_dir(places.dir()).is_ok_and(|mut d| d.next().is_some());

@@ -238,6 +238,12 @@ pub fn not_utf8(what: &str, bad_byte: Option<usize>) -> String {
     format!("{what} is not UTF-8 text ({why}): save the file as UTF-8")
 }
 
+/// Whether `arg` names something to read as a file: a regular file, or a pipe or device
+/// (`<(...)`, `/dev/stdin`, a named pipe), anything that exists and is not a directory.
+pub fn names_a_file(path: impl AsRef<std::path::Path>) -> bool {
+    std::fs::metadata(path).is_ok_and(|meta| !meta.is_dir())
+}
+
 /// Reads a board given on the command line, or from standard input when the argument is `-`.
 pub fn read_board(arg: &str, what: &str) -> Result<Board> {
     let text = if arg == "-" {
@@ -249,7 +255,7 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
              them on the command line"
         );
         read_bounded(std::io::stdin(), what, "standard input")?
-    } else if std::path::Path::new(arg).is_file() {
+    } else if names_a_file(arg) {
         let file =
             std::fs::File::open(arg).with_context(|| format!("reading the {what} from {arg}"))?;
         read_bounded(file, what, arg)?
@@ -265,10 +271,7 @@ pub fn read_board(arg: &str, what: &str) -> Result<Board> {
     taquin::npuzzle_file::parse_board(&text).with_context(|| {
         // Board text holds no letters (the blank is 0, _ or .): an argument with letters was
         // most likely meant as a file's name.
-        let message = if arg != "-"
-            && arg.chars().any(char::is_alphabetic)
-            && !std::path::Path::new(arg).is_file()
-        {
+        let message = if arg != "-" && arg.chars().any(char::is_alphabetic) && !names_a_file(arg) {
             format!("invalid {what}: there is no file '{arg}', and it is not a board either")
         } else {
             match stacked_blocks(&text) {
@@ -316,7 +319,7 @@ pub fn read_goal(goal: Option<&str>, board: &Board) -> Result<Board> {
 /// the caller refuses it in its own words.
 pub fn goal_from_text(text: &str, width: usize, height: usize) -> Result<Board> {
     let is_name = taquin::goals::NamedGoal::from_name(text).is_some();
-    if text != "-" && (is_name || !std::path::Path::new(text).is_file()) {
+    if text != "-" && (is_name || !names_a_file(text)) {
         if let Some(named) = taquin::goals::goal_by_name(text, width, height) {
             return named.context(Coded::bad_board("goal", "invalid goal"));
         }
@@ -530,6 +533,19 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// Refuses to start a run afresh into `path`, a file of records (`batch --output`, `bench
+/// --results`) that already holds something: hours of answers must not be lost to a
+/// forgotten `--resume`. A pipe or device (`-o /dev/stdout`) is written as it is.
+pub fn refuse_to_overwrite_records(path: &std::path::Path) -> Result<()> {
+    let holds = std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.len() > 0);
+    anyhow::ensure!(
+        !holds,
+        "{} already holds records: add --resume to go on with them, or name a new file",
+        path.display()
+    );
+    Ok(())
+}
+
 /// What a JSON Lines file that a run writes as it goes (`batch --output`, `bench --results`)
 /// holds, for `--resume`: its complete records, and an unfinished last line (an interruption
 /// mid-write) that [`Written::cut_torn_line`] removes once the caller has checked the records,
@@ -567,7 +583,7 @@ impl Written {
             anyhow!(
                 "{} is not the output of this run, so --resume leaves it as it is: its line {line} \
                  is not a JSON record ({shown:?}; an interrupted run leaves at most an unfinished \
-                 last line). Write to another file, or drop --resume",
+                 last line). Write to another file, or delete this one to start again",
                 path.display()
             )
         };
@@ -588,11 +604,6 @@ impl Written {
             complete: complete as u64,
             len: bytes.len() as u64,
         })
-    }
-
-    /// True when the file holds nothing, not even an unfinished line.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// Removes the unfinished last line, if there is one, for appending to go on.

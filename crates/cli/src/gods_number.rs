@@ -89,8 +89,7 @@ pub fn run(args: GodsNumberArgs) -> Result<ExitCode> {
 fn goal_without_size(text: &str) -> Result<taquin::Board> {
     // A name wins over a file of that name, as everywhere ([`common::goal_from_text`]).
     let is_file = text == "-"
-        || (taquin::goals::NamedGoal::from_name(text).is_none()
-            && std::path::Path::new(text).is_file());
+        || (taquin::goals::NamedGoal::from_name(text).is_none() && common::names_a_file(text));
     match taquin::goals::goal_by_name(text, 3, 3) {
         // A word that is no goal's name: the same message as with a size.
         Some(Err(e)) if !is_file => {

@@ -28,7 +28,7 @@ use clap::{Parser, Subcommand};
 
 /// Solve, study and play the sliding-tile puzzle (8-, 15-, 24-puzzle and any m x n board).
 ///
-/// Boards are written row by row: rows separated by '/' or newlines, tiles by spaces or commas,
+/// Boards are written row by row: rows separated by '/' or newlines (or ';'), tiles by spaces or commas,
 /// the blank as 0, '_' or '.', e.g. "6 4 7/8 5 0/3 2 1". The default goal is 1..N-1 then the
 /// blank. Moves are letters naming the direction the BLANK moves: U, D, L, R.
 #[derive(Parser, Debug)]

@@ -645,6 +645,14 @@ fn verify(dir: &Path, files: Vec<PathBuf>) -> Result<ExitCode> {
         );
         pdb_files(dir)?
     } else {
+        // A mistyped name is a usage error (exit 2), not a damaged table.
+        if let Some(missing) = files.iter().find(|f| !common::names_a_file(f)) {
+            anyhow::bail!(
+                "{} is not a file: name the tables' files, or name none to verify every table \
+                 in --pdb-dir",
+                missing.display()
+            );
+        }
         files
     };
     let mut out = std::io::stdout().lock();

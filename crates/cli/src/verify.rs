@@ -99,7 +99,7 @@ pub fn run(args: VerifyArgs, tables: &Tables) -> Result<ExitCode> {
             // Moves hold no dot or slash: such an argument was meant as a file's name.
             if args.moves != "-"
                 && args.moves.contains(['.', '/'])
-                && !std::path::Path::new(&args.moves).is_file()
+                && !common::names_a_file(&args.moves)
             {
                 let message = format!("there is no file '{}', and {err}", args.moves);
                 return Err(Coded::bad_moves(message).into());
@@ -231,7 +231,7 @@ fn moves_text(arg: &str, notation: Notation) -> Result<String> {
             "invalid moves: '{arg}' is a directory, not moves or a file holding them"
         ))
         .into())
-    } else if path.is_file() {
+    } else if common::names_a_file(arg) {
         read(std::fs::read(path), arg)
     } else {
         Ok(arg.to_string())

@@ -453,6 +453,33 @@ fn the_input_file_is_never_the_output() {
 }
 
 #[test]
+fn a_run_without_resume_refuses_an_output_that_holds_records() {
+    let dir = scratch_dir("batch-overwrite");
+    let file = dir.path().join("in.txt");
+    fs::write(&file, "1 2 3/4 5 6/7 0 8\n").unwrap();
+    let out = dir.path().join("out.jsonl");
+    fs::write(&out, "{\"line\":1,\"precious\":true}\n").unwrap();
+    taquin()
+        .args(["batch", file.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "already holds records: add --resume",
+        ));
+    assert_eq!(
+        fs::read_to_string(&out).unwrap(),
+        "{\"line\":1,\"precious\":true}\n"
+    );
+    // An empty file is written as a new one.
+    fs::write(&out, "").unwrap();
+    taquin()
+        .args(["batch", file.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .assert()
+        .success();
+    assert_eq!(records(fs::read(&out).unwrap().as_slice()).len(), 1);
+}
+
+#[test]
 fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
     let dir = scratch_dir("batch-foreign");
     let file = dir.path().join("in.jsonl");
@@ -499,6 +526,11 @@ fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
             format!("{full}{{\"line\":99}}\n"),
             "past the records of all 24 instance lines",
         ),
+        // Line 1's number and id in a line no batch wrote: it has no status.
+        (
+            "{\"line\":1,\"id\":\"r0\",\"precious\":true}\n".to_string(),
+            "its record 1 has no \"status\" of a batch record",
+        ),
         // The same line and id, but a record of another board.
         (
             format!("{}\n", lines[0].replace("\"key\":\"", "\"key\":\"0")),
@@ -515,7 +547,7 @@ fn resume_refuses_an_output_that_is_not_this_runs_and_changes_nothing() {
             .stderr(predicates::str::contains("--resume"))
             .stderr(predicates::str::contains(why))
             .stderr(predicates::str::contains("another file"))
-            .stderr(predicates::str::contains("or drop --resume"));
+            .stderr(predicates::str::contains("to start again"));
         assert_eq!(fs::read_to_string(&out).unwrap(), text);
     }
     // This input's first record, resumed with another heuristic than it was solved with.
@@ -1019,6 +1051,9 @@ fn ids_keep_their_json_type_and_records_carry_the_boards() {
         "{\"id\": {\"a\": 1}, \"board\": \"1 2/0 3\"}\n",
         "{\"id\": [1], \"board\": \"1 2/0 3\"}\n",
         "k 1 1 0 2 3\n",
+        "{\"id\": 12345678901234567890123, \"board\": \"1 2/0 3\"}\n",
+        "{\"id\": 1e2, \"board\": \"1 2/0 3\"}\n",
+        "{\"id\": -3, \"board\": \"1 2/0 3\"}\n",
     );
     let (code, recs, _) = batch_stdin(&[], input);
     assert_eq!(code, 1);
@@ -1035,6 +1070,18 @@ fn ids_keep_their_json_type_and_records_carry_the_boards() {
         );
     }
     assert_eq!(recs[4]["id"], "k");
+    // Numbers that would not come back as written: refused, with the way to give them.
+    for bad in &recs[5..7] {
+        assert_eq!(bad["code"], "bad_fields", "{bad}");
+        assert!(
+            bad["error"]
+                .as_str()
+                .unwrap()
+                .contains("write the id in quotes"),
+            "{bad}"
+        );
+    }
+    assert_eq!(recs[7]["id"], serde_json::json!(-3));
     assert_eq!(
         (&recs[0]["board"], &recs[0]["goal"]),
         (&"1 2/0 3".into(), &"1 2/3 0".into())

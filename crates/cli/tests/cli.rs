@@ -51,6 +51,18 @@ fn reads_the_board_from_stdin_and_takes_any_goal() {
         .assert()
         .success()
         .stdout(predicate::str::contains("\"length\":31"));
+    // A pipe or device named as the board (`<(...)`, /dev/stdin) is read as a file is.
+    taquin()
+        .args(["solve", "/dev/stdin", "--json"])
+        .write_stdin("8 6 7/2 5 4/3 0 1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"length\":31"));
+    taquin()
+        .args(["verify", "8 6 7/2 5 4/3 0 1", "/dev/stdin"])
+        .write_stdin("RULLDRRUULDLURDLDRURDLURULLDDRR\n")
+        .assert()
+        .success();
 }
 
 #[test]
@@ -1197,8 +1209,38 @@ fn shorten_goes_with_the_tile_notation_and_the_report() {
 #[test]
 fn explain_says_the_plan_as_run_when_the_run_went_another_way() {
     let (scratch, dir) = fresh_path("cli-explain");
-    // A table of 127 M entries is not built in a fifth of a second.
+    // The walking-distance tables of a 6x2 board take longer than a tenth of a second to
+    // build: IDA* has none in its half of the time, nor the anytime search in the rest.
     let out = taquin()
+        .arg("--pdb-dir")
+        .arg(&dir)
+        .args([
+            "solve",
+            "6 4 3 11 10 9/5 0 1 7 8 2",
+            "-H",
+            "walking-distance",
+            "--timeout",
+            "0.1",
+            "--explain",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("plan: idastar + walking-distance"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("plan as run: anytime + walking-distance")
+            && stderr.contains("constructive solver's first answer"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("with constructive + none"), "{stdout}");
+    // Tables asked for by name that cannot be built within the whole time limit: refused at
+    // once with the command that builds them, not started in vain (a table of 127 M entries).
+    taquin()
         .arg("--pdb-dir")
         .arg(&dir)
         .args([
@@ -1208,18 +1250,19 @@ fn explain_says_the_plan_as_run_when_the_run_went_another_way() {
             "pdb:6-6-6-6",
             "--timeout",
             "0.2",
-            "--explain",
         ])
-        .output()
-        .unwrap();
-    drop(scratch);
-    assert_eq!(out.status.code(), Some(0));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("plan: anytime + pdb:6-6-6-6"), "{stderr}");
-    assert!(
-        stderr.contains("plan as run:") && stderr.contains("constructive solver's first answer"),
-        "{stderr}"
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "pdb:6-6-6-6 is not on disk for this goal, and building it is expected to take",
+        ))
+        .stderr(predicates::str::contains(
+            "build it once with `taquin pdb build pdb:6-6-6-6 --size 5x5`",
+        ));
+    assert_eq!(
+        std::fs::read_dir(&dir).map_or(0, |d| d.count()),
+        0,
+        "nothing built"
     );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("with constructive + none"), "{stdout}");
+    drop(scratch);
 }

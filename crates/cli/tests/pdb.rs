@@ -108,6 +108,11 @@ fn multi_tile_tables_are_listed_and_verified_with_their_metric() {
     // Named on the command line, alone.
     let verify = run_in(&dir, &["pdb", "verify", mtm.to_str().unwrap()], 1);
     assert!(verify.contains("1 checked, 1 bad"), "{verify}");
+    // A name that is no file is a usage error, not a damaged table.
+    let missing = dir.join("no-such.pdb");
+    assert_in(&dir, &["pdb", "verify", missing.to_str().unwrap()])
+        .code(2)
+        .stderr(predicates::str::contains("no-such.pdb is not a file"));
 
     // A truncated one is invalid already by its header.
     std::fs::write(&mtm, &bytes[..bytes.len() - 10]).unwrap();

@@ -56,7 +56,10 @@ fn normalise(line: &str) -> String {
             continue;
         }
         // A rate: `32.7 M nodes/s`.
-        if is_number && words.get(i + 1) == Some(&"M") && words.get(i + 2) == Some(&"nodes/s") {
+        let rate_unit = words
+            .get(i + 2)
+            .map(|u| u.trim_end_matches([',', ';', ')']));
+        if is_number && words.get(i + 1) == Some(&"M") && rate_unit == Some("nodes/s") {
             out.push("<rate>".into());
             i += 3;
             continue;
