@@ -1,7 +1,9 @@
 // One board on screen. Two layers: the tiles a person sees, absolutely placed so that a move
 // slides (aria-hidden), and above them a grid of rows and cells in BOARD order that screen
 // readers read (role=grid/row/gridcell). The cells never move, only their text changes, so
-// after any move a screen reader reads the tiles in the order they now stand.
+// after any move a screen reader reads the tiles in the order they now stand. Each cell lies
+// exactly over the tile it names, transparent: a finger exploring the board with a screen
+// reader on a touch screen hears the tile under it, and activates that tile.
 
 import { lineOf } from "./board.js";
 
@@ -73,8 +75,10 @@ export function makeBoardView(el, which, handlers) {
   layer.className = "tiles";
   layer.setAttribute("aria-hidden", "true");
   el.appendChild(layer);
-  const view = { el, which, layer, tiles: new Map(), rows: [], cells: [], handlers };
+  // pressed: a pointer went down on the board since its last click, whose tap it then was.
+  const view = { el, which, layer, tiles: new Map(), rows: [], cells: [], handlers, pressed: false };
   el.addEventListener("pointerdown", (e) => onPointerDown(view, e));
+  el.addEventListener("click", (e) => onCellClick(view, e));
   return view;
 }
 
@@ -93,6 +97,10 @@ function ensureCells(view, w, h) {
       const cell = document.createElement("div");
       cell.setAttribute("role", "gridcell");
       cell.className = "cell";
+      // The words are read, not shown: the tile under the cell shows them.
+      const words = document.createElement("span");
+      words.className = "sr-only";
+      cell.appendChild(words);
       row.appendChild(cell);
       view.cells.push(cell);
     }
@@ -167,7 +175,8 @@ export function renderBoard(view, tiles, w, h, opts) {
     }
     const c = view.cells[cell];
     const words = t === 0 ? "blank" : `${label}${opts.hinted === t ? ", hint: slide this tile" : ""}`;
-    if (c.textContent !== words) c.textContent = words;
+    if (c.textContent !== words) c.firstChild.textContent = words;
+    c.classList.toggle("blank", t === 0);
     c.setAttribute("aria-selected", String(opts.selected === cell));
   });
   for (const [t, tileEl] of view.tiles) {
@@ -183,12 +192,26 @@ export function renderBoard(view, tiles, w, h, opts) {
 let pointer = null;
 
 function onPointerDown(view, e) {
+  view.pressed = true;
   if (e.button !== undefined && e.button !== 0) return;
   // A board that no gesture acts on leaves the pointer to the page (scrolling, selecting).
   if (!view.handlers.active()) return;
   pointer = { view, x: e.clientX, y: e.clientY, cell: cellAt(view, e.clientX, e.clientY) };
   view.el.focus({ preventScroll: true });
   e.preventDefault();
+}
+
+/**
+ * A cell activated without a pointer press (a screen reader's double tap, which TalkBack and
+ * VoiceOver may send as a click alone, or a switch device): the tap the pointer would have made
+ * on it. A pointer's own click (detail 1 or more, after its press) was already its tap.
+ */
+function onCellClick(view, e) {
+  const pressed = view.pressed;
+  view.pressed = false;
+  if (pressed && e.detail !== 0) return;
+  const cell = view.cells.indexOf(e.target.closest("[role=gridcell]"));
+  if (cell >= 0 && view.handlers.active()) view.handlers.tap(cell);
 }
 
 function cellAt(view, clientX, clientY) {

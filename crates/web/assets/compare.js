@@ -137,8 +137,25 @@ function buildTable(heuristics) {
   note.className = "help";
   note.textContent = "Bars: nodes expanded, on a log scale (each step of the scale is ten times more).";
   const box = document.createElement("div");
-  box.append(wrap, note);
+  box.append(scrollCue(wrap, table), wrap, note);
   return { wrap: box, rows };
+}
+
+/**
+ * A line above the table, shown while it is wider than its box: on a phone the box ends
+ * cleanly after a few columns, and a touch screen shows no scroll bar to say that more follow.
+ * Checked again whenever the box (the screen turned, the window resized) or the table (its
+ * rows filled in) changes size.
+ */
+function scrollCue(wrap, table) {
+  const cue = document.createElement("p");
+  cue.className = "help scroll-cue";
+  cue.innerHTML = 'Scroll the table sideways for more columns <span aria-hidden="true">→</span>';
+  cue.hidden = true;
+  const sizes = new ResizeObserver(() => (cue.hidden = wrap.scrollWidth <= wrap.clientWidth));
+  sizes.observe(wrap);
+  sizes.observe(table);
+  return cue;
 }
 
 function fillRows(table, results) {

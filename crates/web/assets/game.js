@@ -102,7 +102,14 @@ export function slide(letters) {
 }
 
 /** A click or tap on the cell: slides the run between the blank and that cell. */
-export const slideToCell = (cell) => slide(slideTo(state.board, state.w, cell));
+export function slideToCell(cell) {
+  const letters = slideTo(state.board, state.w, cell);
+  // Said as a key that moves nothing is: a screen reader's user touched no tile that can move.
+  if (letters === null && !state.editing.board && !state.busy) {
+    announce(`${tileLabel(state.board[cell], state.style)} is not in the gap's row or column`);
+  }
+  return slide(letters);
+}
 
 /** A key or swipe names where the TILE goes; the blank goes the other way. */
 export function slideTile(direction) {

@@ -303,8 +303,10 @@ function applyTyped(which) {
   }
   let board = which === "board" ? parsed.tiles : state.board;
   let goal = which === "goal" ? parsed.tiles : state.goal;
-  if (parsed.w !== state.w || parsed.h !== state.h) {
-    // A new size: the other board becomes the usual goal (or a solved board) of that size.
+  const resized = parsed.w !== state.w || parsed.h !== state.h;
+  if (resized) {
+    // A new size: a board typed in gets the usual goal of its size; a goal typed in, a board
+    // shuffled from it (solved until the shuffle comes), as a new size chosen in the menus does.
     state.w = parsed.w;
     state.h = parsed.h;
     if (which === "board") goal = solvedTiles(parsed.w, parsed.h);
@@ -312,6 +314,7 @@ function applyTyped(which) {
   }
   input.blur();
   boardsChanged(board, goal);
+  if (resized && which === "goal") shuffle(`The size changed to ${parsed.w}x${parsed.h} to fit the goal. `);
 }
 
 // A goal typed by name (standard, korf, snail): laid out on the board's size.
@@ -425,7 +428,8 @@ function swapCells(which, a, b) {
 
 // ---------- size and shuffle ----------
 
-async function shuffle() {
+/** A new board shuffled from the goal; `why`, when given, starts the status that says so. */
+async function shuffle(why = "") {
   await solverReady;
   const [method, moves] = $("difficulty").value.split(":");
   const body = { goal: lineOf(state.goal, state.w), method };
@@ -438,7 +442,7 @@ async function shuffle() {
     // A size or goal changed while the server shuffled: this board belongs to the old one.
     if (state.w !== asked.w || state.h !== asked.h || lineOf(state.goal, state.w) !== asked.goal) return;
     boardsChanged(parseBoard(g.board).tiles, state.goal);
-    setStatus(method === "walk" ? `Shuffled with ${moves} random moves.` : "Shuffled uniformly at random.");
+    setStatus(`${why}Shuffled ${method === "walk" ? `with ${moves} random moves` : "uniformly at random"}.`);
   } catch (e) {
     setStatus(userMessage(e), "error");
   }
@@ -588,7 +592,7 @@ function setupBoards() {
 function setupControls() {
   $("width").addEventListener("change", changeSize);
   $("height").addEventListener("change", changeSize);
-  $("shuffle").addEventListener("click", shuffle);
+  $("shuffle").addEventListener("click", () => shuffle());
   $("notation").addEventListener("change", () => {
     state.notation = $("notation").value;
     saveSetting("notation", state.notation);
@@ -615,6 +619,7 @@ function setupControls() {
   $("to-end").addEventListener("click", () => player.jumpTo(state.solution ? state.solution.moves.length : 0));
   $("play").addEventListener("click", player.togglePlay);
   $("speed").addEventListener("input", player.applySpeed);
+  $("moves-text").addEventListener("keydown", player.onMovesKey);
   $("compare").addEventListener("click", compare);
   $("compare-redo").addEventListener("click", compare);
   $("tree").addEventListener("click", tree.drawTree);

@@ -253,6 +253,32 @@ export function stopPlaying() {
   playTimer = null;
 }
 
+/**
+ * Keys on a move of the list, as in a toolbar: the arrows go to the move before or after it
+ * (Up and Down as well: the rows wrap), Home and End to the first and the last; Enter and
+ * Space, a button's own keys, jump there. The move's name says where it jumps to.
+ */
+export function onMovesKey(e) {
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const moves = [...$("moves-text").querySelectorAll("button.move")];
+  const at = moves.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: moves.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  const b = moves[Math.max(0, Math.min(to, moves.length - 1))];
+  makeTabStop(moves, b);
+  b.focus();
+}
+
+/**
+ * The list is one stop of the Tab key, on `stop` (a roving tabindex): a tab stop for each of
+ * 200 moves would not be a way through the page.
+ */
+function makeTabStop(moves, stop) {
+  for (const b of moves) b.tabIndex = b === stop ? 0 : -1;
+}
+
 /** Draws the player (beside the board) and the solution's summary and moves (solve card). */
 export function renderSolution() {
   const sol = state.solution;
@@ -295,7 +321,6 @@ export function renderSolution() {
       b.textContent = tok.text;
       b.dataset.index = String(tok.start);
       b.dataset.end = String(tok.end);
-      b.tabIndex = -1; // Step and Back are the keyboard way; 200 tab stops would not be
       b.setAttribute("aria-label", `${tok.text}: go to after move ${tok.end}`);
       b.addEventListener("click", () => {
         jumpTo(tok.end);
@@ -305,7 +330,8 @@ export function renderSolution() {
     }
   }
   let current = null;
-  for (const b of text.querySelectorAll("button.move")) {
+  const moves = [...text.querySelectorAll("button.move")];
+  for (const b of moves) {
     const start = Number(b.dataset.index), end = Number(b.dataset.end);
     const isCurrent = sol.index > start && sol.index <= end;
     b.classList.toggle("done", end < sol.index);
@@ -318,6 +344,9 @@ export function renderSolution() {
       b.removeAttribute("aria-current");
     }
   }
+  // Tab comes into the list on the move the keys are on, else on the current one.
+  const focused = moves.includes(document.activeElement) ? document.activeElement : null;
+  makeTabStop(moves, focused || current || moves[0]);
   // Keep the current move in view by scrolling the moves box only, never the page.
   if (current && (current.offsetTop < text.scrollTop || current.offsetTop > text.scrollTop + text.clientHeight - 24)) {
     text.scrollTop = current.offsetTop - text.clientHeight / 2;

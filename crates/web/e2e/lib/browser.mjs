@@ -94,6 +94,12 @@ export async function api(path, body) {
   return r.json();
 }
 
+/**
+ * The cell of board `which` (board or goal) that names the tile `label`: it lies over that tile,
+ * so a click or a finger on the tile lands on it.
+ */
+export const tileCell = (which, label) => page.locator(`#${which}`).getByRole("gridcell", { name: label, exact: true });
+
 /** The words a screen reader reads for the board's cells, in DOM (= reading) order. */
 export const readCells = (which) =>
   page.$$eval(`#${which} [role=row] [role=gridcell]`, (cells) => cells.map((c) => c.textContent));

@@ -5,7 +5,7 @@
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import {
-  useBrowser, page, open, line, status, waitForLine, waitForStatus, typeBoard, assertAccessible, everythingShown, ARTICLE, GOAL, BASE,
+  useBrowser, page, tileCell, open, line, status, waitForLine, waitForStatus, typeBoard, assertAccessible, everythingShown, ARTICLE, GOAL, BASE,
 } from "../lib/browser.mjs";
 
 useBrowser();
@@ -209,7 +209,7 @@ test("on a slow network the boards show at once, and the searches wait for the s
   assert.equal(await page.inputValue("#height"), "3");
   for (const id of ["solve", "hint", "compare", "shuffle", "tree"]) assert.ok(await page.isDisabled(`#${id}`), `#${id} waits`);
   // The boards are played meanwhile.
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await waitForLine("board", "6 4 7/8 0 5/3 2 1");
   await page.waitForTimeout(1200);
   release();

@@ -2,7 +2,7 @@
 // sizes, with a solution, a comparison, a tree and the dialog on screen.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, page, open, assertAccessible, everythingShown, waitForStatus, PHONE } from "../lib/browser.mjs";
+import { useBrowser, page, tileCell, open, assertAccessible, everythingShown, waitForStatus, PHONE } from "../lib/browser.mjs";
 
 useBrowser();
 
@@ -100,7 +100,7 @@ test("in forced colours (high contrast) every boundary and every state stays vis
   await waitForStatus(/Hint: slide 8 left/);
   await page.click("#edit-board");
   assert.equal((await styleOf("#board", "borderTopStyle")).borderTopStyle, "dashed");
-  await page.locator('#board .tile[data-tile="1"]').click();
+  await tileCell("board", "1").click();
   const mark = ["outlineStyle", "outlineWidth", "backgroundColor"];
   const selected = await styleOf('#board .tile[data-tile="1"] .face', ...mark);
   const hinted = await styleOf('#board .tile[data-tile="8"] .face', ...mark);

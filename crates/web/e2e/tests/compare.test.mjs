@@ -2,7 +2,7 @@
 // hands a keyboard user's focus back, and leaves the rest of the page working.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, page, open, ARTICLE } from "../lib/browser.mjs";
+import { useBrowser, page, tileCell, open, ARTICLE } from "../lib/browser.mjs";
 
 useBrowser();
 
@@ -125,7 +125,7 @@ test("Compare again hands the focus to Cancel while it runs, then to Compare, on
   await open("#board=1,2,3/4,0,6/7,5,8");
   await page.click("#compare");
   await page.waitForFunction(() => /^Done/.test(document.getElementById("compare-status").textContent));
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await page.waitForSelector("#compare-stale:not([hidden])");
   // Each solve of the new comparison held back a little, so that it is seen running.
   await page.route("**/api/solve", async (route) => {

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  useBrowser, page, open, line, status, waitForLine, waitForStatus, typeBoard, api, readCells,
+  useBrowser, page, tileCell, open, line, status, waitForLine, waitForStatus, typeBoard, api, readCells,
   fakeStream, BROKEN, ARTICLE, GOAL,
 } from "../lib/browser.mjs";
 
@@ -44,9 +44,8 @@ test("the page loads with the article's boards side by side, the menus on auto",
 
 test("a click slides a tile or a whole run; both counts; undo takes moves back", async () => {
   await open();
-  const tile = page.locator('#board .tile[data-tile="5"]');
-  const before = await tile.boundingBox();
-  await tile.click();
+  const before = await page.locator('#board .tile[data-tile="5"]').boundingBox();
+  await tileCell("board", "5").click();
   await waitForLine("board", "6 4 7/8 0 5/3 2 1");
   assert.equal(await page.textContent("#move-count"), "1");
   assert.equal(await page.textContent("#slide-count"), "1");
@@ -58,12 +57,12 @@ test("a click slides a tile or a whole run; both counts; undo takes moves back",
   // Screen readers read the cells in the board's new order.
   assert.deepEqual(await readCells("board"), ["6", "4", "7", "8", "blank", "5", "3", "2", "1"]);
   // A tile in neither the gap's row nor its column does not move.
-  await page.locator('#board .tile[data-tile="6"]').click();
+  await tileCell("board", "6").click();
   assert.equal(await line("board"), "6 4 7/8 0 5/3 2 1");
   // The gap to the left edge, then a click on the far end of its row slides two tiles at once.
-  await page.locator('#board .tile[data-tile="8"]').click();
+  await tileCell("board", "8").click();
   await waitForLine("board", "6 4 7/0 8 5/3 2 1");
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await waitForLine("board", "6 4 7/8 5 0/3 2 1");
   assert.equal(await page.textContent("#move-count"), "4", "single-tile metric: 1 + 1 + 2");
   assert.equal(await page.textContent("#slide-count"), "2", "multi-tile metric: R, then L L L as one run");
@@ -190,6 +189,18 @@ test("a link whose boards cannot be opened says why", async () => {
   await waitForStatus(/could not be opened: its goal is 3x3 and its board 2x2/);
 });
 
+test("a goal of another size typed in brings a board of that size, shuffled, and says why", async () => {
+  await open();
+  await typeBoard("goal", "1 2/3 0");
+  await waitForStatus(/^The size changed to 2x2 to fit the goal\. Shuffled uniformly at random\.$/);
+  assert.equal(await line("goal"), "1 2/3 0");
+  const board = await line("board");
+  assert.notEqual(board, "1 2/3 0", "the board is not the goal");
+  assert.deepEqual(board.split(/[ /]/).map(Number).sort(), [0, 1, 2, 3]);
+  assert.deepEqual([await page.inputValue("#width"), await page.inputValue("#height")], ["2", "2"]);
+  await page.waitForFunction(() => !document.getElementById("solve").disabled);
+});
+
 test("a goal by name, in a link or typed, is laid out on the board's size", async () => {
   // The n-puzzle project's snail on 3x3, as the command line's --goal snail lays it out.
   await open("#board=1,2,3/8,4,0/7,6,5&goal=snail");
@@ -232,7 +243,7 @@ test("walking distance where its tables are too large says so, with what to choo
   await page.selectOption("#algorithm", "astar");
   await page.selectOption("#heuristic", "walking-distance");
   await page.click("#solve");
-  await waitForStatus(/^Walking distance needs tables of more than 4,000,000 states on a 5x5 board \(the 24-puzzle's have 65,650,495 each way\): choose the linear-conflict heuristic, or auto, which picks pattern databases/);
+  await waitForStatus(/^Walking distance needs tables of more than 4,000,000 states on a 5x5 board \(65,650,495 each way\): choose the linear-conflict heuristic, or auto, the planner's choice/);
   // The advice is said once, in words that fit the page (no command-line flag, no table name
   // the menu lacks).
   assert.doesNotMatch(await status(), /--|pdb:|could not do this|Choose another/);
@@ -350,7 +361,7 @@ test("'best so far' is written only when it changes, so a screen reader reads it
 
 test("Solve stops the play clock, and Play's pause says where it stopped", async () => {
   await open();
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await page.waitForFunction(() => document.getElementById("move-count").textContent === "1");
   await page.click("#solve");
   await page.waitForSelector("#solution:not([hidden])");
@@ -371,15 +382,50 @@ test("Solve stops the play clock, and Play's pause says where it stopped", async
     `Paused after move ${at[0]} of ${at[1]}`);
 });
 
-test("the solution's moves box takes the keyboard's focus, so that it scrolls by keys", async () => {
+test("the solution's moves are one tab stop: the arrow keys go from move to move, Enter or Space jumps there", async () => {
   await open();
   await page.click("#solve");
   await page.waitForSelector("#solution:not([hidden])");
+  // The move the keyboard is on (the number of moves it jumps to), or the id of what has focus.
+  const focused = () => page.evaluate(() => {
+    const a = document.activeElement;
+    return a.closest("#moves-text") ? Number(a.dataset.end) : a.id;
+  });
+  const tabToList = async () => {
+    for (let i = 0; i < 80 && typeof (await focused()) !== "number"; i++) await page.keyboard.press("Tab");
+  };
   await page.focus("#to-end");
-  for (let i = 0; i < 80 && (await page.evaluate(() => document.activeElement.id)) !== "moves-text"; i++) {
-    await page.keyboard.press("Tab");
-  }
-  assert.equal(await page.evaluate(() => document.activeElement.id), "moves-text", "Tab reaches the moves box");
+  await tabToList();
+  assert.equal(await focused(), 1, "Tab comes into the list on its first move");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  assert.equal(await focused(), 3);
+  assert.equal(await page.textContent("#step-index"), "0 / 31", "going along the list jumps nowhere");
+  assert.equal(await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle), "solid", "the move is ringed");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.textContent("#step-index"), "3 / 31");
+  await page.waitForFunction(() => document.getElementById("announce").textContent === "After move 3 of 31");
+  assert.equal(await focused(), 3, "the focus stays on the move");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-current")), "step");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await focused(), 1, "the first move is as far back as the arrows go");
+  await page.keyboard.press("End");
+  assert.equal(await focused(), 31);
+  await page.keyboard.press(" ");
+  assert.equal(await page.textContent("#step-index"), "31 / 31");
+  await waitForStatus(/Goal reached after 31 moves/);
+  await page.keyboard.press("Home");
+  assert.equal(await focused(), 1);
+  assert.equal(await page.textContent("#step-index"), "31 / 31", "Home in the list goes to its first move, not to the start");
+  // One tab stop: the next Tab leaves the list, and Tab comes back to it on the current move.
+  await page.keyboard.press("Tab");
+  assert.equal(typeof (await focused()), "string", "Tab leaves the list");
+  await page.click("#to-start");
+  for (let i = 0; i < 5; i++) await page.click("#step");
+  await tabToList();
+  assert.equal(await focused(), 5);
 });
 
 test("a cancelled picture picker leaves the tile menu on the tiles shown", async () => {
@@ -431,7 +477,7 @@ test("Undo takes back the player's own slides only, never the solution player's 
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await open();
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await waitForLine("board", "6 4 7/8 0 5/3 2 1");
   await page.click("#solve");
   await page.waitForSelector("#solution:not([hidden])");
@@ -593,8 +639,8 @@ test("the goal can be edited, Enter validates once, and the solver reaches the n
   assert.equal(await line("board"), "0 1 2/3 4 5/6 7 8");
   // Editing by clicking: swap two tiles of the goal.
   await page.click("#edit-goal");
-  await page.locator('#goal .tile[data-tile="1"]').click();
-  await page.locator('#goal .tile[data-tile="2"]').click();
+  await tileCell("goal", "1").click();
+  await tileCell("goal", "2").click();
   await waitForLine("goal", "0 2 1/3 4 5/6 7 8");
   await page.click("#edit-goal");
   // Editing by dragging: drop tile 6 of the initial board onto tile 1.
@@ -814,7 +860,7 @@ test("the moves-to-goal indicator is off by default and shows a proven distance"
   assert.equal(await page.textContent("#distance"), "");
   await page.check("#show-distance");
   await page.waitForFunction(() => /^31 moves from the goal$/.test(document.getElementById("distance").textContent));
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   const want = (await api("/api/solve", { board: "6 4 7/8 0 5/3 2 1" })).length;
   await page.waitForFunction((n) => document.getElementById("distance").textContent === `${n} moves from the goal`, want);
 });
@@ -977,7 +1023,7 @@ test("Moves to goal says when the server does not answer, and writes no placehol
   assert.match(await page.$eval("#distance", (e) => getComputedStyle(e, "::after").content), /…/, "the wait is drawn");
   await page.waitForFunction(() => document.getElementById("distance").textContent === "31 moves from the goal");
   assert.equal(await page.getAttribute("#distance", "aria-busy"), null);
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await page.waitForFunction(() => /^\d+ moves from the goal$/.test(document.getElementById("distance").textContent) &&
     document.getElementById("distance").textContent !== "31 moves from the goal");
   const written = (await page.evaluate(() => window.__distances)).filter((t) => t);
@@ -985,7 +1031,7 @@ test("Moves to goal says when the server does not answer, and writes no placehol
   // A server that does not answer is not a board too far.
   await page.unroute("**/api/solve");
   await page.route("**/api/solve", (route) => route.abort());
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await page.waitForFunction(() => /does not answer/.test(document.getElementById("distance").textContent));
   assert.doesNotMatch(await page.textContent("#distance"), /too far/);
 });
@@ -1054,8 +1100,8 @@ test("a pair made solvable again in Edit takes back the 'Unsolvable' message, an
   await open();
   await page.click("#edit-board");
   const swap = async (a, b) => {
-    await page.click(`#board .tile[data-tile="${a}"]`);
-    await page.click(`#board .tile[data-tile="${b}"]`);
+    await tileCell("board", String(a)).click();
+    await tileCell("board", String(b)).click();
   };
   await swap(6, 4);
   await waitForStatus(/[Uu]nsolvable/);

@@ -3,7 +3,7 @@
 // touch scrolling left to the page wherever a gesture does not move tiles.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, page, open, line, waitForLine, PHONE, ARTICLE } from "../lib/browser.mjs";
+import { useBrowser, page, tileCell, open, line, waitForLine, PHONE, ARTICLE } from "../lib/browser.mjs";
 
 useBrowser(PHONE);
 
@@ -37,7 +37,7 @@ test("every control is at least 44 px high", async () => {
   await page.click("#tree");
   await page.waitForSelector("#tree-tools:not([hidden])");
   // A hand move marks the tree stale: its "Draw again" button shows too.
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await page.waitForSelector("#tree-stale:not([hidden])");
   const small = await page.$$eval("button, select, input:not([type=checkbox]):not([type=file]), label.check", (els) =>
     els
@@ -74,6 +74,18 @@ test("the comparison table scrolls inside its own box", async () => {
   const box = await page.$eval(".table-scroll", (e) => ({ style: getComputedStyle(e).overflowX, w: e.clientWidth }));
   assert.equal(box.style, "auto");
   assert.ok(box.w <= PHONE.width);
+  // Its columns past the screen's edge are said to be there: a touch screen shows no scroll bar.
+  const cue = page.locator("#compare-result .scroll-cue");
+  const wider = () => page.$eval(".table-scroll", (e) => e.scrollWidth > e.clientWidth);
+  assert.ok(await wider(), "the table is wider than its box on a phone");
+  await cue.waitFor({ state: "visible" });
+  assert.match(await cue.textContent(), /^Scroll the table sideways for more columns/);
+  // Where the table fits, no line says otherwise; it comes back when the screen narrows again.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await cue.waitFor({ state: "hidden" });
+  assert.ok(!(await wider()), "the table fits at 1280 px");
+  await page.setViewportSize(PHONE);
+  await cue.waitFor({ state: "visible" });
 });
 
 test("a swipe on the played board moves a tile; elsewhere touch scrolls the page", async () => {

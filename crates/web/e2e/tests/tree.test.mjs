@@ -1,7 +1,7 @@
 // The search tree (stepping, zoom and pan, labels, the queue's order) and the comparison.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, page, open, api } from "../lib/browser.mjs";
+import { useBrowser, page, tileCell, open, api } from "../lib/browser.mjs";
 
 useBrowser();
 
@@ -135,7 +135,7 @@ test("the tree and the comparison are marked stale when the board changes", asyn
   await page.waitForSelector("#compare-progress", { state: "hidden" });
   assert.ok(await page.isHidden("#tree-stale"));
   assert.ok(await page.isHidden("#compare-stale"));
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await page.waitForSelector("#tree-stale:not([hidden])");
   await page.waitForSelector("#compare-stale:not([hidden])");
   // A new board from the box clears them.
@@ -244,7 +244,7 @@ test("Draw again hands the focus to Draw, on screen, which keeps it while the tr
   await open("#board=1,2,3/4,0,6/7,5,8");
   await page.click("#tree");
   await page.waitForSelector("#tree-result svg");
-  await page.locator('#board .tile[data-tile="5"]').click();
+  await tileCell("board", "5").click();
   await page.waitForSelector("#tree-stale:not([hidden])");
   await page.focus("#tree-redo");
   await page.keyboard.press("Enter");
