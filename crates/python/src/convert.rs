@@ -3,9 +3,10 @@
 //! parser, so every part of taquin accepts and rejects the same boards with the same words.
 
 use numpy::PyUntypedArrayMethods;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyFrozenSet, PyList, PySet, PyString, PyTuple};
+use taquin::board::MAX_SIDE;
 use taquin::notation::Notation;
 use taquin::{Algorithm, Board, HeuristicKind, ParseError};
 
@@ -62,31 +63,96 @@ fn rows_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
             )));
         }
     }
+    refuse_unordered(value, what)?;
+    // Read no more than the largest board holds, plus one to tell that there are more: an
+    // endless iterable (itertools.repeat) would otherwise be read until memory runs out, with
+    // the GIL held and Ctrl-C unheard.
     let items: Vec<Bound<'_, PyAny>> = value
         .try_iter()
         .map_err(|_| not_rows())?
+        .take(MAX_TILES + 1)
         .collect::<PyResult<_>>()?;
-    // A flat list of k*k tiles is a k x k board, as one line of k*k tiles is in text.
-    let is_tile = |item: &Bound<'_, PyAny>| item.extract::<i128>().is_ok();
-    if !items.is_empty() && items.iter().all(is_tile) {
+    if items.len() > MAX_TILES {
+        return Err(too_large(what, &format!("more than {MAX_TILES} tiles")));
+    }
+    // A row is a sequence of tiles; text is one tile (or a row written as text, said below).
+    let is_row =
+        |item: &Bound<'_, PyAny>| !item.is_instance_of::<PyString>() && item.try_iter().is_ok();
+    // A flat list of k*k tiles is a k x k board, as one line of k*k tiles is in text. Each
+    // tile is read on its own, so that a bad one (6.0, a huge number) gets its own message.
+    if !items.iter().any(is_row) {
+        let row_as_text = |item: &&Bound<'_, PyAny>| {
+            item.cast::<PyString>()
+                .ok()
+                .and_then(|s| s.to_cow().ok().map(|t| t.trim().contains(SEPARATORS)))
+                .unwrap_or(false)
+        };
+        if let Some(text) = items.iter().find(row_as_text) {
+            return Err(crate::errors::InvalidBoardError::new_err(format!(
+                "invalid {what}: {} is a row written as text, in a list: give the whole board \
+                 as one text (\"1 2 3/4 5 6/7 8 0\") or each row as a list of tiles",
+                text.repr()?
+            )));
+        }
         let tokens = items
             .iter()
             .map(|t| tile_token(t, what, 1))
             .collect::<PyResult<Vec<_>>>()?;
         return Ok(tokens.join(" "));
     }
+    if items.len() > MAX_SIDE {
+        return Err(too_large(what, &format!("{} rows", items.len())));
+    }
     let mut rows = Vec::new();
     for (r, row) in items.into_iter().enumerate() {
-        if row.is_instance_of::<PyString>() {
-            return Err(not_rows());
+        if !is_row(&row) {
+            return Err(crate::errors::InvalidBoardError::new_err(format!(
+                "invalid {what}: row {} is {}, not a list of tiles: give every row as a list, \
+                 or every tile in one flat list",
+                r + 1,
+                row.repr()?
+            )));
         }
+        refuse_unordered(&row, what)?;
         let mut tokens = Vec::new();
-        for tile in row.try_iter().map_err(|_| not_rows())? {
+        for tile in row.try_iter()?.take(MAX_SIDE + 1) {
             tokens.push(tile_token(&tile?, what, r + 1)?);
+        }
+        if tokens.len() > MAX_SIDE {
+            return Err(too_large(
+                what,
+                &format!("row {} has more than {MAX_SIDE} tiles", r + 1),
+            ));
         }
         rows.push(tokens.join(" "));
     }
     Ok(rows.join("/"))
+}
+
+/// What separates tiles in board text: a token holding one is not one tile.
+const SEPARATORS: [char; 5] = [' ', ',', '/', '\n', ';'];
+
+/// An error for a set (of tiles or a row's): it has no order, so its tiles would be laid out
+/// in whatever order its hashes give.
+fn refuse_unordered(value: &Bound<'_, PyAny>, what: &str) -> PyResult<()> {
+    if value.is_instance_of::<PySet>() || value.is_instance_of::<PyFrozenSet>() {
+        return Err(crate::errors::InvalidBoardError::new_err(format!(
+            "invalid {what}: a set has no order, so its tiles would be laid out in an arbitrary \
+             one: give them in a list, in board order"
+        )));
+    }
+    Ok(())
+}
+
+/// The most tiles a board has: [`MAX_SIDE`] x [`MAX_SIDE`].
+const MAX_TILES: usize = MAX_SIDE * MAX_SIDE;
+
+/// The error for rows or tiles past the largest board (`found` says what was found).
+fn too_large(what: &str, found: &str) -> PyErr {
+    crate::errors::InvalidBoardError::new_err(format!(
+        "invalid {what}: {found}: the largest board is {MAX_SIDE}x{MAX_SIDE} (each side at most \
+         {MAX_SIDE}, so at most {MAX_TILES} tiles)"
+    ))
 }
 
 /// An array shape as Python writes it: `(2, 2, 2)`, `(4,)`, `()`.
@@ -109,7 +175,7 @@ fn python_shape(shape: &[usize]) -> String {
 fn tile_token(tile: &Bound<'_, PyAny>, what: &str, row: usize) -> PyResult<String> {
     if let Ok(s) = tile.cast::<PyString>() {
         // A token with a separator inside would split into several tiles; keep it one bad token.
-        return Ok(s.to_cow()?.replace([' ', ',', '/', '\n', ';'], "?"));
+        return Ok(s.to_cow()?.replace(SEPARATORS, "?"));
     }
     // A bool is an int to Python: without this, True would silently be tile 1.
     if tile.is_instance_of::<PyBool>() {
@@ -130,10 +196,7 @@ fn tile_token(tile: &Bound<'_, PyAny>, what: &str, row: usize) -> PyResult<Strin
             tile.repr()?
         )));
     }
-    Ok(tile
-        .str()?
-        .to_cow()?
-        .replace([' ', ',', '/', '\n', ';'], "?"))
+    Ok(tile.str()?.to_cow()?.replace(SEPARATORS, "?"))
 }
 
 /// The goal: the one given (a board, or a name as the CLI's `--goal` takes: `"korf"`,
@@ -277,13 +340,42 @@ pub fn algorithm_name(name: &str) -> PyResult<Option<Algorithm>> {
 
 /// A number argument as Python passes it, a bool told apart: Python's `True` is the int 1 (and
 /// numpy's `True` converts to 1.0), so `timeout=True` would otherwise be a budget of one second.
-/// [`Num::get`] refuses a bool with a TypeError that names the parameter.
+/// Anything else that is no `T` is kept too, not raised at once: the error extracting it
+/// raises names no argument, and a call has a dozen. [`Num::get`] refuses both with an error
+/// that names the argument.
 pub enum Num<T> {
     /// A number.
     Value(T),
     /// A bool (Python's or numpy's), and which.
     Bool(bool),
+    /// Something that is no `T`: a float for a whole number, a str, an int past any `T`.
+    Other {
+        /// The value as Python writes it (its start, for a long one).
+        repr: String,
+        /// The name of its type (`float`, `str`).
+        type_name: String,
+        /// Whether it is a number too large (or too far below 0) for `T`.
+        overflow: bool,
+    },
 }
+
+/// What a number argument of a type is, said when something else is given.
+pub trait NumKind {
+    /// "a whole number", "a number".
+    const WHAT: &'static str;
+}
+
+impl NumKind for i128 {
+    const WHAT: &'static str = "a whole number (an int)";
+}
+
+impl NumKind for f64 {
+    const WHAT: &'static str = "a number (an int or a float)";
+}
+
+/// Most characters of a value shown in an error: a whole board given for a number should not
+/// fill the screen.
+const SHOWN: usize = 60;
 
 impl<'a, 'py, T: FromPyObject<'a, 'py>> FromPyObject<'a, 'py> for Num<T> {
     type Error = PyErr;
@@ -294,12 +386,27 @@ impl<'a, 'py, T: FromPyObject<'a, 'py>> FromPyObject<'a, 'py> for Num<T> {
         if obj.is_instance_of::<PyBool>() || type_name == "bool" || type_name == "bool_" {
             return Ok(Num::Bool(obj.is_truthy()?));
         }
-        T::extract(obj).map(Num::Value).map_err(Into::into)
+        match T::extract(obj) {
+            Ok(value) => Ok(Num::Value(value)),
+            Err(e) => {
+                let repr = obj.repr()?.to_cow()?.into_owned();
+                let repr = match repr.char_indices().nth(SHOWN) {
+                    Some((cut, _)) => format!("{}...", &repr[..cut]),
+                    None => repr,
+                };
+                Ok(Num::Other {
+                    repr,
+                    type_name: type_name.to_string(),
+                    overflow: Into::<PyErr>::into(e).is_instance_of::<PyOverflowError>(obj.py()),
+                })
+            }
+        }
     }
 }
 
-impl<T> Num<T> {
-    /// The number of the argument `name`, or a TypeError when it is a bool.
+impl<T: NumKind> Num<T> {
+    /// The number of the argument `name`, or an error that names it: a TypeError for a bool or
+    /// a value of another type, a ValueError for a number out of every range.
     pub fn get(self, name: &str) -> PyResult<T> {
         match self {
             Num::Value(value) => Ok(value),
@@ -308,6 +415,20 @@ impl<T> Num<T> {
                  give the number itself",
                 if value { "True" } else { "False" },
                 u8::from(value)
+            ))),
+            Num::Other {
+                repr,
+                overflow: true,
+                ..
+            } => Err(PyValueError::new_err(format!(
+                "invalid {name} {repr}: far out of range: give {} within the limits of {name}",
+                T::WHAT
+            ))),
+            Num::Other {
+                repr, type_name, ..
+            } => Err(PyTypeError::new_err(format!(
+                "{name} must be {}, not {repr} (a {type_name})",
+                T::WHAT
             ))),
         }
     }

@@ -1,12 +1,10 @@
 //! Random boards and data sets for learning: boards with their exact cost to go.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use taquin::generate::{random_walk, random_walk_within, uniform, Rng};
-use taquin::{Board, Limits, SolveError};
+use taquin::generate::{random_walk_within, uniform, Rng};
+use taquin::{Board, LimitHit, Limits, SolveError, Tile};
 
 use crate::board::PyBoard;
 use crate::convert::{
@@ -15,7 +13,7 @@ use crate::convert::{
 };
 use crate::errors::solve_error;
 use crate::errors::UnsupportedError;
-use crate::interrupt::{cancel_flag, parallel_map, run_interruptible};
+use crate::interrupt::{cancel_flag, parallel_map, run_cancellable};
 use crate::solve::{run_solve, Ask};
 
 /// What a count argument must be, said when it is not.
@@ -95,31 +93,62 @@ pub(crate) fn goal_on_size(
     }
 }
 
-/// `count` boards from `seed`: uniform among the solvable ones, or, with `moves`, random walks
-/// of that many moves from the goal. The same boards as `taquin generate` with the same seed.
-/// The boards made so far when `cancel` is raised (Ctrl-C: a walk of billions of moves, or
-/// billions of boards, take minutes).
+/// How [`boards`] draws each board.
+#[derive(Clone, Copy)]
+enum Draw {
+    /// Uniformly among the boards that reach the goal.
+    Uniform,
+    /// A random walk of this many moves from the goal (`generate`'s `moves`).
+    Walk(usize),
+    /// A random walk from the goal whose length is drawn from 0 to this (`dataset`'s `moves`).
+    WalkUpTo(usize),
+}
+
+/// `count` boards from `seed`, drawn as `draw` says: the same boards as `taquin generate` with
+/// the same seed. Stopped through `limits`' cancel flag (Ctrl-C: a walk of billions of moves,
+/// or billions of boards, take minutes). `made` is the room for them ([`room_for`]).
 fn boards(
     goal: &Board,
     count: usize,
     seed: u64,
-    moves: Option<usize>,
-    cancel: &Arc<AtomicBool>,
-) -> Vec<Board> {
-    let limits = Limits::none().with_cancel(cancel.clone());
+    draw: Draw,
+    limits: &Limits,
+    mut made: Vec<Board>,
+) -> Result<Vec<Board>, LimitHit> {
     let mut rng = Rng::new(seed);
-    let mut made = Vec::new();
     for _ in 0..count {
-        let board = match moves {
-            Some(k) => random_walk_within(goal, k, &mut rng, &limits),
-            None => limits.check(0).map(|()| uniform(goal, &mut rng)),
+        let board = match draw {
+            Draw::Uniform => limits.check(0).map(|()| uniform(goal, &mut rng))?,
+            Draw::Walk(k) => random_walk_within(goal, k, &mut rng, limits)?,
+            Draw::WalkUpTo(k) => {
+                let length = rng.below(k.saturating_add(1));
+                random_walk_within(goal, length, &mut rng, limits)?
+            }
         };
-        match board {
-            Ok(board) => made.push(board),
-            Err(_) => break,
-        }
+        made.push(board);
     }
-    made
+    Ok(made)
+}
+
+/// Room for `count` boards like `goal`, or a MemoryError that names `count`: asked for at once,
+/// before any is drawn, so that a count beyond memory is refused rather than aborting the
+/// interpreter when memory runs out midway.
+fn room_for(count: usize, goal: &Board) -> PyResult<Vec<Board>> {
+    let each = std::mem::size_of::<Board>() + goal.len() * std::mem::size_of::<Tile>();
+    let mut made = Vec::new();
+    let fits = count
+        .checked_mul(each)
+        .is_some_and(|bytes| bytes <= isize::MAX as usize)
+        && made.try_reserve_exact(count).is_ok();
+    if !fits {
+        return Err(PyMemoryError::new_err(format!(
+            "count={count}: {count} boards of {} cells need {:.1} GiB, more than this machine can \
+             give: ask for fewer boards at a time",
+            goal.len(),
+            (count as f64) * (each as f64) / f64::from(1 << 30)
+        )));
+    }
+    Ok(made)
 }
 
 /// Random solvable boards, reproducible with `seed` (the same boards as `taquin generate`).
@@ -128,7 +157,8 @@ fn boards(
 /// when `goal` is a board (its size is then the boards'): there is no default size. `goal`
 /// defaults to tiles in order, blank last, and may be named as the CLI's `--goal` takes it. Boards are uniform among those that reach the goal, or, with `moves`, a
 /// random walk of that many moves from the goal (never undoing the last move). Returns one
-/// Board, or a list of `count` boards when `count` is given.
+/// Board, or a list of `count` boards when `count` is given; a `count` whose boards do not fit
+/// in memory raises MemoryError before any is drawn. Ctrl-C stops it.
 ///
 /// >>> generate("4x4", seed=42)
 /// Board("0 14 6 7/9 2 13 11/8 15 10 1/5 4 3 12")
@@ -146,14 +176,13 @@ pub fn generate(
     let moves: Option<usize> = in_range_opt("moves", Num::opt("moves", moves)?, MOVES)?;
     let seed = seed_or_clock(Num::opt("seed", seed)?)?;
     let goal = goal_with_size(size, goal)?;
+    let count_or_one = count.unwrap_or(1);
+    let room = room_for(count_or_one, &goal)?;
+    let draw = moves.map_or(Draw::Uniform, Draw::Walk);
     // Without the GIL, and stopped by Ctrl-C (raised as KeyboardInterrupt).
-    let cancel = cancel_flag();
-    let made = run_interruptible(
-        py,
-        &cancel,
-        || boards(&goal, count.unwrap_or(1), seed, moves, &cancel),
-        &mut |_| Ok(()),
-    )?;
+    let made = run_cancellable(py, true, |limits| {
+        boards(&goal, count_or_one, seed, draw, limits, room)
+    })?;
     let mut made: Vec<PyBoard> = made.into_iter().map(PyBoard::new).collect();
     match count {
         Some(_) => Ok(made.into_pyobject(py)?.into_any().unbind()),
@@ -214,22 +243,15 @@ pub fn dataset<'py>(
             taquin::planner::MAX_QUICK_CELLS
         )));
     }
-    let made = match (method, moves) {
-        ("uniform", None) => boards(&goal, count, seed, None, &cancel_flag()),
+    // Every argument checked before any board is drawn: drawing may take minutes.
+    let draw = match (method, moves) {
+        ("uniform", None) => Draw::Uniform,
         ("uniform", Some(_)) => {
             return Err(PyValueError::new_err(
                 "moves= is for method=\"walk\": uniform boards need no walk length",
             ))
         }
-        ("walk", Some(k)) => {
-            let mut rng = Rng::new(seed);
-            (0..count)
-                .map(|_| {
-                    let length = rng.below(k + 1);
-                    random_walk(&goal, length, &mut rng)
-                })
-                .collect()
-        }
+        ("walk", Some(k)) => Draw::WalkUpTo(k),
         ("walk", None) => {
             return Err(PyValueError::new_err(
                 "method=\"walk\" needs moves= (the longest walk, e.g. 30)",
@@ -253,6 +275,11 @@ pub fn dataset<'py>(
         max_memory: None,
         cores: None,
     };
+    let room = room_for(count, &goal)?;
+    // Without the GIL, and stopped by Ctrl-C, as generate draws them.
+    let made = run_cancellable(py, true, |limits| {
+        boards(&goal, count, seed, draw, limits, room)
+    })?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     // NumPy's C API is loaded on the first array made, by running Python code: made after the
     // solves, with a Ctrl-C pending, that load failed and panicked. Loaded now, before them.

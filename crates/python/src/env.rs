@@ -11,16 +11,26 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use taquin::board::size_with_article;
-use taquin::generate::{random_walk, uniform, Rng};
-use taquin::{check_solvable, Board, Move, Unsolvable};
+use taquin::generate::{random_walk_within, uniform, Rng};
+use taquin::{check_solvable, Board, LimitHit, Limits, Move, Unsolvable};
 
 use crate::board::PyBoard;
 use crate::convert::board_from_any;
 use crate::data::goal_on_size;
 use crate::errors::{parse_error, UnsolvableError};
+use crate::interrupt::run_cancellable;
 
 /// Largest board an environment holds: observations are uint8 tiles.
 const MAX_CELLS: usize = 256;
+
+/// Most boards of a vector environment: 2**20, whose observations of the largest boards are
+/// 256 MiB. A count far beyond any use would otherwise abort the interpreter when its memory
+/// cannot be had.
+const MAX_ENVS: usize = 1 << 20;
+
+/// Moves of start boards drawn on the calling thread, with the GIL: about a millisecond's
+/// work. Longer draws go to a worker thread, stopped by Ctrl-C, which costs more than that.
+const LONG_DRAW: usize = 1 << 16;
 
 /// The goal of an environment of `taquin.gym` from its `size` and `goal` arguments, read as
 /// `generate` reads them (a size "WxH", one side or (width, height); a goal board, whose size a
@@ -120,12 +130,25 @@ impl Shape {
         }
     }
 
-    /// A board to start from: a walk of `scramble` moves from the goal, or uniform.
-    fn draw(&self, scramble: Option<usize>, rng: &mut Rng) -> Board {
+    /// A board to start from: a walk of `scramble` moves from the goal, or uniform. Stopped
+    /// through `limits`' cancel flag (Ctrl-C: a walk of billions of moves takes minutes).
+    fn draw(
+        &self,
+        scramble: Option<usize>,
+        rng: &mut Rng,
+        limits: &Limits,
+    ) -> Result<Board, LimitHit> {
         match scramble {
-            Some(k) => random_walk(&self.goal, k, rng),
-            None => uniform(&self.goal, rng),
+            Some(k) => random_walk_within(&self.goal, k, rng, limits),
+            None => Ok(uniform(&self.goal, rng)),
         }
+    }
+
+    /// Whether drawing `boards` start boards is long enough to hand to a worker thread that
+    /// Ctrl-C stops ([`run_cancellable`]): more moves in all than [`LONG_DRAW`] (a uniform
+    /// board costs about a move per cell).
+    fn long_draw(&self, scramble: Option<usize>, boards: usize) -> bool {
+        boards.saturating_mul(scramble.unwrap_or(self.cells())) > LONG_DRAW
     }
 
     /// `board` (any board form) checked against the goal.
@@ -142,7 +165,7 @@ impl Shape {
         }
     }
 
-    fn action(&self, action: i64) -> PyResult<usize> {
+    fn action(&self, action: i128) -> PyResult<usize> {
         usize::try_from(action)
             .ok()
             .filter(|&a| a < 4)
@@ -213,10 +236,15 @@ impl Puzzle {
     }
 
     /// Starts on a board drawn with `seed`: a walk of `scramble` moves, or uniform when None.
+    /// Ctrl-C stops a long walk.
     #[pyo3(signature = (seed, scramble=None))]
-    fn reset_random(&mut self, seed: u64, scramble: Option<usize>) {
-        let board = self.shape.draw(scramble, &mut Rng::new(seed));
+    fn reset_random(&mut self, py: Python<'_>, seed: u64, scramble: Option<usize>) -> PyResult<()> {
+        let shape = &self.shape;
+        let board = run_cancellable(py, shape.long_draw(scramble, 1), |limits| {
+            shape.draw(scramble, &mut Rng::new(seed), limits)
+        })?;
         self.set(&board);
+        Ok(())
     }
 
     /// Starts on `state` (any board form), which must reach the goal.
@@ -228,7 +256,8 @@ impl Puzzle {
 
     /// Moves the blank by `action` (0 = U, 1 = D, 2 = L, 3 = R); returns
     /// `(observation, at_goal, action_mask)`. An illegal move leaves the board as it is.
-    fn step<'py>(&mut self, py: Python<'py>, action: i64) -> PyResult<SingleStep<'py>> {
+    fn step<'py>(&mut self, py: Python<'py>, action: i128) -> PyResult<SingleStep<'py>> {
+        // Taken as a 128-bit int, so that a huge action gets the message of any other bad one.
         let action = self.shape.action(action)?;
         let shape = self.shape.clone();
         shape.step(action, self.cells());
@@ -333,10 +362,21 @@ type BatchStep<'py> = (
 );
 
 impl PuzzleBatch {
-    /// Starts board `i` on a board drawn as the batch was asked to.
-    fn restart(&mut self, i: usize) {
-        let board = self.shape.draw(self.scramble, &mut self.draws.next());
-        self.put(i, &board);
+    /// Starts each board of `indices` (in order) on a board drawn as the batch was asked to.
+    /// Ctrl-C stops long walks.
+    fn restart(&mut self, py: Python<'_>, indices: &[usize]) -> PyResult<()> {
+        let (shape, draws, scramble) = (&self.shape, &mut self.draws, self.scramble);
+        let long = shape.long_draw(scramble, indices.len());
+        let boards = run_cancellable(py, long, |limits| {
+            indices
+                .iter()
+                .map(|_| shape.draw(scramble, &mut draws.next(), limits))
+                .collect::<Result<Vec<_>, _>>()
+        })?;
+        for (&i, board) in indices.iter().zip(&boards) {
+            self.put(i, board);
+        }
+        Ok(())
     }
 
     /// Starts board `i` on `board`.
@@ -376,14 +416,21 @@ impl PuzzleBatch {
     #[new]
     #[pyo3(signature = (count, goal, max_steps, scramble=None))]
     fn new(
-        count: usize,
+        count: i128,
         goal: &Bound<'_, PyAny>,
         max_steps: u32,
         scramble: Option<usize>,
     ) -> PyResult<PuzzleBatch> {
-        if count == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
-        }
+        // Taken as a 128-bit int, so that any count past the limit gets this message.
+        let count = usize::try_from(count)
+            .ok()
+            .filter(|c| (1..=MAX_ENVS).contains(c))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "num_envs must be a whole number of boards, 1 or more (at most {MAX_ENVS}, \
+                     2**20), not {count}"
+                ))
+            })?;
         let shape = Shape::new(board_from_any(goal, "goal")?)?;
         let n = shape.cells();
         Ok(PuzzleBatch {
@@ -442,9 +489,8 @@ impl PuzzleBatch {
     /// Draws every board anew from `seed`; returns `(observations, action_masks)`.
     fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<BatchReset<'py>> {
         self.draws = Draws::new(seed);
-        for i in 0..self.blanks.len() {
-            self.restart(i);
-        }
+        let every: Vec<usize> = (0..self.blanks.len()).collect();
+        self.restart(py, &every)?;
         Ok((self.observations(py)?, self.masks(py)?))
     }
 
@@ -465,15 +511,19 @@ impl PuzzleBatch {
             )));
         }
         if let Some(&bad) = actions.iter().find(|&&a| !(0..4).contains(&a)) {
-            self.shape.action(bad)?;
+            self.shape.action(bad.into())?;
         }
         let n = self.shape.cells();
         let mut rewards = vec![-1.0f32; count];
         let mut terminated = vec![false; count];
         let mut truncated = vec![false; count];
+        // The boards that ended last step start anew, drawn in board order, and this step
+        // ignores their actions.
+        let ended_before = self.needs_reset.clone();
+        let ended: Vec<usize> = (0..count).filter(|&i| ended_before[i]).collect();
+        self.restart(py, &ended)?;
         for i in 0..count {
-            if self.needs_reset[i] {
-                self.restart(i);
+            if ended_before[i] {
                 rewards[i] = 0.0;
                 continue;
             }

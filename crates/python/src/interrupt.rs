@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use taquin::{LimitHit, Limits};
 
 /// How often the waiting thread looks for a pending signal: short enough that Ctrl-C feels
 /// immediate, long enough that taking the GIL costs nothing measurable.
@@ -164,6 +165,27 @@ where
         .pop()
         .flatten()
         .ok_or_else(|| PyRuntimeError::new_err("internal error: the worker thread stopped"))
+}
+
+/// Runs `work`, which looks at the `Limits` it is given (their cancel flag only) as it goes:
+/// when it is `long`, on a worker thread without the GIL and stopped by Ctrl-C, as
+/// [`run_interruptible`] runs it; else on this thread, where handing it to another would cost
+/// more than the work (an environment's reset of a few moves).
+pub fn run_cancellable<T, F>(py: Python<'_>, long: bool, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&Limits) -> Result<T, LimitHit> + Send,
+{
+    // The cancel flag is the only limit: it is raised on Ctrl-C, which run_interruptible then
+    // raises, so a LimitHit returned past it means a bug.
+    let stopped =
+        |hit: LimitHit| PyRuntimeError::new_err(format!("internal error: stopped by {hit:?}"));
+    if !long {
+        return work(&Limits::none()).map_err(stopped);
+    }
+    let cancel = cancel_flag();
+    let limits = Limits::none().with_cancel(cancel.clone());
+    run_interruptible(py, &cancel, move || work(&limits), &mut |_| Ok(()))?.map_err(stopped)
 }
 
 /// A fresh cancel flag for one call.

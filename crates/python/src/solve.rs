@@ -423,8 +423,9 @@ fn ask_from(
 /// `algorithm` and `heuristic` take the CLI's names; "auto" (or None) picks for the board (the
 /// `plan` attribute of the result says what and why); a heuristic given to an algorithm that
 /// takes none (`bfs`, `constructive`, `lookahead` but for "manhattan") is not used, and a
-/// `UserWarning` says so. `timeout` is in seconds (more than 0, at most a
-/// year; None for no limit), `max_nodes` counts nodes generated, and `max_memory` is the memory
+/// `UserWarning` says so. `timeout` is in seconds (more than 0, at most a year; None for no
+/// limit, but for the anytime search, which "auto" picks beyond 16 cells: it then runs 10 s and
+/// returns its best answer), `max_nodes` counts nodes generated, and `max_memory` is the memory
 /// budget in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`, of A*, BFS and the
 /// beam searches (the anytime search's, and IDA*'s beyond 16 cells). Ctrl-C stops the search.
 /// `weight` (1 to 100, default 2) is weighted A*'s and `depth` (1 to 24, default 4) the
@@ -577,12 +578,15 @@ fn batch_boards(
 /// array of shape (n, cells) (square boards unless `width` is given) or (n, height, width).
 /// The default goal, or a goal named as the CLI's `--goal` takes (`"korf"`), is laid out on
 /// each board's own size; a goal board applies to every board, and a board of another size
-/// fails as a goal of the wrong size. Limits apply to each board (`timeout` in seconds,
-/// `max_nodes` nodes generated); the boards solved at once share the memory budget,
+/// fails as a goal of the wrong size. Limits apply to each board (`timeout` in seconds, None for
+/// no limit but 10 s for the anytime search, which "auto" picks beyond 16 cells; `max_nodes`
+/// nodes generated); the boards solved at once share the memory budget,
 /// `max_memory` in MiB (at least 1; None: 4096 MiB), as the CLI's `--max-memory`, and the
 /// cores: each board's anytime search keeps its share of them busy (with `jobs=1`, every core).
-/// A board that fails raises its exception, unless `return_exceptions` is true: then the
-/// exception takes its place in the list. Every such exception, whether the board is not valid,
+/// Every board is checked first (its size against the goal's, whether it can reach the goal),
+/// so that one that cannot be solved fails before any search. A board that fails raises its
+/// exception, unless `return_exceptions` is true: then the exception takes its place in the
+/// list. Every such exception, whether the board is not valid,
 /// does not fit the goal or its search failed, is the one `solve` would raise for that board,
 /// its message preceded by the board's place ("board 3: ..."), which its `index` attribute
 /// holds too. Ctrl-C stops every search. `notation` ("blank" or "tiles") writes the results'
@@ -619,43 +623,46 @@ pub fn solve_batch<'py>(
     let width = width_of(width)?;
     let jobs: Option<usize> = jobs_of(Num::opt("jobs", jobs)?)?;
     let read = batch_boards(py, boards, width)?;
-    // A board that is not valid: raised at once, or its exception in its place.
-    let mut invalid: Vec<(usize, PyErr)> = Vec::new();
-    let mut boards: Vec<Board> = Vec::with_capacity(read.len());
+    // Each board's goal on its own size (a batch may mix sizes, as `taquin batch` does): one
+    // per size, in order of first appearance. A goal board is the same for every size.
+    let mut goals: Vec<Board> = Vec::new();
+    let mut sizes: Vec<(usize, usize)> = Vec::new();
+    // Every board checked against its goal (size, solvability: a pass over its tiles) before
+    // any search, so that a board that cannot be solved is raised at once, not after the
+    // searches of all the others. What fails is what `solve` raises for that board, named by
+    // its place; in its place with `return_exceptions`.
+    let mut places: Vec<Result<usize, PyErr>> = Vec::with_capacity(read.len());
+    let mut searches: Vec<(Board, usize)> = Vec::new();
     for (i, board) in read.into_iter().enumerate() {
-        match board {
-            Ok(board) => boards.push(board),
-            Err(e) if return_exceptions => invalid.push((i, e)),
+        let checked = match board {
+            Ok(board) => {
+                let size = (board.width(), board.height());
+                let k = match sizes.iter().position(|&s| s == size) {
+                    Some(k) => k,
+                    None => {
+                        goals.push(goal_for(&board, goal)?);
+                        sizes.push(size);
+                        goals.len() - 1
+                    }
+                };
+                match Request::new(board.clone(), goals[k].clone(), Limits::none()) {
+                    Ok(_) => Ok((board, k)),
+                    Err(e) => Err(at_index(py, board_error(py, &board, &goals[k], e), i)),
+                }
+            }
+            Err(e) => Err(e),
+        };
+        match checked {
+            Ok(search) => {
+                places.push(Ok(searches.len()));
+                searches.push(search);
+            }
+            Err(e) if return_exceptions => places.push(Err(e)),
             Err(e) => return Err(e),
         }
     }
-    if boards.is_empty() {
-        let results = PyList::empty(py);
-        for (_, e) in invalid {
-            results.append(e.into_value(py))?;
-        }
-        return Ok(results);
-    }
-    // Each board's goal on its own size (a batch may mix sizes, as `taquin batch` does): one
-    // per size, in order of first appearance. A goal board is the same for every size; a board
-    // it does not fit fails on its own below.
-    let mut goals: Vec<Board> = Vec::new();
-    let mut goal_of: Vec<usize> = Vec::with_capacity(boards.len());
-    let mut sizes: Vec<(usize, usize)> = Vec::new();
-    for board in &boards {
-        let size = (board.width(), board.height());
-        let k = match sizes.iter().position(|&s| s == size) {
-            Some(k) => k,
-            None => {
-                goals.push(goal_for(board, goal)?);
-                sizes.push(size);
-                goals.len() - 1
-            }
-        };
-        goal_of.push(k);
-    }
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let at_once = jobs.clamp(1, boards.len());
+    let at_once = jobs.clamp(1, searches.len().max(1));
     // The boards solved at once share the memory budget...
     let whole = Limits::none().with_max_memory(ask.max_memory.unwrap_or(Limits::DEFAULT_MEMORY));
     let cancel = cancel_flag();
@@ -663,39 +670,37 @@ pub fn solve_batch<'py>(
     let per_board = taquin::search::limits_per_job(whole, at_once);
     ask.max_memory = Some(per_board.memory_budget());
     ask.cores = per_board.cores;
-    let outcomes = parallel_map(py, boards.len(), jobs, &cancel, |i| {
-        run_solve(&boards[i], &goals[goal_of[i]], &ask, &cancel, None)
+    let outcomes = parallel_map(py, searches.len(), jobs, &cancel, |j| {
+        let (board, k) = &searches[j];
+        run_solve(board, &goals[*k], &ask, &cancel, None)
     })?;
     let results = PyList::empty(py);
-    let mut invalid = invalid.into_iter().peekable();
-    for (i, (board, outcome)) in boards.iter().zip(outcomes).enumerate() {
-        // The invalid boards' exceptions in their places (`i` counts the valid ones).
-        while let Some((_, e)) = invalid.next_if(|(at, _)| *at <= results.len()) {
-            results.append(e.into_value(py))?;
-        }
-        // Its place in the batch, the invalid boards before it counted.
-        let at = results.len();
-        match outcome {
-            Ok(s) => results.append(SolveResult::new(s, board, &goals[goal_of[i]], notation))?,
-            Err(e) => {
-                let goal = &goals[goal_of[i]];
-                // What `solve` raises for this board, named by its place in the batch.
-                let err = match board.check_same_size(goal) {
-                    Err(mismatch) => parse_error("goal", &mismatch),
-                    Ok(()) => {
-                        solve_error(py, e, taquin::solvers::manhattan_lower_bound(board, goal))
-                    }
-                };
-                let err = at_index(py, err, at);
-                if !return_exceptions {
-                    return Err(err);
-                }
-                results.append(err.into_value(py))?;
+    let mut outcomes = outcomes.into_iter();
+    for (i, place) in places.into_iter().enumerate() {
+        let result = place.and_then(|j| {
+            let (board, k) = &searches[j];
+            let outcome = outcomes.next().ok_or_else(|| {
+                pyo3::exceptions::PyRuntimeError::new_err("internal error: a solve is missing")
+            })?;
+            match outcome {
+                Ok(s) => Ok(SolveResult::new(s, board, &goals[*k], notation)),
+                Err(e) => Err(at_index(py, board_error(py, board, &goals[*k], e), i)),
             }
+        });
+        match result {
+            Ok(r) => results.append(r)?,
+            Err(e) if return_exceptions => results.append(e.into_value(py))?,
+            Err(e) => return Err(e),
         }
-    }
-    for (_, e) in invalid {
-        results.append(e.into_value(py))?;
     }
     Ok(results)
+}
+
+/// What `solve` raises when `board` fails with `e` on its way to `goal`: a goal of another size
+/// is the caller's mistake, said as the CLI says it; else the search's error.
+fn board_error(py: Python<'_>, board: &Board, goal: &Board, e: SolveError) -> PyErr {
+    match board.check_same_size(goal) {
+        Err(mismatch) => parse_error("goal", &mismatch),
+        Ok(()) => solve_error(py, e, taquin::solvers::manhattan_lower_bound(board, goal)),
+    }
 }

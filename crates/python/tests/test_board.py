@@ -141,3 +141,37 @@ def test_the_array_protocol_copies_and_says_so_when_asked_not_to():
 def test_a_size_no_board_has_is_one_exception(size):
     with pytest.raises(taquin.InvalidBoardError, match="invalid (width|height|board)"):
         Board.solved(*size)
+
+
+def test_an_endless_iterable_is_refused_after_the_largest_board():
+    import itertools
+
+    # Read no further than the largest board (1000x1000): it would otherwise be read forever.
+    with pytest.raises(taquin.InvalidBoardError, match=r"more than 1000000 tiles.*1000x1000"):
+        Board(itertools.repeat(1))
+    with pytest.raises(taquin.InvalidBoardError, match=r"row 2 has more than 1000 tiles"):
+        Board([[1, 2], itertools.repeat(1)])
+    with pytest.raises(taquin.InvalidBoardError, match=r"1001 rows.*1000x1000"):
+        Board([[1, 2]] * 1001)
+
+
+@pytest.mark.parametrize(
+    "board, message",
+    [
+        ([6.0, 4.0, 7.0, 8.0, 5.0, 0.0, 3.0, 2.0, 1.0], r"'6.0' is not a tile"),
+        ([1, 2, 3, 4, 5, 6, 7, 10**40, 0], r"tile 10{40} is too large"),
+        (["6 4 7", "8 5 0", "3 2 1"], r"'6 4 7' is a row written as text, in a list: give the whole board as one text"),
+        ([[1, 2], 3], r"row 2 is 3, not a list of tiles"),
+        ({3, 1, 2, 0}, r"a set has no order"),
+        ([{1, 0}, {2, 3}], r"a set has no order"),
+    ],
+)
+def test_a_list_board_gets_the_message_of_what_is_wrong_in_it(board, message):
+    # These were told "give ... a list of rows or a 2-D array, not list", or (the set) read in
+    # hash order.
+    with pytest.raises(taquin.InvalidBoardError, match=message):
+        Board(board)
+
+
+def test_a_flat_list_may_hold_the_blank_as_text():
+    assert Board([1, 2, "_", 3]) == Board("1 2/0 3")

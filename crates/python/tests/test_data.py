@@ -168,3 +168,19 @@ def test_python_m_taquin_dataset_beyond_sixteen_cells_names_its_option(tmp_path)
     run = _run_cli("dataset", "--size", "5x5", "--count", "2", "-o", str(tmp_path / "x.npz"))
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "--moves" in run.stderr and not (tmp_path / "x.npz").exists()
+
+
+def test_dataset_checks_every_argument_before_drawing_boards():
+    # Drawing these walks takes hours: the bad heuristic is said first.
+    with pytest.raises(ValueError, match="bogus"):
+        taquin.dataset("3x3", 10, seed=0, method="walk", moves=10**13, heuristic="bogus")
+
+
+@pytest.mark.parametrize("call", ["generate", "dataset"])
+def test_a_count_beyond_memory_is_refused_by_name(call):
+    # Boards were made one by one until memory ran out, then the interpreter aborted.
+    with pytest.raises(MemoryError, match=r"count=4611686018427387904"):
+        if call == "generate":
+            taquin.generate("3x3", count=2**62, seed=0)
+        else:
+            taquin.dataset("3x3", 2**62, seed=0)

@@ -261,3 +261,33 @@ def test_the_single_environment_refuses_an_action_that_is_no_whole_number():
             env.step(bad)
     for good in (np.int64(2), np.array(2), 2):
         env.step(good)
+
+
+@pytest.mark.parametrize("num_envs", [0, 2**20 + 1, 10**10, 2**62, 2**70])
+def test_a_number_of_boards_out_of_range_is_refused_by_name_before_any_memory_is_taken(num_envs):
+    # 10**10 boards aborted the interpreter, 2**62 panicked: refused with the limit instead.
+    with pytest.raises(ValueError, match=r"num_envs must be a whole number of boards, 1 or more \(at most 1048576"):
+        SlidingPuzzleVectorEnv(num_envs, size="4x4")
+
+
+def test_long_and_short_scrambles_draw_the_same_boards_as_before():
+    # Long draws run on a worker thread (so that Ctrl-C stops them), short ones here: both
+    # give the boards of a walk of that length, the vector env's as the single env's.
+    for scramble in (10, 70_000):
+        env = SlidingPuzzleEnv(size="3x3", scramble=scramble)
+        obs, _ = env.reset(seed=3)
+        again, _ = SlidingPuzzleEnv(size="3x3", scramble=scramble).reset(seed=3)
+        assert (obs == again).all()
+        venv = SlidingPuzzleVectorEnv(4, size="3x3", scramble=scramble)
+        a, _ = venv.reset(seed=5)
+        b, _ = SlidingPuzzleVectorEnv(4, size="3x3", scramble=scramble).reset(seed=5)
+        assert (a == b).all()
+
+
+def test_an_action_out_of_range_is_refused_with_its_value_however_large():
+    env = SlidingPuzzleEnv(size="3x3")
+    env.reset(seed=0)
+    # 2**70 raised a bare OverflowError ("Python int too large to convert to C long").
+    for bad in (4, -1, 2**70):
+        with pytest.raises(ValueError, match=f"invalid action {bad}: use 0 \\(up\\)"):
+            env.step(bad)

@@ -16,7 +16,18 @@ HARD = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="needs SIGINT")
 @pytest.mark.parametrize(
-    "call", ["solve", "solve_batch", "solve_batch_quick", "dataset", "generate", "heuristic"]
+    "call",
+    [
+        "solve",
+        "solve_batch",
+        "solve_batch_quick",
+        "dataset",
+        "dataset_walk",
+        "generate",
+        "heuristic",
+        "env_scramble",
+        "vector_env_scramble",
+    ],
 )
 def test_ctrl_c_stops_a_search(call):
     tables = Path(os.environ["TAQUIN_PDB_DIR"])
@@ -41,6 +52,13 @@ def test_ctrl_c_stops_a_search(call):
             elif call == "generate":
                 # A walk of a hundred billion moves: minutes without the signal.
                 taquin.generate("4x4", moves=10**11)
+            elif call == "dataset_walk":
+                # A walk of ten trillion moves drawn before any solve: hours without the signal.
+                taquin.dataset("3x3", 1, seed=0, method="walk", moves=10**13)
+            elif call == "env_scramble":
+                pytest.importorskip("taquin.gym").SlidingPuzzleEnv(size="4x4", scramble=10**13).reset(seed=0)
+            elif call == "vector_env_scramble":
+                pytest.importorskip("taquin.gym").SlidingPuzzleVectorEnv(2, size="4x4", scramble=10**13).reset(seed=0)
             elif call == "solve_batch_quick":
                 taquin.solve_batch(quick, jobs=1)
             elif call == "dataset":

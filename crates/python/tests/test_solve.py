@@ -508,3 +508,54 @@ def test_exceptions_made_by_hand_have_the_attributes_raised_ones_have():
     assert (e.limit, e.lower_bound, e.expanded, e.generated, e.time_ms, e.index) == (None,) * 6
     for kind in (taquin.InvalidBoardError, taquin.UnsolvableError, taquin.UnsupportedError, taquin.CycleError):
         assert kind("x").index is None
+
+
+def test_a_batch_raises_a_board_that_cannot_be_solved_before_any_search():
+    hard = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
+    # Board 0's search hits its limit; board 2 cannot be solved: said first, by its place,
+    # without waiting for the searches.
+    with pytest.raises(taquin.UnsolvableError, match="board 2"):
+        taquin.solve_batch([hard, hard, "1 2 3/4 5 6/8 7 0"], algorithm="idastar",
+                           heuristic="misplaced", max_nodes=1000)
+    with pytest.raises(taquin.InvalidBoardError, match="board 1"):
+        taquin.solve_batch([hard, "1 2 3/4 5 6/7 0 8"], goal="1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0",
+                           algorithm="idastar", heuristic="misplaced", max_nodes=1000)
+    # With return_exceptions, each error still takes its own place.
+    out = taquin.solve_batch([hard, "1 2 3/4 5 6/8 7 0", "1 2 3/4 5 6/7 0 8"], algorithm="idastar",
+                             heuristic="misplaced", max_nodes=1000, return_exceptions=True)
+    assert isinstance(out[0], taquin.LimitError) and out[0].index == 0
+    assert isinstance(out[1], taquin.UnsolvableError) and out[1].index == 1
+    assert out[2].length == 1
+
+
+def test_the_docs_say_what_timeout_none_means_for_the_anytime_search():
+    from pathlib import Path
+
+    stub = (Path(taquin.__file__).parent / "_taquin.pyi").read_text()
+    for doc in (taquin.solve.__doc__, taquin.solve_batch.__doc__, stub):
+        assert "10 s" in doc
+
+
+EIGHT = "1 2 3/4 5 6/7 0 8"
+
+
+@pytest.mark.parametrize(
+    "call, args, kwargs, error, message",
+    [
+        (taquin.solve, (EIGHT,), {"max_nodes": 1e6}, TypeError,
+         r"max_nodes must be a whole number \(an int\), not 1000000.0 \(a float\)"),
+        (taquin.solve, (EIGHT,), {"timeout": "5"}, TypeError,
+         r"timeout must be a number \(an int or a float\), not '5' \(a str\)"),
+        (taquin.solve, (EIGHT,), {"max_nodes": 2**200}, ValueError, r"invalid max_nodes 1606938\d+\.\.\.: far out"),
+        (taquin.solve_batch, ([EIGHT],), {"jobs": 2.0}, TypeError, r"jobs must be a whole number"),
+        (taquin.dataset, ("3x3", 1e3), {}, TypeError, r"count must be a whole number \(an int\), not 1000.0"),
+        (taquin.generate, ("3x3",), {"count": 5.0}, TypeError, r"count must be a whole number"),
+        (taquin.generate, ("3x3",), {"seed": 1.5}, TypeError, r"seed must be a whole number"),
+        (Board.solved, (3.0,), {}, TypeError, r"width must be a whole number"),
+    ],
+)
+def test_a_number_of_another_type_is_refused_by_name(call, args, kwargs, error, message):
+    # The conversion's own error ("'float' object cannot be interpreted as an integer", a bare
+    # OverflowError) named no argument, among a dozen.
+    with pytest.raises(error, match=message):
+        call(*args, **kwargs)

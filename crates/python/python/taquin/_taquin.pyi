@@ -9,7 +9,12 @@ import numpy.typing as npt
 #: line, then the rows, `#` comments), a Board, a list of rows, a flat list of k*k tiles (a k x k
 #: board), a 2-D array.
 BoardLike = Union[
-    str, bytes, "Board", Sequence[Sequence[Union[int, str]]], Sequence[int], npt.NDArray[np.integer[Any]]
+    str,
+    bytes,
+    "Board",
+    Sequence[Sequence[Union[int, str]]],
+    Sequence[Union[int, str]],
+    npt.NDArray[np.integer[Any]],
 ]
 #: How moves are written, as the CLI's `--notation`: "blank" (each letter is where the blank
 #: goes) or "tiles" (where the tiles go, runs with their length: `L2`).
@@ -153,7 +158,8 @@ def solve(
     `timeout` is in seconds, `max_nodes` counts nodes generated, and `max_memory` is the
     memory budget in MiB (at least 1), as the CLI's `--max-memory`, of A*, BFS and the beam
     searches (the anytime search's, and IDA*'s beyond 16 cells) (None: no node or time limit,
-    and the default memory budget of 4096 MiB). `weight` (1 to 100, default 2) is weighted
+    and the default memory budget of 4096 MiB; but the anytime search, which "auto" picks
+    beyond 16 cells, runs 10 s when `timeout` is None, and returns its best answer). `weight` (1 to 100, default 2) is weighted
     A*'s and `depth` (1 to 24, default 4) the real-time players' (`lookahead`, `lrta`): given
     to another algorithm, they are refused. `threads` (0: every core) splits IDA*'s
     iterations (default 1; the same moves) and the anytime search's beam layers (default:

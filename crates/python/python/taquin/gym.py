@@ -65,8 +65,9 @@ def _scramble(value: Any) -> int | None:
 
 
 def _num_envs(value: Any) -> int:
-    """A number of boards as given, refused when it is no count of 1 or more."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+    """A number of boards as given, refused when it is no whole number. Its range (1 to 2**20)
+    is checked in Rust."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise ValueError(f"num_envs must be a whole number of boards, 1 or more, not {value!r}")
     return int(value)
 
@@ -214,7 +215,7 @@ class SlidingPuzzleEnv(gymnasium.Env):
 
 
 class SlidingPuzzleVectorEnv(VectorEnv):
-    """``num_envs`` boards stepped together in Rust: one call moves every board.
+    """``num_envs`` boards (1 to 2**20) stepped together in Rust: one call moves every board.
 
     Observations are a (num_envs, height, width) uint8 array; ``info["action_mask"]`` is
     (num_envs, 4); actions are one whole number per board. A board that reaches its goal or
