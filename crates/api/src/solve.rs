@@ -115,7 +115,8 @@ impl SolvePlan {
         }
         // Refused with the reason before any search, and before taking a worker.
         Request::new(board.clone(), goal.clone(), Limits::none())?;
-        if let Some(kind) = heuristic {
+        // An algorithm that takes no heuristic does not use it (the answer's note says so).
+        if let (Some(kind), true) = (heuristic, algorithm.is_none_or(|a| a.takes_heuristic())) {
             check_heuristic_fits(kind, &goal, "heuristic")?;
         }
         if let Some(HeuristicKind::Pdb(preset)) = heuristic {

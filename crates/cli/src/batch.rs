@@ -501,7 +501,15 @@ fn resume_point(
         } else {
             line_id(&item.text).as_ref().and_then(id_text)
         };
-        if line != Some(item.line as u64) || id != expected_id {
+        // Earlier versions echoed ids that this one refuses (`1e2` as 100.0): their records
+        // still resume.
+        let echoed = item
+            .bad_byte
+            .is_none()
+            .then(|| echoed_id(&item.text))
+            .flatten();
+        let same_id = id == expected_id || (echoed.is_some() && id == echoed);
+        if line != Some(item.line as u64) || !same_id {
             return Err(mismatch(format!(
                 "its record {} {}, but this run's record {} is for input line {}{}: it is the \
                  output of another input or another --shard",
@@ -899,6 +907,20 @@ fn line_id(text: &str) -> Option<Value> {
             .find(|f| !f.is_empty())
             .map(|id| Value::String(id.to_string())),
     }
+}
+
+/// A JSON line's `id` as a record of an earlier version gave it: any string or number, even
+/// one [`instance_id`] now refuses, in [`id_text`]'s words.
+fn echoed_id(text: &str) -> Option<String> {
+    let text = line_text(text);
+    if !matches!(line_kind(text), LineKind::Object) {
+        return None;
+    }
+    let value: Value = serde_json::from_str(text).ok()?;
+    value
+        .get("id")
+        .filter(|id| id.is_string() || id.is_number())
+        .and_then(id_text)
 }
 
 /// A JSON line's `id`, echoed by its record with the JSON type it has: a string or a whole

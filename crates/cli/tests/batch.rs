@@ -452,6 +452,33 @@ fn the_input_file_is_never_the_output() {
     assert_eq!(fs::read_to_string(&file).unwrap(), input());
 }
 
+/// Records of earlier versions, which echoed ids this one refuses (`1e2` as 100.0), still
+/// resume: hours of answers are not thrown away for an id's spelling.
+#[test]
+fn resume_keeps_records_of_ids_now_refused() {
+    let dir = scratch_dir("batch-old-ids");
+    let file = dir.path().join("in.jsonl");
+    let lines = "{\"id\": 1e2, \"board\": \"1 2/0 3\"}\n{\"id\": 7, \"board\": \"1 2/0 3\"}\n";
+    fs::write(&file, lines).unwrap();
+    let out = dir.path().join("out.jsonl");
+    let earlier = "{\"line\":1,\"id\":100.0,\"status\":\"solved\",\"moves\":\"R\",\"length\":1}\n";
+    fs::write(&out, earlier).unwrap();
+    taquin()
+        .args([
+            "batch",
+            file.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--resume",
+        ])
+        .assert()
+        .success();
+    let written = fs::read_to_string(&out).unwrap();
+    assert!(written.starts_with(earlier), "{written}");
+    let recs = records(written.as_bytes());
+    assert_eq!((recs.len(), &recs[1]["id"]), (2, &serde_json::json!(7)));
+}
+
 #[test]
 fn a_run_without_resume_refuses_an_output_that_holds_records() {
     let dir = scratch_dir("batch-overwrite");

@@ -64,6 +64,12 @@ fn normalise(line: &str) -> String {
             i += 3;
             continue;
         }
+        // How many instances ran at once: the machine's cores.
+        if is_number && words.get(i + 1) == Some(&"at") && words.get(i + 2) == Some(&"once") {
+            out.push("<jobs>".into());
+            i += 1;
+            continue;
+        }
         out.push(mask_json_time(words[i]));
         i += 1;
     }

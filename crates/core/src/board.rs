@@ -67,7 +67,7 @@ pub enum ParseError {
     },
     /// A side out of range in text that holds `;`, which ends a row as `/` does: most likely
     /// written between tiles (`1;2;3/4;5;6/7;8;0`, a 1x9 board), said so.
-    #[error("{} board is not supported: each ';' ends a row as '/' does (rows are separated by '/', ';' or newlines; tiles by spaces or commas)", size_with_article(*.width, *.height))]
+    #[error("{} board is not supported: width and height must each be between {MIN_SIDE} and {MAX_SIDE}, and each ';' ends a row as '/' does (rows are separated by '/', ';' or newlines; tiles by spaces or commas)", size_with_article(*.width, *.height))]
     BadSizeSemicolon {
         /// Columns.
         width: usize,
@@ -312,7 +312,7 @@ impl Board {
         let width = rows_width(&rows, text.contains(';'))?;
         let height = rows.len();
         check_size(width, height).map_err(|e| match e {
-            ParseError::BadSize { width, height } if text.contains(';') => {
+            ParseError::BadSize { width, height } if width == 1 && text.contains(';') => {
                 ParseError::BadSizeSemicolon { width, height }
             }
             e => e,
@@ -730,7 +730,7 @@ mod tests {
         ));
         let msg = Board::parse("1;2;3/4;5;6/7;8;0").unwrap_err().to_string();
         assert!(
-            msg.contains("a 1x9 board is not supported: each ';' ends a row"),
+            msg.contains("a 1x9 board is not supported: width and height must each be between 2 and 1000, and each ';' ends a row"),
             "{msg}"
         );
         // A ';' between tiles ends a row: the message says so.

@@ -20,7 +20,7 @@
 //! as given, and the planner fills in only what is left open.
 
 use crate::algorithm::Algorithm;
-use crate::board::{size_with_article, Board};
+use crate::board::size_with_article;
 use crate::heuristic::HeuristicKind;
 use crate::pdb::{BuildPolicy, PdbPreset};
 use crate::request::Request;
@@ -131,7 +131,11 @@ pub fn plan(
     tables: &Tables,
 ) -> Result<Plan, SolveError> {
     let algorithm = options.algorithm;
-    if let Some(HeuristicKind::Pdb(set)) = options.heuristic {
+    // An algorithm that takes no heuristic builds no table (the front ends say it is unused).
+    if let (Some(HeuristicKind::Pdb(set)), true) = (
+        options.heuristic,
+        algorithm.is_none_or(|a| a.takes_heuristic()),
+    ) {
         refuse_build_past_deadline(set, request, tables)?;
     }
     let (heuristic, build, reason, better) = match options.heuristic {
@@ -254,16 +258,18 @@ fn damaged_file(
 }
 
 /// Tables asked for by name (`-H pdb:8-7`) that are not on disk are built before the search;
-/// a build expected to outlast the whole time limit would be cut off, save nothing and leave
-/// the search no heuristic (and the anytime half of the time would start it again): refused
-/// at once, with the command that builds the tables. The planner's own choice never asks for
-/// such a build.
+/// a build expected to take more than twice the whole time limit (the estimate is rough) would
+/// be cut off, save nothing and leave the search no heuristic (and the anytime half of the
+/// time would start it again): refused at once, with the command that builds the tables. The
+/// planner's own choice never asks for such a build. Tables kept in memory only (the web
+/// server's, Python's without a cache directory) are left to the build as before: no command
+/// builds them ahead, and the web API refuses large sets itself.
 fn refuse_build_past_deadline(
     set: PdbPreset,
     request: &Request,
     tables: &Tables,
 ) -> Result<(), SolveError> {
-    let Some(deadline) = request.limits().deadline else {
+    let (Some(deadline), Some(_)) = (request.limits().deadline, tables.dir()) else {
         return Ok(());
     };
     let goal = request.goal();
@@ -287,14 +293,17 @@ fn refuse_build_past_deadline(
     let left = deadline
         .saturating_duration_since(crate::clock::Instant::now())
         .as_secs_f64();
-    if seconds <= left {
+    if seconds <= 2.0 * left {
         return Ok(());
     }
-    let standard = Board::solved(goal.width(), goal.height()).is_ok_and(|b| &b == goal);
+    // The tables serve every goal with the blank in a corner (`crate::symmetry`), as
+    // `PatternSpec::rebuild_command` says: no --goal for those.
+    let (w, h) = (goal.width(), goal.height());
+    let standard = [0, w - 1, w * (h - 1), w * h - 1].contains(&goal.blank());
     Err(SolveError::Unsupported(format!(
         "{set} is not on disk for this goal, and building it is expected to take {}, longer \
-         than the time limit ({} left): build it once with `taquin pdb build {set} --size \
-         {}{}`, give more time, or leave the heuristic to the planner",
+         than the time limit ({} left) allows: build it once with `taquin pdb build {set} \
+         --size {}{}`, give more time, or leave the heuristic to the planner",
         about(seconds),
         about(left).trim_start_matches("about "),
         goal_size(request),

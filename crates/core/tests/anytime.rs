@@ -450,14 +450,28 @@ fn tables_asked_for_that_cannot_be_built_in_time_are_refused_at_once() {
         ..SolveOptions::default()
     };
     let limits = Limits::none().with_timeout(Duration::from_millis(100));
-    let request = Request::new(board, goal, limits.clone()).unwrap();
-    let refused = taquin::solve(&request, &options, &Tables::in_memory(), None).unwrap_err();
+    let request = Request::new(board.clone(), goal.clone(), limits.clone()).unwrap();
+    let dir = common::scratch_dir("anytime-refused-build");
+    let tables = Tables::open(dir.path());
+    let refused = taquin::solve(&request, &options, &tables, None).unwrap_err();
     let message = refused.to_string();
     assert!(matches!(refused, SolveError::Unsupported(_)), "{message}");
     assert!(
         message.contains("`taquin pdb build pdb:6-6-6-6 --size 5x5`"),
         "{message}"
     );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing built"
+    );
+    // An algorithm that takes no heuristic builds no table: answered, not refused.
+    let constructive = SolveOptions {
+        algorithm: Some(Algorithm::Constructive),
+        ..options.clone()
+    };
+    let s = taquin::solve(&request, &constructive, &tables, None).unwrap();
+    s.verify(&board, &goal).unwrap();
     // The 8-puzzle's table builds in milliseconds, well within a limit of seconds (even on a
     // machine busy with other work): built and used.
     let board = Board::parse("8 6 7/2 5 4/3 0 1").unwrap();

@@ -270,9 +270,9 @@ def test_a_number_of_boards_out_of_range_is_refused_by_name_before_any_memory_is
         SlidingPuzzleVectorEnv(num_envs, size="4x4")
 
 
-def test_long_and_short_scrambles_draw_the_same_boards_as_before():
-    # Long draws run on a worker thread (so that Ctrl-C stops them), short ones here: both
-    # give the boards of a walk of that length, the vector env's as the single env's.
+def test_seeded_resets_draw_the_same_boards_every_time_long_draws_included():
+    # Long draws run on a worker thread (so that Ctrl-C stops them), short ones on the
+    # caller's: either way a seed gives the same boards every time.
     for scramble in (10, 70_000):
         env = SlidingPuzzleEnv(size="3x3", scramble=scramble)
         obs, _ = env.reset(seed=3)

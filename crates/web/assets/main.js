@@ -306,11 +306,12 @@ function applyTyped(which) {
   const resized = parsed.w !== state.w || parsed.h !== state.h;
   if (resized) {
     // A new size: a board typed in gets the usual goal of its size; a goal typed in, a board
-    // shuffled from it (solved until the shuffle comes), as a new size chosen in the menus does.
+    // shuffled from it (the goal itself until the shuffle comes, so the pair is always
+    // solvable), as a new size chosen in the menus does.
     state.w = parsed.w;
     state.h = parsed.h;
     if (which === "board") goal = solvedTiles(parsed.w, parsed.h);
-    else board = solvedTiles(parsed.w, parsed.h);
+    else board = parsed.tiles.slice();
   }
   input.blur();
   boardsChanged(board, goal);
