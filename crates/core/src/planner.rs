@@ -296,10 +296,6 @@ fn refuse_build_past_deadline(
     if seconds <= 2.0 * left {
         return Ok(());
     }
-    // The tables serve every goal with the blank in a corner (`crate::symmetry`), as
-    // `PatternSpec::rebuild_command` says: no --goal for those.
-    let (w, h) = (goal.width(), goal.height());
-    let standard = [0, w - 1, w * (h - 1), w * h - 1].contains(&goal.blank());
     Err(SolveError::Unsupported(format!(
         "{set} is not on disk for this goal, and building it is expected to take {}, longer \
          than the time limit ({} left) allows: build it once with `taquin pdb build {set} \
@@ -307,7 +303,7 @@ fn refuse_build_past_deadline(
         about(seconds),
         about(left).trim_start_matches("about "),
         goal_size(request),
-        if standard { "" } else { " --goal YOUR-GOAL" },
+        missing.first().map_or("", |spec| spec.goal_flag()),
     )))
 }
 

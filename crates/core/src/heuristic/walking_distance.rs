@@ -99,6 +99,7 @@ impl WdTable {
         lines: usize,
         per_line: usize,
         goal_blank_line: usize,
+        count: usize,
         limits: &mut BuildBudget,
     ) -> Result<WdTable, SolveError> {
         let bits = WdTable::count_bits(lines, per_line)?;
@@ -128,10 +129,7 @@ impl WdTable {
         // Refused before anything is built: the states the cap and the memory budget leave
         // room for, against the table's exact size.
         let max_states = MAX_STATES.min(limits.bytes_left / state_bytes);
-        // Counted exactly, in milliseconds: both directions' keys were checked first (see
-        // `WalkingDistance::build`), so the board is at most 8 x 8 and no line is long.
-        let count =
-            count_tables(lines, per_line, goal_blank_line, usize::MAX).unwrap_or(usize::MAX);
+        // `count`, the table's exact size, is `WalkingDistance::table_sizes`'s.
         if count > max_states {
             return Err(too_many_states(
                 count,
@@ -332,6 +330,12 @@ impl WalkingDistance {
     /// fit a key or pass [`MAX_STATES`] (the memory budget is [`WalkingDistance::build`]'s to
     /// check). Front ends call it to refuse the heuristic before any search.
     pub fn check_fits(goal: &Board) -> Result<(), SolveError> {
+        WalkingDistance::table_sizes(goal).map(drop)
+    }
+
+    /// The exact states of the vertical and horizontal tables for `goal`, counted without
+    /// building anything, or [`WalkingDistance::check_fits`]'s refusal.
+    fn table_sizes(goal: &Board) -> Result<[usize; 2], SolveError> {
         let (w, h) = (goal.width(), goal.height());
         // Refused before building, with words every front end offers: from 5x5 on, each
         // direction's table has tens of millions of count tables or more (65,650,495 on 5x5,
@@ -353,14 +357,17 @@ impl WalkingDistance {
         // counting the states of lines of hundreds of cells would take minutes.
         WdTable::count_bits(h, w)?;
         WdTable::count_bits(w, h)?;
-        for (lines, per_line, blank_line) in [(h, w, goal.blank() / w), (w, h, goal.blank() % w)] {
-            // Exact, for the message: in milliseconds, as the keys fit.
-            let count = count_tables(lines, per_line, blank_line, usize::MAX).unwrap_or(usize::MAX);
-            if count > MAX_STATES {
-                return Err(too_many_states(count, true, 0, 0));
+        let mut sizes = [0; 2];
+        let directions = [(h, w, goal.blank() / w), (w, h, goal.blank() % w)];
+        for (size, (lines, per_line, blank_line)) in sizes.iter_mut().zip(directions) {
+            // Exact, for the message and the build's memory budget: in milliseconds, as the
+            // keys fit (at most 8 x 8, no long line).
+            *size = count_tables(lines, per_line, blank_line, usize::MAX).unwrap_or(usize::MAX);
+            if *size > MAX_STATES {
+                return Err(too_many_states(*size, true, 0, 0));
             }
         }
-        Ok(())
+        Ok(sizes)
     }
 
     /// Builds both tables for `goal`. Fails with [`SolveError::Unsupported`] when a table would be
@@ -373,7 +380,7 @@ impl WalkingDistance {
     pub fn build(goal: &Board, limits: &Limits) -> Result<WalkingDistance, SolveError> {
         let geometry = GoalGeometry::new(goal);
         let (w, h) = (goal.width(), goal.height());
-        WalkingDistance::check_fits(goal)?;
+        let [vertical_states, horizontal_states] = WalkingDistance::table_sizes(goal)?;
         // The node budget is the search's: a table shared by every search toward this goal is
         // not charged to the first one that needs it.
         let table_limits = Limits {
@@ -388,8 +395,8 @@ impl WalkingDistance {
             bytes_left: limits.memory_budget(),
             bytes_budget: limits.memory_budget(),
         };
-        let vertical = WdTable::build(h, w, goal.blank() / w, &mut budget)?;
-        let horizontal = WdTable::build(w, h, goal.blank() % w, &mut budget)?;
+        let vertical = WdTable::build(h, w, goal.blank() / w, vertical_states, &mut budget)?;
+        let horizontal = WdTable::build(w, h, goal.blank() % w, horizontal_states, &mut budget)?;
         Ok(WalkingDistance {
             geometry,
             vertical,

@@ -174,14 +174,24 @@ impl PatternSpec {
     /// goal, mapped by a symmetry onto the tables' goal, see [`crate::symmetry`]) reaches for
     /// the corner cells; another blank cell needs that goal.
     pub fn rebuild_command(&self) -> String {
+        format!(
+            "taquin pdb build --size {}x{}{}",
+            self.width,
+            self.height,
+            self.goal_flag()
+        )
+    }
+
+    /// The `--goal` a `taquin pdb build` of this table needs: none where the goal's blank is in
+    /// a corner (every such goal shares the standard goal's tables, `crate::symmetry`), else a
+    /// placeholder for the user's goal.
+    pub fn goal_flag(&self) -> &'static str {
         let (w, h) = (self.width, self.height);
-        let corners = [0, w - 1, w * (h - 1), w * h - 1];
-        let goal = if corners.contains(&self.blank_goal) {
+        if [0, w - 1, w * (h - 1), w * h - 1].contains(&self.blank_goal) {
             ""
         } else {
             " --goal YOUR-GOAL"
-        };
-        format!("taquin pdb build --size {w}x{h}{goal}")
+        }
     }
 
     /// Checks the spec: at least one tile, every cell on the board, no repeats, not the blank's.
